@@ -1,0 +1,28 @@
+import { HexagentError, hasMarker } from './hexagent-error.js';
+
+const MARKER = Symbol.for('hexagent.error.CliNotFoundError');
+
+/** The Claude Code executable could not be found or could not be started. */
+export class CliNotFoundError extends HexagentError {
+  readonly code = 'CLI_NOT_FOUND' as const;
+  /** Every path or command that was tried, in order. */
+  readonly triedPaths: readonly string[];
+  private readonly [MARKER] = true;
+
+  constructor(options: { message?: string; triedPaths: readonly string[]; cause?: unknown }) {
+    super({
+      message:
+        options.message ??
+        `Claude Code CLI not found. Tried: ${options.triedPaths.join(', ') || '(nothing)'}. ` +
+          'Install it with `npm install @anthropic-ai/claude-code`, or pass ' +
+          '`pathToClaudeCodeExecutable` in the options.',
+      cause: options.cause,
+    });
+    this.triedPaths = options.triedPaths;
+  }
+
+  /** Cross-bundle `instanceof`. */
+  static override isInstance(error: unknown): error is CliNotFoundError {
+    return hasMarker(error, MARKER);
+  }
+}

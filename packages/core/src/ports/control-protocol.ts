@@ -1,0 +1,47 @@
+import type { ControlRequestBody, InboundMessage } from '../types/control.js';
+
+/** Per-request options of an outbound control request. */
+export interface ControlRequestOptions {
+  /** Aborting rejects the request with `AbortError`. */
+  signal?: AbortSignal;
+  /** Reject with `ControlTimeoutError` after this many milliseconds; 0 disables the timeout. */
+  timeoutMs?: number;
+}
+
+/** Context handed to the handler of an inbound control request. */
+export interface ControlHandlerContext {
+  /** The CLI's request id. */
+  requestId: string;
+  /** Aborted when the CLI cancels the request or the session closes. */
+  signal: AbortSignal;
+}
+
+/** Serves one inbound control request subtype; the resolved value is the `response` payload. */
+export type ControlRequestHandler = (
+  request: ControlRequestBody,
+  context: ControlHandlerContext,
+) => Promise<Record<string, unknown> | undefined>;
+
+/**
+ * Request/response correlation over a transport: outbound requests matched to answers by
+ * `request_id`, inbound requests dispatched by subtype. Many requests may be in flight both ways.
+ */
+export interface ControlProtocol {
+  /** Send a control request and wait for the CLI's answer. */
+  request(
+    subtype: string,
+    payload?: Record<string, unknown>,
+    options?: ControlRequestOptions,
+  ): Promise<Record<string, unknown>>;
+  /** Serve inbound requests of `subtype` with `handler` (replacing any earlier handler). */
+  handle(subtype: string, handler: ControlRequestHandler): void;
+  /**
+   * Offer an inbound message. Returns true when it was a control message and has been dealt with;
+   * false when it is for the user.
+   */
+  receive(message: InboundMessage): boolean;
+  /** Reject every pending request with `reason` and abort every running handler. Idempotent. */
+  close(reason: Error): void;
+  /** Number of outbound requests still waiting for an answer. */
+  readonly pendingCount: number;
+}

@@ -1,0 +1,33 @@
+import type {
+  JsonRpcMessage,
+  JsonRpcResponse,
+  McpSdkServerConfigWithInstance,
+  McpServerManifest,
+} from '../types/mcp.js';
+
+/** Context for one inbound JSON-RPC message. */
+export interface McpHandleContext {
+  /** Aborted when the session ends or the CLI withdraws the request. */
+  signal: AbortSignal;
+}
+
+/**
+ * One in-process MCP server as the CLI sees it. The CLI's JSON-RPC traffic for the server arrives
+ * through `handle`; requests resolve to a response, notifications to `undefined`.
+ */
+export interface McpServerPort {
+  /** The server's name: the key in `mcpServers` and the `server_name` of `mcp_message`. */
+  readonly name: string;
+  /**
+   * The server's `initialize` and `tools/list` results, sent in the session's `initialize` so
+   * the CLI can skip the handshake. `undefined` when the server cannot tell them up front.
+   */
+  manifest(): Promise<McpServerManifest | undefined>;
+  /** Serve one JSON-RPC message. Never rejects: failures become JSON-RPC error responses. */
+  handle(message: JsonRpcMessage, context: McpHandleContext): Promise<JsonRpcResponse | undefined>;
+  /** Disconnect from the server and abort running handlers. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Creates the port for one in-process server config, for one session. */
+export type McpServerFactory = (name: string, config: McpSdkServerConfigWithInstance) => McpServerPort;

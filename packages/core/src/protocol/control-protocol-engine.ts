@@ -1,0 +1,240 @@
+import { AbortError } from '../errors/abort-error.js';
+import { ControlRequestError } from '../errors/control-request-error.js';
+import { ControlTimeoutError } from '../errors/control-timeout-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
+import type { ControlProtocol, ControlRequestHandler, ControlRequestOptions } from '../ports/control-protocol.js';
+import type {
+  ControlErrorResponse,
+  ControlRequestBody,
+  ControlSuccessResponse,
+  InboundMessage,
+  OutboundMessage,
+} from '../types/control.js';
+
+/** Default timeout of outbound control requests: 60 s. */
+export const DEFAULT_CONTROL_TIMEOUT_MS = 60_000;
+
+/** Construction options of {@link ControlProtocolEngine}. */
+export interface ControlProtocolEngineOptions {
+  /** Writes one message to the CLI. A rejection fails the request that was being sent. */
+  send: (message: OutboundMessage) => Promise<void>;
+  /** Default timeout of outbound requests in ms; 0 disables it. */
+  defaultTimeoutMs?: number;
+  /** Told about faults that belong to no caller (an answer to an unknown request id, a failed write of an answer). */
+  onError?: (error: Error) => void;
+}
+
+interface PendingRequest {
+  subtype: string;
+  resolve: (value: Record<string, unknown>) => void;
+  reject: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
+
+let idPrefix = '';
+
+function nextIdPrefix(): string {
+  if (idPrefix === '') idPrefix = Math.random().toString(36).slice(2, 8);
+  return idPrefix;
+}
+
+/**
+ * The control protocol engine: correlates outbound requests with answers by `request_id`,
+ * dispatches inbound requests by subtype, answers unknown subtypes and failing handlers with error
+ * responses, and honours per-request timeouts and abort signals. Pure: it writes through the
+ * `send` function it is given and reads what `receive` is offered.
+ */
+export class ControlProtocolEngine implements ControlProtocol {
+  private readonly sendMessage: (message: OutboundMessage) => Promise<void>;
+  private readonly defaultTimeoutMs: number;
+  private readonly onError: (error: Error) => void;
+  private readonly pending = new Map<string, PendingRequest>();
+  private readonly handlers = new Map<string, ControlRequestHandler>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly prefix = `req_${nextIdPrefix()}_`;
+  private counter = 0;
+  private closedReason: Error | undefined;
+
+  constructor(options: ControlProtocolEngineOptions) {
+    this.sendMessage = options.send;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
+    this.onError = options.onError ?? (() => {});
+  }
+
+  /** Outbound requests waiting for an answer. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Inbound requests whose handlers are still running. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  request(
+    subtype: string,
+    payload?: Record<string, unknown>,
+    options: ControlRequestOptions = {},
+  ): Promise<Record<string, unknown>> {
+    if (this.closedReason !== undefined) return Promise.reject(this.closedReason);
+    const signal = options.signal;
+    if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
+    this.counter += 1;
+    const requestId = `${this.prefix}${this.counter}`;
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const entry: PendingRequest = { subtype, resolve, reject, timer: undefined, signal, onAbort: undefined };
+      const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+      if (timeoutMs > 0) {
+        const timer = setTimeout(() => {
+          this.settle(requestId)?.reject(new ControlTimeoutError({ subtype, timeoutMs }));
+        }, timeoutMs) as Timer;
+        timer.unref?.();
+        entry.timer = timer;
+      }
+      if (signal !== undefined) {
+        entry.onAbort = () => {
+          this.settle(requestId)?.reject(new AbortError({ cause: signal.reason }));
+        };
+        signal.addEventListener('abort', entry.onAbort, { once: true });
+      }
+      this.pending.set(requestId, entry);
+      const body: ControlRequestBody = payload === undefined ? { subtype } : { ...payload, subtype };
+      this.sendMessage({ type: 'control_request', request_id: requestId, request: body }).catch((error: unknown) => {
+        this.settle(requestId)?.reject(error);
+      });
+    });
+  }
+
+  handle(subtype: string, handler: ControlRequestHandler): void {
+    this.handlers.set(subtype, handler);
+  }
+
+  receive(message: InboundMessage): boolean {
+    switch (message.type) {
+      case 'control_response':
+        this.onResponse(message);
+        return true;
+      case 'control_request':
+        this.onRequest(message);
+        return true;
+      case 'control_cancel_request': {
+        const id = message.request_id;
+        if (typeof id === 'string') this.running.get(id)?.abort(new AbortError({ message: 'Cancelled by the CLI' }));
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  close(reason: Error): void {
+    if (this.closedReason !== undefined) return;
+    this.closedReason = reason;
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
+    for (const controller of this.running.values()) controller.abort(reason);
+    this.running.clear();
+  }
+
+  /** Removes a pending request and its timer and listener; returns it if it was still pending. */
+  private settle(requestId: string): PendingRequest | undefined {
+    const entry = this.pending.get(requestId);
+    if (entry === undefined) return undefined;
+    this.pending.delete(requestId);
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
+    return entry;
+  }
+
+  private onResponse(message: InboundMessage): void {
+    const response = message.response as ControlSuccessResponse | ControlErrorResponse | undefined;
+    const requestId = response?.request_id;
+    if (response === undefined || typeof requestId !== 'string') {
+      this.onError(new ProtocolError({ message: 'control_response without a request_id' }));
+      return;
+    }
+    const entry = this.settle(requestId);
+    if (entry === undefined) {
+      this.onError(new ProtocolError({ message: `control_response for unknown request id ${requestId}` }));
+      return;
+    }
+    if (response.subtype === 'success') {
+      entry.resolve(response.response ?? {});
+    } else {
+      const error = response as ControlErrorResponse;
+      entry.reject(
+        new ControlRequestError({
+          subtype: entry.subtype,
+          cliMessage: typeof error.error === 'string' ? error.error : 'unknown error',
+          cliErrorCode: typeof error.error_code === 'string' ? error.error_code : undefined,
+        }),
+      );
+    }
+  }
+
+  private onRequest(message: InboundMessage): void {
+    const requestId = message.request_id;
+    const request = message.request as ControlRequestBody | undefined;
+    if (typeof requestId !== 'string' || request === undefined || typeof request.subtype !== 'string') {
+      this.onError(new ProtocolError({ message: 'control_request without a request_id or subtype' }));
+      if (typeof requestId === 'string') this.answerError(requestId, 'Malformed control request');
+      return;
+    }
+    const handler = this.handlers.get(request.subtype);
+    if (handler === undefined) {
+      this.answerError(requestId, `Unsupported control request subtype: ${request.subtype}`);
+      return;
+    }
+    if (this.closedReason !== undefined) {
+      this.answerError(requestId, 'The session is closing');
+      return;
+    }
+    const controller = new AbortController();
+    this.running.set(requestId, controller);
+    let result: Promise<Record<string, unknown> | undefined>;
+    try {
+      result = handler(request, { requestId, signal: controller.signal });
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    result.then(
+      (response) => {
+        if (this.running.get(requestId) !== controller) return;
+        this.running.delete(requestId);
+        this.write({
+          type: 'control_response',
+          response: { subtype: 'success', request_id: requestId, response: response ?? {} },
+        });
+      },
+      (error: unknown) => {
+        if (this.running.get(requestId) !== controller) return;
+        this.running.delete(requestId);
+        this.answerError(requestId, errorMessage(error));
+      },
+    );
+  }
+
+  private answerError(requestId: string, error: string): void {
+    this.write({ type: 'control_response', response: { subtype: 'error', request_id: requestId, error } });
+  }
+
+  private write(message: OutboundMessage): void {
+    this.sendMessage(message).catch((error: unknown) => {
+      this.onError(error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+}
+
+/** A readable message for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

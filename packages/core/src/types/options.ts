@@ -1,0 +1,122 @@
+/** The options bag of `query()` and `ClaudeClient`, following the official agent SDK's names. */
+
+import type { HooksOptions } from './hooks.js';
+import type { McpServerConfig } from './mcp.js';
+import type { CanUseTool, PermissionMode } from './permissions.js';
+
+/** A sub-agent the main agent can delegate to. */
+export interface AgentDefinition {
+  /** When to use this agent (shown to the model). */
+  description: string;
+  /** The agent's system prompt. */
+  prompt: string;
+  /** Tools it may use; all when omitted. */
+  tools?: string[];
+  /** Tools it may not use. */
+  disallowedTools?: string[];
+  /** Model alias or id (`sonnet`, `opus`, `haiku`, `inherit`, ...). */
+  model?: string;
+  [key: string]: unknown;
+}
+
+/** The system prompt: text, or Claude Code's own prompt with optional appended text. */
+export type SystemPromptOption =
+  | string
+  | string[]
+  | {
+      type: 'preset';
+      preset: 'claude_code';
+      /** Text appended to Claude Code's system prompt. */
+      append?: string;
+    };
+
+/** Structured output: the final result must match this JSON Schema. */
+export interface OutputFormat {
+  type: 'json_schema';
+  schema: Record<string, unknown>;
+}
+
+/** Which settings files the CLI loads. */
+export type SettingSource = 'user' | 'project' | 'local';
+
+/** Options for a query or a client. Every field is optional. */
+export interface Options {
+  /** Aborting it ends the query: the CLI process is stopped and pending work is rejected. */
+  abortController?: AbortController;
+  /** More directories the agent may access besides `cwd`. */
+  additionalDirectories?: string[];
+  /** Sub-agents, by name. */
+  agents?: Record<string, AgentDefinition>;
+  /** Tools allowed without asking (`--allowedTools`). */
+  allowedTools?: string[];
+  /** Beta features to enable (`--betas`). */
+  betas?: string[];
+  /** Decides each tool call the CLI would ask the user about. Adds `--permission-prompt-tool=stdio`. */
+  canUseTool?: CanUseTool;
+  /** Continue the most recent session in `cwd` (`--continue`). */
+  continue?: boolean;
+  /** Working directory of the CLI. */
+  cwd?: string;
+  /** Tools the model may not use (`--disallowedTools`). */
+  disallowedTools?: string[];
+  /** Extra environment variables for the CLI, merged over `process.env`. Never logged. */
+  env?: Record<string, string | undefined>;
+  /** A JavaScript runtime to run the executable with, when it is a script. */
+  executable?: 'node' | 'bun' | 'deno';
+  /** Arguments for `executable`. */
+  executableArgs?: string[];
+  /** Extra CLI flags: `{ flag: value }` gives `--flag=value`, `{ flag: null }` gives `--flag`. */
+  extraArgs?: Record<string, string | null>;
+  /** Model to use when the main one is overloaded (`--fallback-model`). */
+  fallbackModel?: string;
+  /** With `resume`: fork into a new session id instead of appending (`--fork-session`). */
+  forkSession?: boolean;
+  /** Hook callbacks, by event. */
+  hooks?: HooksOptions;
+  /** Stream raw API events as `stream_event` messages (`--include-partial-messages`). */
+  includePartialMessages?: boolean;
+  /** Stop once the session has cost this much, in US dollars (`--max-budget-usd`). */
+  maxBudgetUsd?: number;
+  /** Maximum tokens for extended thinking (`--max-thinking-tokens`). */
+  maxThinkingTokens?: number;
+  /** Maximum agent turns (`--max-turns`). */
+  maxTurns?: number;
+  /** MCP servers, by name: in-process (`type: 'sdk'`) or external (stdio, sse, http). */
+  mcpServers?: Record<string, McpServerConfig>;
+  /** Model alias or id (`--model`). */
+  model?: string;
+  /** Ask for structured output matching a JSON Schema (`--json-schema`). */
+  outputFormat?: OutputFormat;
+  /** Path of the Claude Code executable; found automatically when omitted. */
+  pathToClaudeCodeExecutable?: string;
+  /** Permission mode (`--permission-mode`). */
+  permissionMode?: PermissionMode;
+  /** Required with `permissionMode: 'bypassPermissions'`. */
+  allowDangerouslySkipPermissions?: boolean;
+  /** Name of an MCP tool that answers permission prompts (`--permission-prompt-tool`). */
+  permissionPromptToolName?: string;
+  /** Resume this session id (`--resume`). */
+  resume?: string;
+  /** With `resume`: resume at this message uuid (`--resume-session-at`). */
+  resumeSessionAt?: string;
+  /** Use this session id for a new session (`--session-id`). */
+  sessionId?: string;
+  /** Settings sources to load (`--setting-sources`); none when omitted. */
+  settingSources?: SettingSource[];
+  /** A settings file path or a JSON settings object (`--settings`). */
+  settings?: string | Record<string, unknown>;
+  /** Called with each line the CLI writes to stderr. */
+  stderr?: (line: string) => void;
+  /** Enable strict MCP config: only servers from `mcpServers` (`--strict-mcp-config`). */
+  strictMcpConfig?: boolean;
+  /** System prompt; an empty prompt when omitted, like the official SDK. */
+  systemPrompt?: SystemPromptOption;
+  /** The base set of built-in tools (`--tools`): a list of names, or the `claude_code` preset. */
+  tools?: string[] | { type: 'preset'; preset: 'claude_code' };
+  /** Largest line accepted from the CLI, in bytes (default 64 MiB). */
+  maxMessageBytes?: number;
+  /** How long control requests sent to the CLI may wait for an answer (default 60 s). */
+  controlRequestTimeoutMs?: number;
+  /** How long a `canUseTool` callback may take before the call is denied (default 10 min). */
+  permissionTimeoutMs?: number;
+}
