@@ -31,6 +31,14 @@ export {
   errorMessage,
 } from './protocol/control-protocol-engine.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './protocol/line-decoder.js';
+export {
+  DEFAULT_PERMISSION_TIMEOUT_MS,
+  type McpServerStatus,
+  type ModelInfo,
+  Session,
+  type SessionDependencies,
+  type SlashCommand,
+} from './session/session.js';
 export type {
   ControlCancelRequestMessage,
   ControlErrorResponse,

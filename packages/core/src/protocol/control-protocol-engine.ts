@@ -103,7 +103,7 @@ export class ControlProtocolEngine implements ControlProtocol {
       }
       this.pending.set(requestId, entry);
       const body: ControlRequestBody = payload === undefined ? { subtype } : { ...payload, subtype };
-      this.sendMessage({ type: 'control_request', request_id: requestId, request: body }).catch((error: unknown) => {
+      this.trySend({ type: 'control_request', request_id: requestId, request: body }).catch((error: unknown) => {
         this.settle(requestId)?.reject(error);
       });
     });
@@ -222,9 +222,18 @@ export class ControlProtocolEngine implements ControlProtocol {
   }
 
   private write(message: OutboundMessage): void {
-    this.sendMessage(message).catch((error: unknown) => {
+    this.trySend(message).catch((error: unknown) => {
       this.onError(error instanceof Error ? error : new Error(String(error)));
     });
+  }
+
+  /** Calls `send`, turning a synchronous throw into a rejection (so it fails one request, never the engine). */
+  private trySend(message: OutboundMessage): Promise<void> {
+    try {
+      return this.sendMessage(message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 }
 

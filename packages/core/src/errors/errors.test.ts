@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { AbortError } from './abort-error.js';
+import { CliNotFoundError } from './cli-not-found-error.js';
+import { ControlRequestError } from './control-request-error.js';
+import { ControlTimeoutError } from './control-timeout-error.js';
+import { HexagentError } from './hexagent-error.js';
+import { InvalidOptionError } from './invalid-option-error.js';
+import { JsonDecodeError } from './json-decode-error.js';
+import { MessageTooLargeError } from './message-too-large-error.js';
+import { ProcessError } from './process-error.js';
+import { ProtocolError } from './protocol-error.js';
+
+// What another copy of the package would declare: the same registered symbols.
+const FOREIGN_BASE_MARKER = Symbol.for('hexagent.error');
+const FOREIGN_CLI_NOT_FOUND_MARKER = Symbol.for('hexagent.error.CliNotFoundError');
+
+interface ErrorClass {
+  name: string;
+  isInstance(error: unknown): boolean;
+}
+
+interface Case {
+  cls: ErrorClass;
+  make: () => HexagentError;
+  code: string;
+  /** Classes whose `isInstance` is also true for this error (its base classes). */
+  alsoInstanceOf: ErrorClass[];
+}
+
+const cases: Case[] = [
+  { cls: AbortError, make: () => new AbortError(), code: 'ABORTED', alsoInstanceOf: [] },
+  {
+    cls: CliNotFoundError,
+    make: () => new CliNotFoundError({ triedPaths: ['/usr/bin/claude'] }),
+    code: 'CLI_NOT_FOUND',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: ControlRequestError,
+    make: () =>
+      new ControlRequestError({ subtype: 'set_model', cliMessage: 'bad model', cliErrorCode: 'check_failed' }),
+    code: 'CONTROL_REQUEST_ERROR',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: ControlTimeoutError,
+    make: () => new ControlTimeoutError({ subtype: 'initialize', timeoutMs: 60_000 }),
+    code: 'CONTROL_TIMEOUT',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: InvalidOptionError,
+    make: () => new InvalidOptionError({ option: 'maxTurns', message: 'must be a positive integer' }),
+    code: 'INVALID_OPTION',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: ProcessError,
+    make: () => new ProcessError({ exitCode: 1, stderrTail: 'boom' }),
+    code: 'PROCESS_ERROR',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: ProtocolError,
+    make: () => new ProtocolError({ message: 'bad frame' }),
+    code: 'PROTOCOL_ERROR',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: JsonDecodeError,
+    make: () => new JsonDecodeError({ line: '{nope' }),
+    code: 'JSON_DECODE_ERROR',
+    alsoInstanceOf: [ProtocolError],
+  },
+  {
+    cls: MessageTooLargeError,
+    make: () => new MessageTooLargeError({ maxBytes: 1024 }),
+    code: 'MESSAGE_TOO_LARGE',
+    alsoInstanceOf: [ProtocolError],
+  },
+];
+
+describe.each(cases)('$cls.name', ({ cls, make, code, alsoInstanceOf }) => {
+  it('has its stable code and its class name', () => {
+    const error = make();
+    expect(error.code).toBe(code);
+    expect(error.name).toBe(cls.name);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(HexagentError);
+    expect(error).toBeInstanceOf(cls as unknown as new (...args: never[]) => unknown);
+    expect(error.message.length).toBeGreaterThan(0);
+    expect(String(error)).toContain(cls.name);
+  });
+
+  it('isInstance: true for its class and HexagentError; false for other hexagent classes', () => {
+    const error = make();
+    expect(cls.isInstance(error)).toBe(true);
+    expect(HexagentError.isInstance(error)).toBe(true);
+    for (const other of cases) {
+      if (other.cls === cls) continue;
+      const expected = alsoInstanceOf.includes(other.cls);
+      expect({ class: other.cls.name, result: other.cls.isInstance(error) }).toEqual({
+        class: other.cls.name,
+        result: expected,
+      });
+    }
+  });
+
+  it('isInstance: false for plain errors and non-errors', () => {
+    for (const value of [new Error('x'), new TypeError('y'), { code }, 'ABORTED', null, undefined, 42]) {
+      expect(cls.isInstance(value)).toBe(false);
+    }
+  });
+
+  it('isInstance works across a duplicated bundle (Symbol.for markers, foreign prototype)', () => {
+    const original = make();
+    // A copy of the class from another bundle: another prototype, the same registered symbols.
+    const foreign = Object.create(Error.prototype) as Record<symbol, unknown>;
+    for (const key of Object.getOwnPropertySymbols(original)) {
+      foreign[key] = (original as unknown as Record<symbol, unknown>)[key];
+    }
+    expect(foreign).not.toBeInstanceOf(cls as unknown as new (...args: never[]) => unknown);
+    expect(cls.isInstance(foreign)).toBe(true);
+    expect(HexagentError.isInstance(foreign)).toBe(true);
+  });
+});
+
+describe('markers', () => {
+  it('are registered symbols (Symbol.for), so a second copy of the package recognises them', () => {
+    const error = new ProcessError({ exitCode: 2 });
+    const keys = Object.getOwnPropertySymbols(error).map((symbol) => Symbol.keyFor(symbol));
+    expect(keys).toEqual(expect.arrayContaining(['hexagent.error', 'hexagent.error.ProcessError']));
+  });
+
+  it('a hand-made foreign object with only the right Symbol.for markers is recognised', () => {
+    class ForeignCliNotFoundError extends Error {
+      readonly [FOREIGN_BASE_MARKER] = true;
+      readonly [FOREIGN_CLI_NOT_FOUND_MARKER] = true;
+    }
+    const foreign = new ForeignCliNotFoundError('from another bundle');
+    expect(CliNotFoundError.isInstance(foreign)).toBe(true);
+    expect(HexagentError.isInstance(foreign)).toBe(true);
+    expect(ProcessError.isInstance(foreign)).toBe(false);
+    expect(foreign instanceof CliNotFoundError).toBe(false);
+  });
+
+  it('a marker that is not exactly true does not count', () => {
+    expect(HexagentError.isInstance({ [Symbol.for('hexagent.error')]: 'yes' })).toBe(false);
+    expect(AbortError.isInstance({ [Symbol.for('hexagent.error.AbortError')]: 1 })).toBe(false);
+    // A string key of the same name is not the symbol.
+    expect(HexagentError.isInstance({ 'hexagent.error': true })).toBe(false);
+  });
+});
+
+describe('messages and fields', () => {
+  it('CliNotFoundError lists every tried path and says how to install', () => {
+    const error = new CliNotFoundError({ triedPaths: ['/opt/claude', 'claude (PATH)', '~/.claude/local/claude'] });
+    expect(error.triedPaths).toEqual(['/opt/claude', 'claude (PATH)', '~/.claude/local/claude']);
+    for (const path of error.triedPaths) expect(error.message).toContain(path);
+    expect(error.message).toContain('npm install @anthropic-ai/claude-code');
+    expect(error.message).toContain('pathToClaudeCodeExecutable');
+  });
+
+  it('CliNotFoundError says so when nothing was tried, and honours a custom message and cause', () => {
+    expect(new CliNotFoundError({ triedPaths: [] }).message).toContain('(nothing)');
+    const cause = new Error('ENOENT');
+    const custom = new CliNotFoundError({ triedPaths: ['x'], message: 'custom', cause });
+    expect(custom.message).toBe('custom');
+    expect(custom.cause).toBe(cause);
+  });
+
+  it('ProcessError includes the exit code and the stderr tail', () => {
+    const error = new ProcessError({ exitCode: 3, stderrTail: 'Error: invalid API key\nat line 2' });
+    expect(error.exitCode).toBe(3);
+    expect(error.signal).toBeUndefined();
+    expect(error.stderrTail).toBe('Error: invalid API key\nat line 2');
+    expect(error.message).toContain('exited with code 3');
+    expect(error.message).toContain('Error: invalid API key\nat line 2');
+  });
+
+  it('ProcessError names the signal when the process was killed, and has no stderr section when empty', () => {
+    const killed = new ProcessError({ signal: 'SIGKILL', exitCode: 137 });
+    expect(killed.message).toContain('SIGKILL');
+    expect(killed.message).not.toContain('stderr');
+    expect(killed.stderrTail).toBe('');
+    expect(new ProcessError({}).message).toContain('failed');
+  });
+
+  it('ControlRequestError carries subtype, cliMessage and cliErrorCode', () => {
+    const error = new ControlRequestError({
+      subtype: 'set_model',
+      cliMessage: 'Unable to validate model: x',
+      cliErrorCode: 'check_failed',
+    });
+    expect(error).toMatchObject({
+      subtype: 'set_model',
+      cliMessage: 'Unable to validate model: x',
+      cliErrorCode: 'check_failed',
+    });
+    expect(error.message).toContain('set_model');
+    expect(error.message).toContain('Unable to validate model: x');
+    expect(new ControlRequestError({ subtype: 'a', cliMessage: 'b' }).cliErrorCode).toBeUndefined();
+  });
+
+  it('ControlTimeoutError names the subtype and the timeout', () => {
+    const error = new ControlTimeoutError({ subtype: 'initialize', timeoutMs: 1234 });
+    expect(error).toMatchObject({ subtype: 'initialize', timeoutMs: 1234 });
+    expect(error.message).toContain('initialize');
+    expect(error.message).toContain('1234');
+  });
+
+  it('InvalidOptionError names the option', () => {
+    const error = new InvalidOptionError({ option: 'mcpServers.calc', message: 'duplicate server name' });
+    expect(error.option).toBe('mcpServers.calc');
+    expect(error.message).toContain('mcpServers.calc');
+    expect(error.message).toContain('duplicate server name');
+  });
+
+  it('JsonDecodeError quotes the start of the line, at most 200 characters', () => {
+    const short = new JsonDecodeError({ line: '{"a":' });
+    expect(short.excerpt).toBe('{"a":');
+    expect(short.message).toContain('{\\"a\\":');
+    const long = new JsonDecodeError({ line: 'x'.repeat(1000), cause: new SyntaxError('bad') });
+    expect(long.excerpt).toBe(`${'x'.repeat(200)}…`);
+    expect(long.message.length).toBeLessThan(400);
+    expect(long.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('MessageTooLargeError names the limit and the option to raise it', () => {
+    const error = new MessageTooLargeError({ maxBytes: 4096 });
+    expect(error.maxBytes).toBe(4096);
+    expect(error.message).toContain('4096');
+    expect(error.message).toContain('maxMessageBytes');
+  });
+
+  it('AbortError has a default message and keeps a cause', () => {
+    expect(new AbortError().message).toBe('The operation was aborted');
+    const cause = new Error('why');
+    const error = new AbortError({ message: 'stopped', cause });
+    expect(error.message).toBe('stopped');
+    expect(error.cause).toBe(cause);
+  });
+
+  it('has no own `cause` property when none is given', () => {
+    expect(Object.hasOwn(new AbortError(), 'cause')).toBe(false);
+  });
+});

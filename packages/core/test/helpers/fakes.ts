@@ -1,0 +1,253 @@
+/**
+ * Small in-test fakes of core's ports, for the Session tests. They depend on nothing but core's
+ * own types (never on `@hexagent/testing`, which depends on core).
+ */
+import type { McpHandleContext, McpServerPort } from '../../src/ports/mcp-server-port.js';
+import type { Transport } from '../../src/ports/transport.js';
+import type { InboundMessage, OutboundMessage } from '../../src/types/control.js';
+import type { JsonRpcMessage, JsonRpcResponse, McpServerManifest } from '../../src/types/mcp.js';
+
+/** A promise with its resolve and reject exposed. */
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every queued promise callback run (one real macrotask). */
+export function flush(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * An inbound stream the test feeds by hand: `push` a message, `end()` it, or `fail(error)` it.
+ * Deliberately independent of core's AsyncQueue, so a bug there cannot hide one in Session.
+ */
+class InboundStream implements AsyncIterableIterator<InboundMessage> {
+  private readonly buffer: InboundMessage[] = [];
+  private waiting: Deferred<IteratorResult<InboundMessage>> | undefined;
+  private ended = false;
+  private error: unknown;
+
+  push(message: InboundMessage): void {
+    if (this.ended) throw new Error('FakeTransport: push after the inbound stream ended');
+    if (this.waiting !== undefined) {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting.resolve({ value: message, done: false });
+    } else {
+      this.buffer.push(message);
+    }
+  }
+
+  end(error?: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.error = error;
+    if (this.waiting !== undefined && this.buffer.length === 0) {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      if (error === undefined) waiting.resolve({ value: undefined, done: true });
+      else waiting.reject(error);
+    }
+  }
+
+  next(): Promise<IteratorResult<InboundMessage>> {
+    const message = this.buffer.shift();
+    if (message !== undefined) return Promise.resolve({ value: message, done: false });
+    if (this.ended) {
+      const error = this.error;
+      this.error = undefined;
+      return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
+    }
+    this.waiting = deferred<IteratorResult<InboundMessage>>();
+    return this.waiting.promise;
+  }
+
+  return(): Promise<IteratorResult<InboundMessage>> {
+    this.end();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<InboundMessage> {
+    return this;
+  }
+}
+
+/** An in-memory Transport that records what is sent and lets the test play the CLI. */
+export class FakeTransport implements Transport {
+  readonly sent: OutboundMessage[] = [];
+  readonly inbound = new InboundStream();
+  startCalls = 0;
+  closeCalls = 0;
+  endInputCalls = 0;
+  messagesCalls = 0;
+  isOpen = false;
+  /** Replace to make `start()` fail or wait. */
+  startImpl: () => Promise<void> = async () => {};
+  private readonly sentListeners = new Set<() => void>();
+
+  async start(): Promise<void> {
+    this.startCalls += 1;
+    await this.startImpl();
+    this.isOpen = true;
+  }
+
+  async send(message: OutboundMessage): Promise<void> {
+    if (this.closeCalls > 0) throw new Error('FakeTransport: send after close');
+    if (!this.isOpen) throw new Error('FakeTransport: send before start() resolved');
+    if (this.endInputCalls > 0) throw new Error('FakeTransport: send after endInput');
+    this.sent.push(message);
+    for (const listener of [...this.sentListeners]) listener();
+  }
+
+  messages(): AsyncIterable<InboundMessage> {
+    this.messagesCalls += 1;
+    return this.inbound;
+  }
+
+  endInput(): void {
+    this.endInputCalls += 1;
+  }
+
+  async close(): Promise<void> {
+    this.closeCalls += 1;
+    this.isOpen = false;
+    this.inbound.end();
+  }
+
+  // --- playing the CLI -----------------------------------------------------------------------
+
+  /** Deliver one message from the "CLI". */
+  emit(message: InboundMessage): void {
+    this.inbound.push(message);
+  }
+
+  /** Make the inbound stream end, or throw `error`. */
+  endOutput(error?: unknown): void {
+    this.inbound.end(error);
+  }
+
+  /** The sent control requests (SDK -> CLI). */
+  controlRequests(): Array<{ request_id: string; request: { subtype: string; [key: string]: unknown } }> {
+    return this.sent.filter((m) => m.type === 'control_request') as unknown as Array<{
+      request_id: string;
+      request: { subtype: string; [key: string]: unknown };
+    }>;
+  }
+
+  /** The sent control responses (SDK -> CLI), as their `response` objects. */
+  controlResponses(): Array<Record<string, unknown>> {
+    return this.sent.filter((m) => m.type === 'control_response').map((m) => m.response as Record<string, unknown>);
+  }
+
+  /** Resolves with the first sent message matching `predicate` (already sent or yet to come). */
+  waitForSent(predicate: (message: OutboundMessage) => boolean): Promise<OutboundMessage> {
+    const found = this.sent.find(predicate);
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const listener = () => {
+        const match = this.sent.find(predicate);
+        if (match !== undefined) {
+          this.sentListeners.delete(listener);
+          resolve(match);
+        }
+      };
+      this.sentListeners.add(listener);
+    });
+  }
+
+  /** Resolves with the request the SDK sent with this subtype. */
+  async waitForRequest(subtype: string): Promise<{ request_id: string; request: Record<string, unknown> }> {
+    const message = await this.waitForSent(
+      (m) => m.type === 'control_request' && (m.request as { subtype?: unknown }).subtype === subtype,
+    );
+    return message as unknown as { request_id: string; request: Record<string, unknown> };
+  }
+
+  /** Resolves with the `response` object the SDK sent to answer the CLI's request `requestId`. */
+  async waitForAnswer(requestId: string): Promise<Record<string, unknown>> {
+    const message = await this.waitForSent(
+      (m) => m.type === 'control_response' && (m.response as { request_id?: unknown }).request_id === requestId,
+    );
+    return message.response as Record<string, unknown>;
+  }
+
+  /** Answer the SDK's request of `subtype` with success. */
+  async answer(subtype: string, response: Record<string, unknown> = {}): Promise<void> {
+    const { request_id } = await this.waitForRequest(subtype);
+    this.emit({ type: 'control_response', response: { subtype: 'success', request_id, response } });
+  }
+
+  /** Send a control request from the "CLI" and wait for the SDK's answer. */
+  async ask(requestId: string, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+    this.emit({ type: 'control_request', request_id: requestId, request });
+    return this.waitForAnswer(requestId);
+  }
+}
+
+/** A fake in-process MCP server port. */
+export class FakeMcpServer implements McpServerPort {
+  readonly received: Array<{ message: JsonRpcMessage; context: McpHandleContext }> = [];
+  closeCalls = 0;
+  manifestImpl: () => Promise<McpServerManifest | undefined>;
+  handleImpl: (message: JsonRpcMessage, context: McpHandleContext) => Promise<JsonRpcResponse | undefined>;
+
+  constructor(
+    readonly name: string,
+    options: {
+      manifest?: McpServerManifest | undefined;
+      handle?: (message: JsonRpcMessage, context: McpHandleContext) => Promise<JsonRpcResponse | undefined>;
+    } = {},
+  ) {
+    const manifest = options.manifest;
+    this.manifestImpl = async () => manifest;
+    this.handleImpl =
+      options.handle ??
+      (async (message) => {
+        if (!('id' in message) || message.id === null) return undefined;
+        return { jsonrpc: '2.0', id: message.id, result: { server: this.name } };
+      });
+  }
+
+  manifest(): Promise<McpServerManifest | undefined> {
+    return this.manifestImpl();
+  }
+
+  handle(message: JsonRpcMessage, context: McpHandleContext): Promise<JsonRpcResponse | undefined> {
+    this.received.push({ message, context });
+    return this.handleImpl(message, context);
+  }
+
+  async close(): Promise<void> {
+    this.closeCalls += 1;
+  }
+}
+
+/** A minimal `result` message from the "CLI". */
+export function resultMessage(extra: Record<string, unknown> = {}): InboundMessage {
+  return {
+    type: 'result',
+    subtype: 'success',
+    result: 'done',
+    is_error: false,
+    num_turns: 1,
+    session_id: 's1',
+    duration_ms: 1,
+    duration_api_ms: 1,
+    total_cost_usd: 0,
+    usage: { input_tokens: 1, output_tokens: 1 },
+    permission_denials: [],
+    ...extra,
+  };
+}
