@@ -1,0 +1,42 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { type CompiledTool, compileTool } from './compile-tool.js';
+import { runToolCall } from './run-tool-call.js';
+import type { SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
+
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
+/** An error the MCP SDK answers with `code` and this message (an `McpError` would prefix the message). */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * Builds a fresh low-level MCP `Server` for one session from a `createSdkMcpServer` definition:
+ * `tools/list` answers with the compiled entries, `tools/call` validates and runs the handlers.
+ * Other methods get the SDK's -32601; an unknown tool name gets -32602 `Unknown tool`.
+ */
+export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
+  // One validator per process: the SDK would otherwise build an Ajv instance per server (only elicitation uses it).
+  sharedValidator ??= new AjvJsonSchemaValidator();
+  const tools = new Map<string, CompiledTool>();
+  for (const tool of definition.tools) tools.set(tool.name, compileTool(tool));
+  const listResult = { tools: [...tools.values()].map((tool) => tool.listEntry) };
+
+  const server = new Server(
+    { name: definition.name, version: definition.version },
+    {
+      capabilities: { tools: { listChanged: true } },
+      jsonSchemaValidator: sharedValidator,
+      ...(definition.instructions !== undefined && { instructions: definition.instructions }),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => listResult);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const tool = tools.get(request.params.name);
+    if (tool === undefined) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return runToolCall(tool, request.params.arguments, extra);
+  });
+  return server;
+}

@@ -1,0 +1,97 @@
+import { InvalidOptionError } from '@hexagent/core';
+import { assertToolDefinition, TOOL_NAME_PATTERN } from './assert-tool-definition.js';
+import { markSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
+import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
+
+/** What {@link createSdkMcpServer} takes. */
+export interface CreateSdkMcpServerOptions {
+  /**
+   * The server's name, matching `/^[A-Za-z0-9_-]{1,64}$/`. Use the same name as the key in
+   * `options.mcpServers`; the model sees the tools as `mcp__<name>__<tool>`.
+   */
+  name: string;
+  /** The server's version, reported in `serverInfo`. Default `'1.0.0'`. */
+  version?: string;
+  /** Instructions for the client, sent in the `initialize` result. */
+  instructions?: string;
+  /** The tools, made with `tool()`. Names must be unique. */
+  tools?: readonly SdkMcpToolDefinition[];
+}
+
+/**
+ * An in-process MCP server config as {@link createSdkMcpServer} returns it: put it in
+ * `options.mcpServers`. Assignable to core's `McpSdkServerConfigWithInstance`.
+ */
+export interface SdkMcpServerConfig {
+  /** Always `'sdk'`: the server runs in this process. */
+  type: 'sdk';
+  /** The server's name. */
+  name: string;
+  /** The server's definition; no MCP SDK object. */
+  instance: SdkMcpServerDefinition;
+}
+
+/**
+ * Creates an in-process MCP server config: its tools run in this process, and the Claude Code CLI
+ * reaches them through the control protocol. Creating it loads neither the MCP SDK, ajv nor zod:
+ * those load when a session first connects the server. One config can be used by any number of
+ * sessions, concurrently: each gets its own MCP server built from the same definitions.
+ *
+ * @throws InvalidOptionError when the name is not usable, a tool is not, or two tools share a name.
+ *
+ * @example
+ * ```ts
+ * import { createSdkMcpServer, tool } from '@hexagent/mcp-inprocess';
+ * import { z } from 'zod';
+ *
+ * const calc = createSdkMcpServer({
+ *   name: 'calc',
+ *   version: '1.0.0',
+ *   tools: [
+ *     tool('add', 'Add two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => ({
+ *       content: [{ type: 'text', text: String(a + b) }],
+ *     }), { annotations: { readOnlyHint: true } }),
+ *   ],
+ * });
+ * // query({ prompt: 'What is 15 + 27?', options: { mcpServers: { calc }, allowedTools: ['mcp__calc__add'] } })
+ * ```
+ */
+export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpServerConfig {
+  const { name, version = '1.0.0', instructions, tools = [] } = options;
+  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
+    throw new InvalidOptionError({
+      option: 'createSdkMcpServer.name',
+      message: `the server name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN} (letters, digits, "_" and "-", 1 to 64 characters)`,
+    });
+  }
+  if (typeof version !== 'string') {
+    throw new InvalidOptionError({ option: `mcpServers.${name}.version`, message: 'the version must be a string' });
+  }
+  if (instructions !== undefined && typeof instructions !== 'string') {
+    throw new InvalidOptionError({
+      option: `mcpServers.${name}.instructions`,
+      message: 'the instructions must be a string',
+    });
+  }
+  if (!Array.isArray(tools)) {
+    throw new InvalidOptionError({ option: `mcpServers.${name}.tools`, message: 'tools must be an array of tool()' });
+  }
+  const seen = new Set<string>();
+  tools.forEach((definition: unknown, index) => {
+    assertToolDefinition(definition, `mcpServers.${name}.tools[${index}]`);
+    if (seen.has(definition.name)) {
+      throw new InvalidOptionError({
+        option: `mcpServers.${name}.tools[${index}]`,
+        message: `two tools are named "${definition.name}"; tool names must be unique within a server`,
+      });
+    }
+    seen.add(definition.name);
+  });
+  const instance = markSdkMcpServerDefinition({
+    name,
+    version,
+    ...(instructions !== undefined && { instructions }),
+    tools: Object.freeze([...tools]),
+  });
+  return { type: 'sdk', name, instance };
+}

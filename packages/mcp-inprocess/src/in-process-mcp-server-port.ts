@@ -1,0 +1,482 @@
+import {
+  errorMessage,
+  InvalidOptionError,
+  JsonRpcErrorCode,
+  type JsonRpcErrorResponse,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcResponse,
+  type McpHandleContext,
+  type McpServerManifest,
+  type McpServerPort,
+} from '@hexagent/core';
+import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from './is-plain-object.js';
+import { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
+import { loadMcpRuntime } from './load-mcp-runtime.js';
+import { McpHandshakeError } from './mcp-handshake-error.js';
+import {
+  isMcpSdkServerConnected,
+  isMcpSdkServerLike,
+  type McpSdkServerFactory,
+  type McpSdkServerLike,
+} from './mcp-sdk-server-like.js';
+import { McpServerInUseError } from './mcp-server-in-use-error.js';
+import { isSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
+
+/** What `instance` may be: see {@link InProcessMcpServerPort}. */
+export type InProcessMcpServerInstance = SdkMcpServerDefinition | McpSdkServerLike | McpSdkServerFactory;
+
+type Source =
+  | { kind: 'definition'; definition: SdkMcpServerDefinition }
+  | { kind: 'server'; server: McpSdkServerLike }
+  | { kind: 'factory'; factory: McpSdkServerFactory };
+
+interface Pending {
+  /** The id the response must carry: the CLI's, or ours for the port's own requests. */
+  originalId: JsonRpcId;
+  /** True for the CLI's requests (their ids are in `clientIds`). */
+  fromClient: boolean;
+  resolve(response: JsonRpcResponse): void;
+  /** The caller's signal, when it has one. */
+  signal: AbortSignal | undefined;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const CLIENT_INFO = { name: 'hexagent', version: '0.1.0' };
+/** `tools/list` pages followed at most by the handshake. */
+const MAX_TOOL_PAGES = 100;
+
+function isJsonRpcId(value: unknown): value is JsonRpcId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function toolsCallParamsProblem(params: JsonObject | undefined): string | undefined {
+  if (params === undefined) return 'tools/call needs params with the tool name';
+  if (typeof params['name'] !== 'string' || params['name'] === '') return 'tools/call params.name must be a tool name';
+  const args = params['arguments'];
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+    return 'tools/call params.arguments must be an object';
+  }
+  return undefined;
+}
+
+function reasonText(reason: unknown): string {
+  return reason === undefined ? 'cancelled' : errorMessage(reason);
+}
+
+function sourceOf(name: string, instance: unknown): Source {
+  if (isSdkMcpServerDefinition(instance)) return { kind: 'definition', definition: instance };
+  if (isMcpSdkServerLike(instance)) return { kind: 'server', server: instance };
+  if (typeof instance === 'function') return { kind: 'factory', factory: instance as McpSdkServerFactory };
+  throw new InvalidOptionError({
+    option: `mcpServers.${name}.instance`,
+    message:
+      'expected the instance of createSdkMcpServer(), an McpServer or Server from @modelcontextprotocol/sdk, ' +
+      'or a function returning a fresh one',
+  });
+}
+
+/**
+ * The `McpServerPort` of one in-process MCP server in one session: the CLI's JSON-RPC messages
+ * (from `mcp_message` control requests) go in through `handle`, and the server's responses come
+ * back. Nothing is loaded or connected until the first `manifest()` or `handle()`; then the MCP SDK
+ * is imported, a server is connected over an in-memory transport pair, and the port keeps the
+ * client side.
+ *
+ * `instance` may be:
+ * - the `instance` of `createSdkMcpServer` (the usual case): each port builds its own MCP `Server`
+ *   from the definition, so one config serves many sessions concurrently;
+ * - an `McpServer` or low-level `Server` of `@modelcontextprotocol/sdk`, used as is. It can be
+ *   connected to one port at a time; if it is connected elsewhere the port fails with
+ *   {@link McpServerInUseError}. `close()` disconnects it (its `onclose` runs and its running
+ *   handlers are aborted) but never calls its `close()`, so it can be connected again;
+ * - a function returning a fresh `McpServer`/`Server` (sync or async), called once per port: the
+ *   way to share a hand-built server setup among sessions.
+ *
+ * Behaviour on the wire:
+ * - Ids are remapped: the CLI's ids never meet the port's own (the handshake in `manifest()`), and
+ *   concurrent calls run concurrently and are matched to their callers.
+ * - `notifications/cancelled` for a call in flight is passed on with the request id rewritten, so
+ *   the MCP SDK aborts that handler's signal; its `handle` resolves with error -32800
+ *   ({@link McpInProcessErrorCode}). A cancellation for an id not in flight is dropped.
+ * - When `context.signal` aborts first, the server gets `notifications/cancelled` and `handle`
+ *   resolves with error -32800. On `close()` calls in flight resolve with -32000.
+ * - Errors: -32700 for a message that is not a JSON object, -32600 for one that is not JSON-RPC
+ *   2.0 (`jsonrpc` not `"2.0"`, `method` not a string, a bad id), -32602 for a `tools/call` without a
+ *   tool name or with non-object arguments (and for an unknown tool), -32601 for methods the server
+ *   does not serve, -32603 when the server cannot be started or fails unexpectedly.
+ * - A JSON-RPC response from the CLI resolves `undefined` (the port never sends the CLI requests);
+ *   requests the server sends to the client are answered here (`ping`, or -32601); notifications
+ *   the server sends (progress, logging, list changes) are dropped for now.
+ */
+export class InProcessMcpServerPort implements McpServerPort {
+  /** The server's name: the `server_name` of the CLI's `mcp_message` requests. */
+  readonly name: string;
+  private readonly source: Source;
+  private transport: InMemoryTransport | undefined;
+  private connecting: Promise<InMemoryTransport> | undefined;
+  private manifestPromise: Promise<McpServerManifest> | undefined;
+  private closing: Promise<void> | undefined;
+  private closed = false;
+  private lastId = 0;
+  /** Requests in flight by the id the server saw. */
+  private readonly pending = new Map<number, Pending>();
+  /** The CLI's id of each request in flight -> the id the server saw. */
+  private readonly clientIds = new Map<JsonRpcId, number>();
+  /**
+   * Requests in flight by caller signal. One listener per signal, however many requests share it
+   * (a session-wide signal would otherwise collect a listener per call).
+   */
+  private readonly watched = new WeakMap<AbortSignal, Set<number>>();
+
+  /**
+   * @param name - The server's name (the key in `mcpServers`).
+   * @param instance - See the class description.
+   * @throws InvalidOptionError when `instance` is none of the accepted kinds.
+   */
+  constructor(name: string, instance: unknown) {
+    this.name = name;
+    this.source = sourceOf(name, instance);
+  }
+
+  /**
+   * Runs the MCP handshake (`initialize`, `notifications/initialized`, `tools/list`) against the
+   * server and returns its results, for the session's `initialize` request. Computed once.
+   *
+   * @throws McpServerInUseError when a user-supplied server is connected elsewhere.
+   * @throws McpHandshakeError when the server cannot start or answers the handshake with an error.
+   */
+  manifest(): Promise<McpServerManifest> {
+    this.manifestPromise ??= this.handshake().catch((error: unknown) => {
+      this.manifestPromise = undefined;
+      throw error;
+    });
+    return this.manifestPromise;
+  }
+
+  /** Serves one JSON-RPC message from the CLI. Never rejects: failures become JSON-RPC error responses. */
+  async handle(message: JsonRpcMessage, context: McpHandleContext): Promise<JsonRpcResponse | undefined> {
+    const value: unknown = message;
+    if (!isPlainObject(value)) {
+      if (Array.isArray(value)) {
+        return jsonRpcError(
+          null,
+          JsonRpcErrorCode.InvalidRequest,
+          'Invalid request: JSON-RPC batches are not supported',
+        );
+      }
+      return jsonRpcError(null, JsonRpcErrorCode.ParseError, 'Parse error: a JSON-RPC message must be a JSON object');
+    }
+    const hasId = value['id'] !== undefined;
+    const id = isJsonRpcId(value['id']) ? value['id'] : null;
+    if (value['jsonrpc'] !== '2.0') {
+      return jsonRpcError(id, JsonRpcErrorCode.InvalidRequest, 'Invalid request: "jsonrpc" must be "2.0"');
+    }
+    const method = value['method'];
+    if (typeof method !== 'string') {
+      // A response: the port never sends the CLI requests, so there is nothing to match it with.
+      if (id !== null && ('result' in value || 'error' in value)) return undefined;
+      return jsonRpcError(id, JsonRpcErrorCode.InvalidRequest, 'Invalid request: "method" must be a string');
+    }
+    if (hasId && id === null) {
+      return jsonRpcError(null, JsonRpcErrorCode.InvalidRequest, 'Invalid request: "id" must be a string or a number');
+    }
+    const params = value['params'];
+    if (params !== undefined && !isPlainObject(params)) {
+      if (id === null) return undefined;
+      return jsonRpcError(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: "params" must be an object');
+    }
+    try {
+      if (id === null) {
+        await this.notify(value, method, params);
+        return undefined;
+      }
+      return await this.request(value, id, method, params, context?.signal);
+    } catch (error) {
+      return id === null ? undefined : this.internalError(id, error);
+    }
+  }
+
+  /**
+   * Disconnects from the server: the in-memory transport pair is closed, which makes the MCP SDK
+   * abort the signals of running handlers; calls in flight resolve with error -32000. A
+   * user-supplied server is only disconnected, never closed. Idempotent.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.closed = true;
+    for (const [ourId, entry] of [...this.pending]) this.settle(ourId, this.closedError(entry.originalId));
+    const transport = this.transport ?? (await this.connecting?.catch(() => undefined));
+    this.transport = undefined;
+    await transport?.close().catch(() => {});
+  }
+
+  private async request(
+    message: JsonObject,
+    id: JsonRpcId,
+    method: string,
+    params: JsonObject | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<JsonRpcResponse> {
+    if (method === 'tools/call') {
+      const problem = toolsCallParamsProblem(params);
+      if (problem !== undefined) return jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Invalid params: ${problem}`);
+    }
+    if (signal?.aborted) return this.cancelledError(id, signal.reason);
+    if (this.closed) return this.closedError(id);
+    return this.dispatch(message, id, signal);
+  }
+
+  private async notify(message: JsonObject, method: string, params: JsonObject | undefined): Promise<void> {
+    if (method === 'notifications/cancelled') {
+      // The id the CLI cancels is one of its own; the server knows the request by ours.
+      const requestId = params?.['requestId'];
+      const ourId = isJsonRpcId(requestId) ? this.clientIds.get(requestId) : undefined;
+      if (ourId !== undefined) this.cancel(ourId, params?.['reason'], params);
+      return;
+    }
+    if (this.closed) return;
+    const transport = this.transport ?? (await this.connect());
+    await transport.send(message as JSONRPCMessage);
+  }
+
+  /**
+   * Sends a request to the server under a fresh id and resolves with its response, under
+   * `originalId` (the CLI's id) or, for the port's own requests, under the fresh id. The request is
+   * registered before the server is connected, so a cancellation that arrives while it connects
+   * finds it (and it is then never sent).
+   */
+  private dispatch(
+    message: JsonObject,
+    originalId: JsonRpcId | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<JsonRpcResponse> {
+    const ourId = ++this.lastId;
+    const fromClient = originalId !== undefined;
+    const responseId = originalId ?? ourId;
+    return new Promise<JsonRpcResponse>((resolve) => {
+      this.pending.set(ourId, { originalId: responseId, fromClient, resolve, signal });
+      if (signal !== undefined) this.watch(signal, ourId);
+      if (fromClient) this.clientIds.set(responseId, ourId);
+      const post = (transport: InMemoryTransport): void => {
+        if (!this.pending.has(ourId)) return;
+        transport.send({ ...message, id: ourId } as JSONRPCMessage).catch((error: unknown) => {
+          this.settle(ourId, this.internalError(responseId, error));
+        });
+      };
+      if (this.transport !== undefined) post(this.transport);
+      else this.connect().then(post, (error: unknown) => this.settle(ourId, this.internalError(responseId, error)));
+    });
+  }
+
+  private settle(ourId: number, response: JsonRpcResponse): void {
+    const entry = this.pending.get(ourId);
+    if (entry === undefined) return;
+    this.pending.delete(ourId);
+    if (entry.fromClient && this.clientIds.get(entry.originalId) === ourId) this.clientIds.delete(entry.originalId);
+    if (entry.signal !== undefined) this.watched.get(entry.signal)?.delete(ourId);
+    entry.resolve(response);
+  }
+
+  private watch(signal: AbortSignal, ourId: number): void {
+    let ids = this.watched.get(signal);
+    if (ids === undefined) {
+      const watchedIds = new Set<number>();
+      ids = watchedIds;
+      this.watched.set(signal, watchedIds);
+      signal.addEventListener(
+        'abort',
+        () => {
+          this.watched.delete(signal);
+          for (const id of [...watchedIds]) this.cancel(id, signal.reason, undefined);
+        },
+        { once: true },
+      );
+    }
+    ids.add(ourId);
+  }
+
+  /** Tells the server to abort request `ourId` and resolves its caller with a cancellation error. */
+  private cancel(ourId: number, reason: unknown, params: JsonObject | undefined): void {
+    const entry = this.pending.get(ourId);
+    if (entry === undefined) return;
+    const text = reasonText(reason);
+    this.transport
+      ?.send({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { ...params, requestId: ourId, reason: text },
+      })
+      .catch(() => {});
+    this.settle(ourId, this.cancelledError(entry.originalId, text));
+  }
+
+  private failAll(code: number, message: string): void {
+    for (const [ourId, entry] of [...this.pending]) this.settle(ourId, jsonRpcError(entry.originalId, code, message));
+  }
+
+  private cancelledError(id: JsonRpcId, reason: unknown): JsonRpcErrorResponse {
+    return jsonRpcError(id, McpInProcessErrorCode.RequestCancelled, `Request cancelled: ${reasonText(reason)}`);
+  }
+
+  private closedError(id: JsonRpcId): JsonRpcErrorResponse {
+    return jsonRpcError(id, McpInProcessErrorCode.ConnectionClosed, `MCP server "${this.name}" was closed`);
+  }
+
+  private internalError(id: JsonRpcId, error: unknown): JsonRpcErrorResponse {
+    if (this.closed) return this.closedError(id);
+    return jsonRpcError(id, JsonRpcErrorCode.InternalError, `Internal error: ${errorMessage(error)}`);
+  }
+
+  private connect(): Promise<InMemoryTransport> {
+    if (this.connecting === undefined) {
+      const connecting = this.open();
+      this.connecting = connecting;
+      // A failed start (a server in use elsewhere, say) is retried by the next call.
+      connecting.catch(() => {
+        if (this.connecting === connecting) this.connecting = undefined;
+      });
+    }
+    return this.connecting;
+  }
+
+  private async open(): Promise<InMemoryTransport> {
+    if (this.closed) throw new Error(`MCP server "${this.name}" was closed`);
+    const runtime = await loadMcpRuntime();
+    let server: McpSdkServerLike;
+    if (this.source.kind === 'definition') server = runtime.buildSdkServer(this.source.definition);
+    else if (this.source.kind === 'server') server = this.source.server;
+    else {
+      const made: unknown = await this.source.factory();
+      if (!isMcpSdkServerLike(made)) {
+        throw new InvalidOptionError({
+          option: `mcpServers.${this.name}.instance`,
+          message: 'the factory must return an McpServer or Server from @modelcontextprotocol/sdk',
+        });
+      }
+      server = made;
+    }
+    if (isMcpSdkServerConnected(server)) throw new McpServerInUseError({ serverName: this.name });
+    const [clientSide, serverSide] = runtime.createLinkedPair();
+    clientSide.onmessage = (message) => this.onServerMessage(clientSide, message);
+    clientSide.onclose = () => this.onDisconnected(clientSide);
+    await clientSide.start();
+    try {
+      await server.connect(serverSide);
+    } catch (error) {
+      await clientSide.close().catch(() => {});
+      if (/already connected/i.test(errorMessage(error))) {
+        throw new McpServerInUseError({ serverName: this.name, cause: error });
+      }
+      throw error;
+    }
+    if (this.closed) {
+      await clientSide.close().catch(() => {});
+      throw new Error(`MCP server "${this.name}" was closed`);
+    }
+    this.transport = clientSide;
+    return clientSide;
+  }
+
+  private onServerMessage(transport: InMemoryTransport, message: JSONRPCMessage): void {
+    const value = message as JsonObject;
+    const id = value['id'];
+    if (id === undefined || id === null) return; // server notifications are not forwarded (yet)
+    const method = value['method'];
+    if (typeof method === 'string') {
+      // A request from the server to its client; the port cannot pass it on to the CLI.
+      const answer =
+        method === 'ping'
+          ? { jsonrpc: '2.0' as const, id: id as JsonRpcId, result: {} }
+          : jsonRpcError(
+              id as JsonRpcId,
+              JsonRpcErrorCode.MethodNotFound,
+              `Method not found: in-process servers cannot send "${method}" to the client`,
+            );
+      transport.send(answer as JSONRPCMessage).catch(() => {});
+      return;
+    }
+    if (typeof id !== 'number') return;
+    const entry = this.pending.get(id);
+    if (entry === undefined) return; // the answer to a request already cancelled
+    const error = value['error'];
+    this.settle(
+      id,
+      error !== undefined
+        ? { jsonrpc: '2.0', id: entry.originalId, error: error as JsonRpcErrorResponse['error'] }
+        : { jsonrpc: '2.0', id: entry.originalId, result: (value['result'] ?? {}) as JsonObject },
+    );
+  }
+
+  private onDisconnected(transport: InMemoryTransport): void {
+    if (this.transport !== transport) return;
+    // The server went away (or was closed by its owner): answer what is in flight; the next call reconnects.
+    this.transport = undefined;
+    this.connecting = undefined;
+    this.failAll(McpInProcessErrorCode.ConnectionClosed, `MCP server "${this.name}" disconnected`);
+  }
+
+  private async handshake(): Promise<McpServerManifest> {
+    let runtime: Awaited<ReturnType<typeof loadMcpRuntime>>;
+    let transport: InMemoryTransport;
+    try {
+      runtime = await loadMcpRuntime();
+      transport = this.transport ?? (await this.connect());
+    } catch (error) {
+      if (McpServerInUseError.isInstance(error) || InvalidOptionError.isInstance(error)) throw error;
+      throw new McpHandshakeError({
+        serverName: this.name,
+        message: `could not start: ${errorMessage(error)}`,
+        cause: error,
+      });
+    }
+    const initialize = await this.dispatch(
+      {
+        jsonrpc: '2.0',
+        method: 'initialize',
+        params: { protocolVersion: runtime.protocolVersion, capabilities: {}, clientInfo: CLIENT_INFO },
+      },
+      undefined,
+      undefined,
+    );
+    if ('error' in initialize) {
+      throw new McpHandshakeError({
+        serverName: this.name,
+        message: `initialize failed: ${initialize.error.message}`,
+        error: initialize.error,
+      });
+    }
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' }).catch((error: unknown) => {
+      throw new McpHandshakeError({ serverName: this.name, message: errorMessage(error), cause: error });
+    });
+    const tools: JsonObject[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+      const list = await this.dispatch(
+        { jsonrpc: '2.0', method: 'tools/list', ...(cursor !== undefined && { params: { cursor } }) },
+        undefined,
+        undefined,
+      );
+      if ('error' in list) {
+        throw new McpHandshakeError({
+          serverName: this.name,
+          message: `tools/list failed: ${list.error.message}`,
+          error: list.error,
+        });
+      }
+      const pageTools = list.result['tools'];
+      if (Array.isArray(pageTools)) tools.push(...(pageTools as JsonObject[]));
+      const next = list.result['nextCursor'];
+      cursor = typeof next === 'string' && next !== '' ? next : undefined;
+      if (cursor === undefined) break;
+    }
+    return { initializeResult: initialize.result, toolsListResult: { tools } };
+  }
+}

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const marker = '--- package used, no session connected yet ---';
+
+/** What the child process does: use the built entry, then connect one server. */
+const childScript = `
+import { appendFileSync } from 'node:fs';
+const { createInProcessMcpServer, createSdkMcpServer, tool } = await import(process.env.ENTRY);
+const add = tool(
+  'add',
+  'Add two numbers',
+  { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  async (args) => ({ content: [{ type: 'text', text: String(args.a + args.b) }] }),
+);
+const calc = createSdkMcpServer({ name: 'calc', tools: [add] });
+const port = createInProcessMcpServer('calc', calc);
+appendFileSync(process.env.LOAD_LOG, ${JSON.stringify(marker)} + '\\n');
+const response = await port.handle(
+  { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 15, b: 27 } } },
+  { signal: new AbortController().signal },
+);
+await port.close();
+process.stdout.write(JSON.stringify(response));
+`;
+
+/** A module loader hook that logs every URL the child process resolves. */
+const hooks = `
+import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, nextResolve) {
+  const result = await nextResolve(specifier, context);
+  appendFileSync(process.env.LOAD_LOG, result.url + '\\n');
+  return result;
+}
+`;
+
+let dir: string;
+
+beforeAll(() => {
+  // The check runs against the built entry, so build it first (turbo's test task builds too).
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'pipe' });
+  dir = mkdtempSync(join(tmpdir(), 'hexagent-lazy-'));
+  writeFileSync(join(dir, 'hooks.mjs'), hooks);
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
+  );
+}, 120_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('importing @hexagent/mcp-inprocess', () => {
+  it('loads neither the MCP SDK, ajv nor zod until a session connects a server', () => {
+    const log = join(dir, 'loads.log');
+    writeFileSync(log, '');
+    const output = execFileSync(
+      process.execPath,
+      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', childScript],
+      {
+        cwd: packageDir,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          LOAD_LOG: log,
+          ENTRY: pathToFileURL(join(packageDir, 'dist/index.js')).href,
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(JSON.parse(output)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: '42' }] },
+    });
+    const lines = readFileSync(log, 'utf8').split('\n');
+    const split = lines.indexOf(marker);
+    expect(split).toBeGreaterThan(0);
+    const before = lines.slice(0, split);
+    const after = lines.slice(split + 1);
+    const heavy = /@modelcontextprotocol|\/node_modules\/(ajv|zod)\//;
+
+    expect(before.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
+    expect(before.filter((url) => heavy.test(url))).toEqual([]);
+    // The hook does see them once a server is connected, so the check above can fail.
+    expect(after.some((url) => url.includes('@modelcontextprotocol/sdk'))).toBe(true);
+    expect(after.some((url) => /\/node_modules\/ajv\//.test(url))).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,101 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { assertToolDefinition } from './assert-tool-definition.js';
+import type {
+  AnyZodRawShape,
+  InferShape,
+  JsonSchemaObject,
+  SdkMcpToolDefinition,
+  ToolExtras,
+  ToolHandlerExtra,
+  ToolInputSchema,
+} from './sdk-mcp-tool-definition.js';
+
+/**
+ * Defines a tool of an in-process MCP server. The handler runs in this process when the model
+ * calls `mcp__<server>__<name>`, and only with arguments that passed `inputSchema`: invalid
+ * arguments come back to the model as an `isError` result naming the fields, without calling the
+ * handler. A handler that throws, or returns something that is not a `CallToolResult`, also ends
+ * as an `isError` result. Nothing of zod or the MCP SDK is loaded by defining a tool.
+ *
+ * @param name - The tool's name, matching `/^[A-Za-z0-9_-]{1,64}$/` (checked here).
+ * @param description - What the tool does, for the model.
+ * @param inputSchema - A zod raw shape (`{ a: z.number() }`, zod v3.25+ or v4), whose inferred
+ *   type types the handler's arguments, or a JSON Schema object (`{ type: 'object', properties }`),
+ *   validated with ajv, whose handler gets `Record<string, unknown>`.
+ * @param handler - Runs the tool: `(args, extra) => CallToolResult`; `extra.signal` aborts on
+ *   cancellation, session end or timeout.
+ * @param extras - `annotations` (send `readOnlyHint: true` to let the CLI run calls concurrently)
+ *   and `timeoutMs` (no limit unless given).
+ * @throws InvalidOptionError when the name, schema, annotations or timeout are not usable.
+ *
+ * @example
+ * ```ts
+ * import { createSdkMcpServer, tool } from '@hexagent/mcp-inprocess';
+ * import { z } from 'zod';
+ *
+ * const add = tool(
+ *   'add',
+ *   'Add two numbers',
+ *   { a: z.number(), b: z.number() },
+ *   async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
+ *   { annotations: { readOnlyHint: true } },
+ * );
+ *
+ * const echo = tool(
+ *   'echo',
+ *   'Repeat a text',
+ *   { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   async (args, { signal }) => ({ content: [{ type: 'text', text: String(args['text']) }] }),
+ *   { timeoutMs: 5_000 },
+ * );
+ *
+ * const calc = createSdkMcpServer({ name: 'calc', tools: [add, echo] });
+ * ```
+ */
+export function tool<Shape extends AnyZodRawShape>(
+  name: string,
+  description: string,
+  inputSchema: Shape,
+  handler: (args: InferShape<Shape>, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
+  extras?: ToolExtras,
+): SdkMcpToolDefinition<Shape>;
+/**
+ * Defines a tool whose arguments are described by a JSON Schema object and validated with ajv
+ * before the handler runs; the handler gets them as `Record<string, unknown>`. Everything else is
+ * as for zod shapes (see the other overload).
+ *
+ * @example
+ * ```ts
+ * const echo = tool(
+ *   'echo',
+ *   'Repeat a text',
+ *   { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   async (args) => ({ content: [{ type: 'text', text: String(args['text']) }] }),
+ * );
+ * ```
+ */
+export function tool<Schema extends JsonSchemaObject>(
+  name: string,
+  description: string,
+  inputSchema: Schema,
+  handler: (args: Record<string, unknown>, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
+  extras?: ToolExtras,
+): SdkMcpToolDefinition<Schema>;
+export function tool(
+  name: string,
+  description: string,
+  inputSchema: ToolInputSchema,
+  handler: (args: never, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
+  extras?: ToolExtras,
+): SdkMcpToolDefinition {
+  const definition = {
+    name,
+    description,
+    inputSchema,
+    handler,
+    ...(extras?.annotations !== undefined && { annotations: extras.annotations }),
+    ...(extras?.timeoutMs !== undefined && { timeoutMs: extras.timeoutMs }),
+  };
+  assertToolDefinition(definition, `tool("${name}")`);
+  return Object.freeze(definition);
+}
