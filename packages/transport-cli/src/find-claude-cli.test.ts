@@ -1,0 +1,236 @@
+import { mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CliNotFoundError } from '@hexagent/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDirs, writeExecutable } from '../test/helpers/fake-cli.js';
+import { findClaudeCli, isCliScript } from './find-claude-cli.js';
+import { resolveCliCommand } from './resolve-cli-command.js';
+
+const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The shape of the stub @anthropic-ai/claude-code ships as bin/claude.exe: shell text, no shebang.
+const PLACEHOLDER =
+  'echo "Error: claude native binary not installed." >&2\n' +
+  'echo "Run the postinstall manually: node node_modules/@anthropic-ai/claude-code/install.cjs" >&2\nexit 1\n';
+const PLATFORM_KEYS = [
+  'darwin-arm64',
+  'darwin-x64',
+  'linux-x64',
+  'linux-arm64',
+  'linux-x64-musl',
+  'linux-arm64-musl',
+  'linux-x64-android',
+  'linux-arm64-android',
+  'win32-x64',
+  'win32-arm64',
+];
+
+afterAll(() => {
+  removeTempDirs();
+});
+
+/** The directory of the real `@anthropic-ai/claude-code` installed for this package. */
+function realClaudeCodeDir(): string {
+  return dirname(createRequire(join(PACKAGE_ROOT, 'index.js')).resolve('@anthropic-ai/claude-code/package.json'));
+}
+
+/** A project whose node_modules holds a claude-code package with the install-time placeholder. */
+function projectWithPlaceholder(): { root: string; packageDir: string } {
+  const root = makeTempDir();
+  const packageDir = join(root, 'node_modules', '@anthropic-ai', 'claude-code');
+  mkdirSync(join(packageDir, 'bin'), { recursive: true });
+  writeFileSync(
+    join(packageDir, 'package.json'),
+    JSON.stringify({ name: '@anthropic-ai/claude-code', version: '0.0.0', bin: { claude: 'bin/claude.exe' } }),
+  );
+  writeExecutable(join(packageDir, 'bin', 'claude.exe'), PLACEHOLDER);
+  return { root, packageDir };
+}
+
+/** A context that finds nothing unless the test adds it: no package, empty PATH, empty HOME. */
+function isolated(extra: { resolveFrom?: string[]; path?: string } = {}) {
+  const home = makeTempDir();
+  return {
+    cwd: home,
+    env: { PATH: extra.path ?? '', HOME: home },
+    resolveFrom: extra.resolveFrom ?? [join(home, 'index.js')],
+  };
+}
+
+describe('findClaudeCli', () => {
+  it('returns an explicit pathToClaudeCodeExecutable that exists', () => {
+    const path = writeExecutable(join(makeTempDir(), 'my-claude'), '#!/bin/sh\n');
+    expect(findClaudeCli({ pathToClaudeCodeExecutable: path }, isolated())).toBe(path);
+  });
+
+  it('resolves a relative explicit path against cwd', () => {
+    const dir = makeTempDir();
+    const path = writeExecutable(join(dir, 'claude'), '#!/bin/sh\n');
+    expect(findClaudeCli({ pathToClaudeCodeExecutable: './claude' }, { ...isolated(), cwd: dir })).toBe(path);
+  });
+
+  it('throws CliNotFoundError naming a missing explicit path, without falling back', () => {
+    const missing = join(makeTempDir(), 'nope', 'claude');
+    const bin = makeTempDir();
+    writeExecutable(join(bin, 'claude'), '#!/bin/sh\n');
+    let error: unknown;
+    try {
+      findClaudeCli({ pathToClaudeCodeExecutable: missing }, isolated({ path: bin }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as CliNotFoundError).triedPaths).toEqual([missing]);
+    expect((error as Error).message).toContain(missing);
+    expect((error as Error).message).toContain('npm install @anthropic-ai/claude-code');
+  });
+
+  it('rejects an explicit path that is a directory or not executable', () => {
+    const dir = makeTempDir();
+    expect(() => findClaudeCli({ pathToClaudeCodeExecutable: dir }, isolated())).toThrow(CliNotFoundError);
+    const notExecutable = writeExecutable(join(dir, 'claude'), '#!/bin/sh\n', 0o644);
+    expect(() => findClaudeCli({ pathToClaudeCodeExecutable: notExecutable }, isolated())).toThrow(CliNotFoundError);
+  });
+
+  it('accepts an explicit JavaScript CLI that is readable but not executable', () => {
+    const script = writeExecutable(join(makeTempDir(), 'cli.js'), 'console.log(1)\n', 0o644);
+    expect(findClaudeCli({ pathToClaudeCodeExecutable: script }, isolated())).toBe(script);
+  });
+
+  it('finds the native binary of the installed @anthropic-ai/claude-code package', () => {
+    const found = findClaudeCli({}, isolated({ resolveFrom: [join(PACKAGE_ROOT, 'index.js')] }));
+    const packageDir = realClaudeCodeDir();
+    expect(found.startsWith(dirname(packageDir))).toBe(true);
+    // Either the package's bin after its postinstall, or the platform package's binary: native, not a stub.
+    expect(statSync(found).size).toBeGreaterThan(1024 * 1024);
+  });
+
+  it('finds the installed package from this module when cwd has no node_modules', () => {
+    const context = isolated();
+    const { resolveFrom: _ignored, ...withoutResolveFrom } = context;
+    const found = findClaudeCli({}, withoutResolveFrom);
+    expect(found.startsWith(dirname(realClaudeCodeDir()))).toBe(true);
+  });
+
+  it("falls back to the real platform package's native binary while bin/claude.exe is the placeholder", () => {
+    const { root, packageDir } = projectWithPlaceholder();
+    const realNativeDirs = PLATFORM_KEYS.map((key) => join(dirname(realClaudeCodeDir()), `claude-code-${key}`)).filter(
+      (dir) => {
+        try {
+          return statSync(dir).isDirectory();
+        } catch {
+          return false;
+        }
+      },
+    );
+    expect(realNativeDirs.length).toBeGreaterThan(0);
+    for (const dir of realNativeDirs) {
+      symlinkSync(dir, join(dirname(packageDir), dir.slice(dir.lastIndexOf('/') + 1)));
+    }
+    const found = findClaudeCli({}, isolated({ resolveFrom: [join(root, 'index.js')] }));
+    expect(found).not.toBe(join(packageDir, 'bin', 'claude.exe'));
+    expect(realpathSync(found)).toBe(realpathSync(join(realNativeDirs[0]!, 'claude')));
+  });
+
+  it('uses the platform package matching this machine', () => {
+    const { root, packageDir } = projectWithPlaceholder();
+    for (const key of PLATFORM_KEYS) {
+      const dir = join(dirname(packageDir), `claude-code-${key}`);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@anthropic-ai/claude-code-${key}` }));
+      writeExecutable(join(dir, key.startsWith('win32') ? 'claude.exe' : 'claude'), `native ${key}`);
+    }
+    const found = findClaudeCli({}, isolated({ resolveFrom: [join(root, 'index.js')] }));
+    expect(found).toMatch(new RegExp(`claude-code-${process.platform}-${process.arch}(-musl)?/claude(\\.exe)?$`));
+  });
+
+  it('does not use the placeholder when no platform package is installed', () => {
+    const { root, packageDir } = projectWithPlaceholder();
+    let error: unknown;
+    try {
+      findClaudeCli({}, isolated({ resolveFrom: [join(root, 'index.js')] }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as CliNotFoundError).triedPaths).toContain(join(packageDir, 'bin', 'claude.exe'));
+  });
+
+  it('finds claude on PATH when no package is installed', () => {
+    const emptyDir = makeTempDir();
+    const bin = makeTempDir();
+    const claude = writeExecutable(join(bin, 'claude'), '#!/bin/sh\n');
+    const found = findClaudeCli({}, isolated({ path: `relative/dir:${emptyDir}:${bin}` }));
+    expect(found).toBe(claude);
+  });
+
+  it('skips a non-executable claude on PATH', () => {
+    const first = makeTempDir();
+    const second = makeTempDir();
+    writeExecutable(join(first, 'claude'), '#!/bin/sh\n', 0o644);
+    const claude = writeExecutable(join(second, 'claude'), '#!/bin/sh\n');
+    expect(findClaudeCli({}, isolated({ path: `${first}:${second}` }))).toBe(claude);
+  });
+
+  it('prefers the installed package to PATH', () => {
+    const bin = makeTempDir();
+    writeExecutable(join(bin, 'claude'), '#!/bin/sh\n');
+    const found = findClaudeCli({}, isolated({ path: bin, resolveFrom: [join(PACKAGE_ROOT, 'index.js')] }));
+    expect(found.startsWith(dirname(realClaudeCodeDir()))).toBe(true);
+  });
+
+  it("finds the native installer's ~/.local/bin/claude last", () => {
+    const context = isolated();
+    mkdirSync(join(context.env.HOME, '.local', 'bin'), { recursive: true });
+    const claude = writeExecutable(join(context.env.HOME, '.local', 'bin', 'claude'), '#!/bin/sh\n');
+    expect(findClaudeCli({}, context)).toBe(claude);
+  });
+
+  it('throws CliNotFoundError listing every path tried when nothing is found', () => {
+    const bin = makeTempDir();
+    const context = isolated({ path: bin });
+    let error: unknown;
+    try {
+      findClaudeCli({}, context);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    const tried = (error as CliNotFoundError).triedPaths;
+    expect(tried).toContain(join(context.cwd, 'node_modules', '@anthropic-ai/claude-code'));
+    expect(tried).toContain(join(bin, 'claude'));
+    expect(tried).toContain(join(context.env.HOME, '.local', 'bin', 'claude'));
+    expect((error as Error).message).toContain(join(bin, 'claude'));
+    expect((error as Error).message).toContain('npm install @anthropic-ai/claude-code');
+  });
+});
+
+describe('resolveCliCommand', () => {
+  it('runs a native executable directly', () => {
+    expect(resolveCliCommand('/opt/claude', { executable: 'node', executableArgs: ['--x'] })).toEqual({
+      file: '/opt/claude',
+      args: [],
+    });
+  });
+
+  it('runs a script under the current runtime by default', () => {
+    expect(isCliScript('/x/cli.mjs')).toBe(true);
+    expect(resolveCliCommand('/x/cli.js', {})).toEqual({ file: process.execPath, args: ['/x/cli.js'] });
+  });
+
+  it('runs a script under the chosen runtime found on PATH, with its arguments first', () => {
+    const bin = makeTempDir();
+    const bun = writeExecutable(join(bin, 'bun'), '#!/bin/sh\n');
+    expect(resolveCliCommand('/x/cli.cjs', { executable: 'bun', executableArgs: ['--smol'] }, { PATH: bin })).toEqual({
+      file: bun,
+      args: ['--smol', '/x/cli.cjs'],
+    });
+  });
+
+  it('throws CliNotFoundError when the chosen runtime is not on PATH', () => {
+    expect(() => resolveCliCommand('/x/cli.js', { executable: 'deno' }, { PATH: makeTempDir() })).toThrow(
+      CliNotFoundError,
+    );
+  });
+});

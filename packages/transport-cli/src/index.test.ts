@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import * as entry from './index.js';
+
+describe('@hexagent/transport-cli entry point', () => {
+  it('exports the public API by name', () => {
+    expect(Object.keys(entry).sort()).toEqual(
+      [
+        'BASE_CLI_ARGS',
+        'CliTransport',
+        'DEFAULT_CLOSE_TIMEOUT_MS',
+        'DEFAULT_HIGH_WATER_MARK',
+        'DEFAULT_STDERR_BUFFER_BYTES',
+        'DEFAULT_STDERR_BUFFER_LINES',
+        'StderrRingBuffer',
+        'buildCliArgs',
+        'buildCliEnv',
+        'createCliTransport',
+        'findClaudeCli',
+        'resolveCliCommand',
+        'validateCliOptions',
+      ].sort(),
+    );
+  });
+
+  it('creates a closed, unstarted transport from the factory', () => {
+    const transport = entry.createCliTransport({});
+    expect(transport).toBeInstanceOf(entry.CliTransport);
+    expect(transport.isOpen).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * @hexagent/transport-cli: the `Transport` port of `@hexagent/core` over a Claude Code CLI
+ * subprocess, with the CLI's discovery and command line.
+ *
+ * @example
+ * ```ts
+ * import { createCliTransport } from '@hexagent/transport-cli';
+ *
+ * const transport = createCliTransport({ model: 'claude-sonnet-4-5' });
+ * await transport.start();
+ * ```
+ *
+ * @packageDocumentation
+ */
+
+export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
+export { buildCliEnv } from './build-cli-env.js';
+export {
+  CliTransport,
+  type CliTransportSettings,
+  createCliTransport,
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_HIGH_WATER_MARK,
+} from './cli-transport.js';
+export { type FindClaudeCliContext, findClaudeCli } from './find-claude-cli.js';
+export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
+export {
+  DEFAULT_STDERR_BUFFER_BYTES,
+  DEFAULT_STDERR_BUFFER_LINES,
+  StderrRingBuffer,
+  type StderrRingBufferOptions,
+} from './stderr-ring-buffer.js';
+export { validateCliOptions } from './validate-cli-options.js';

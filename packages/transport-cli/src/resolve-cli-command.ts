@@ -1,0 +1,50 @@
+import { CliNotFoundError, type Options } from '@hexagent/core';
+import { isCliScript } from './find-claude-cli.js';
+import { findOnPath } from './find-on-path.js';
+
+/** What to spawn: an executable and the arguments that come before the CLI's own flags. */
+export interface CliCommand {
+  /** Absolute path of the program to spawn. */
+  file: string;
+  /** Arguments before the CLI flags: the runtime's arguments and the script, for a script CLI. */
+  args: string[];
+}
+
+/**
+ * How to run the CLI at `cliPath`. A native executable runs as is, and `executable` is ignored.
+ * A JavaScript build (`.js`, `.mjs`, `.cjs`) runs under `options.executable` (`node`, `bun` or
+ * `deno`, looked up on the `PATH` of `env`) with `options.executableArgs` before the script; without
+ * `executable`, under the runtime running this code.
+ *
+ * @throws CliNotFoundError when the runtime cannot be found.
+ */
+export function resolveCliCommand(
+  cliPath: string,
+  options: Pick<Options, 'executable' | 'executableArgs'>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): CliCommand {
+  if (!isCliScript(cliPath)) return { file: cliPath, args: [] };
+  const args = [...(options.executableArgs ?? []), cliPath];
+  const runtime = options.executable;
+  if (runtime === undefined) return { file: process.execPath, args };
+
+  const tried: string[] = [];
+  const found = findOnPath(runtime, env, tried);
+  if (found !== undefined) return { file: found, args };
+  // Not on PATH, but it is the runtime we are running in: use that one.
+  if (runtime === currentRuntime()) return { file: process.execPath, args };
+  throw new CliNotFoundError({
+    triedPaths: tried,
+    message:
+      `The Claude Code CLI at ${JSON.stringify(cliPath)} is a script to run with \`${runtime}\`, ` +
+      `but \`${runtime}\` was not found on PATH (tried: ${tried.join(', ') || 'an empty PATH'}). ` +
+      'Install it, add it to PATH, or choose another `executable`.',
+  });
+}
+
+function currentRuntime(): 'node' | 'bun' | 'deno' {
+  const versions: Record<string, string | undefined> = process.versions;
+  if (versions['bun'] !== undefined) return 'bun';
+  if (versions['deno'] !== undefined) return 'deno';
+  return 'node';
+}
