@@ -1,0 +1,337 @@
+import {
+  AsyncQueue,
+  type ControlErrorResponse,
+  type ControlRequestBody,
+  type ControlRequestMessage,
+  type ControlSuccessResponse,
+  type InboundMessage,
+  type OutboundMessage,
+  type Transport,
+} from '@hexagent/core';
+import { defaultInitializeResponse } from './default-initialize-response.js';
+
+/** The SDK's answer to a control request the fake CLI sent: `control_response.response`. */
+export type ControlResponseBody = ControlSuccessResponse | ControlErrorResponse;
+
+/**
+ * Answers one outbound control request of the SDK automatically. Returns the success `response`
+ * payload; a thrown error (or rejection) becomes an error answer with the error's message.
+ */
+export type ControlAutoResponder = (
+  request: ControlRequestBody,
+  message: ControlRequestMessage,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** Lifecycle flags of a {@link FakeCliTransport}. */
+export interface FakeCliState {
+  /** `start()` succeeded. */
+  started: boolean;
+  /** The SDK called `endInput()`. */
+  inputEnded: boolean;
+  /** The SDK called `close()`. */
+  closed: boolean;
+  /** The fake CLI ended its output (`finish()` or `fail()`). */
+  exited: boolean;
+}
+
+/** Options of {@link FakeCliTransport}. */
+export interface FakeCliTransportOptions {
+  /**
+   * Answer the SDK's `initialize` request automatically with {@link defaultInitializeResponse},
+   * shallow-merged with the object when one is given.
+   */
+  autoInitialize?: boolean | Record<string, unknown>;
+  /** Answers other outbound control requests by subtype, e.g. `{ interrupt: () => ({ still_queued: [] }) }`. */
+  autoRespond?: Record<string, ControlAutoResponder>;
+  /** `start()` rejects with this error (a CLI that cannot be started). */
+  startError?: Error;
+  /** Called with every message the SDK sends (after it is recorded): script the fake CLI's reactions here. */
+  onSend?: (message: OutboundMessage, cli: FakeCliTransport) => void | Promise<void>;
+  /** Called once when the SDK ends its input, e.g. `(cli) => cli.finish()` for a CLI that exits on EOF. */
+  onEndInput?: (cli: FakeCliTransport) => void;
+}
+
+interface PendingCliRequest {
+  resolve: (response: ControlResponseBody) => void;
+  reject: (error: Error) => void;
+}
+
+interface SentWaiter {
+  predicate: (message: OutboundMessage) => boolean;
+  resolve: (message: OutboundMessage) => void;
+}
+
+/**
+ * An in-memory fake of the Claude Code CLI implementing core's {@link Transport}, for unit tests of
+ * the SDK without a subprocess. The SDK side uses the `Transport` methods; the test plays the CLI:
+ * it reads what the SDK sent (`sent`, `nextSent`, `waitForControlRequest`), writes messages to the
+ * SDK (`emit`, `emitControlRequest`, `respond`, `respondError`) and injects faults (`finish`,
+ * `fail`, `startError`). Messages are copied through JSON both ways, like the real pipe.
+ *
+ * @example
+ * ```ts
+ * const cli = new FakeCliTransport({ autoInitialize: true });
+ * const session = startSessionUnderTest(cli); // your code, using cli as its Transport
+ * const user = await cli.nextSent((m) => m.type === 'user');
+ * const answer = await cli.emitControlRequest('mcp_message', { server_name: 'calc', message: toolsCall });
+ * expect(answer.subtype).toBe('success');
+ * cli.emit({ type: 'result', subtype: 'success', result: 'done', is_error: false });
+ * cli.finish();
+ * ```
+ */
+export class FakeCliTransport implements Transport {
+  /** Everything the SDK wrote, in order (deep copies). */
+  readonly sent: OutboundMessage[] = [];
+
+  private readonly options: FakeCliTransportOptions;
+  private readonly queue = new AsyncQueue<InboundMessage>();
+  private readonly consumed = new Set<number>();
+  private readonly waiters = new Set<SentWaiter>();
+  private readonly pendingRequests = new Map<string, PendingCliRequest>();
+  private iterated = false;
+  private requestCounter = 0;
+  private readonly flags: FakeCliState = { started: false, inputEnded: false, closed: false, exited: false };
+
+  constructor(options: FakeCliTransportOptions = {}) {
+    this.options = options;
+  }
+
+  // ---- SDK side: the Transport port ----
+
+  /** Starts the fake CLI; rejects with `startError` when configured, or when called twice or after close. */
+  async start(): Promise<void> {
+    if (this.options.startError !== undefined) throw this.options.startError;
+    if (this.flags.closed) throw new Error('FakeCliTransport: start() after close()');
+    if (this.flags.started) throw new Error('FakeCliTransport: start() called twice');
+    this.flags.started = true;
+  }
+
+  /**
+   * Records a deep copy of `message` and runs the automatic answers. Rejects before `start()`, after
+   * `endInput()`, after `close()`, after the fake CLI exited, and for a message JSON cannot encode.
+   */
+  async send(message: OutboundMessage): Promise<void> {
+    if (!this.flags.started) throw new Error('FakeCliTransport: send() before start()');
+    if (this.flags.closed) throw new Error('FakeCliTransport: send() after close()');
+    if (this.flags.inputEnded) throw new Error('FakeCliTransport: send() after endInput()');
+    if (this.flags.exited) throw new Error('FakeCliTransport: send() after the CLI exited');
+    const copy = JSON.parse(JSON.stringify(message)) as OutboundMessage;
+    const index = this.sent.push(copy) - 1;
+    for (const waiter of this.waiters) {
+      if (waiter.predicate(copy)) {
+        this.waiters.delete(waiter);
+        this.consumed.add(index);
+        waiter.resolve(copy);
+        break;
+      }
+    }
+    this.react(copy);
+    if (this.options.onSend !== undefined) await this.options.onSend(copy, this);
+  }
+
+  /** The messages the fake CLI writes, in order. May be called once (single consumer). */
+  messages(): AsyncIterable<InboundMessage> {
+    if (this.iterated) throw new Error('FakeCliTransport: messages() may be called only once');
+    this.iterated = true;
+    return this.queue;
+  }
+
+  /** Marks the input as ended and calls `onEndInput` once. */
+  endInput(): void {
+    if (this.flags.inputEnded) return;
+    this.flags.inputEnded = true;
+    this.options.onEndInput?.(this);
+  }
+
+  /** Closes the channel: `messages()` ends, pending `emitControlRequest` calls reject. Idempotent. */
+  async close(): Promise<void> {
+    if (this.flags.closed) return;
+    this.flags.closed = true;
+    this.queue.end();
+    this.rejectPending(new Error('FakeCliTransport: closed before the SDK answered'));
+  }
+
+  /** True after `start()` until `close()` or the fake CLI exits. */
+  get isOpen(): boolean {
+    return this.flags.started && !this.flags.closed && !this.flags.exited;
+  }
+
+  // ---- test side: the fake CLI ----
+
+  /** A snapshot of the lifecycle flags. */
+  get state(): FakeCliState {
+    return { ...this.flags };
+  }
+
+  /**
+   * The earliest message the SDK sent that matches `predicate` (any message when omitted) and that
+   * no earlier `nextSent` returned, waiting for it if needed. Each sent message is returned at most
+   * once, so waits for different kinds of messages do not steal from each other.
+   * Rejects after `timeoutMs` with a list of what was sent.
+   */
+  nextSent(predicate: (message: OutboundMessage) => boolean = () => true, timeoutMs = 2000): Promise<OutboundMessage> {
+    for (let index = 0; index < this.sent.length; index++) {
+      const message = this.sent[index] as OutboundMessage;
+      if (!this.consumed.has(index) && predicate(message)) {
+        this.consumed.add(index);
+        return Promise.resolve(message);
+      }
+    }
+    return new Promise<OutboundMessage>((resolve, reject) => {
+      const waiter: SentWaiter = {
+        predicate,
+        resolve: (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        const summary = this.sent.map(summarize).join(', ') || 'nothing';
+        reject(new Error(`FakeCliTransport: no matching message sent within ${timeoutMs} ms (sent: ${summary})`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** The next `control_request` of `subtype` the SDK sent (see {@link FakeCliTransport.nextSent}). */
+  async waitForControlRequest(subtype: string, timeoutMs = 2000): Promise<ControlRequestMessage> {
+    const message = await this.nextSent(
+      (candidate) => isControlRequest(candidate) && candidate.request.subtype === subtype,
+      timeoutMs,
+    );
+    return message as unknown as ControlRequestMessage;
+  }
+
+  /** Writes a message to the SDK. Throws once the output has ended (`finish`, `fail`, `close`). */
+  emit(message: InboundMessage): void {
+    if (this.queue.isEnded) throw new Error(`FakeCliTransport: emit(${summarize(message)}) after the output ended`);
+    this.queue.push(JSON.parse(JSON.stringify(message)) as InboundMessage);
+  }
+
+  /**
+   * Sends a `control_request` with a fresh `request_id` to the SDK and resolves with the SDK's
+   * `control_response.response` (a success or an error object). Rejects if the transport closes
+   * or the CLI exits first.
+   */
+  emitControlRequest(subtype: string, payload: Record<string, unknown> = {}): Promise<ControlResponseBody> {
+    const requestId = `fake_cli_req_${++this.requestCounter}`;
+    return new Promise<ControlResponseBody>((resolve, reject) => {
+      this.pendingRequests.set(requestId, { resolve, reject });
+      try {
+        this.emit({ type: 'control_request', request_id: requestId, request: { ...payload, subtype } });
+      } catch (error) {
+        this.pendingRequests.delete(requestId);
+        reject(error);
+      }
+    });
+  }
+
+  /** Answers an SDK control request with success and `response`. */
+  respond(requestId: string, response: Record<string, unknown> = {}): void {
+    this.emit({ type: 'control_response', response: { subtype: 'success', request_id: requestId, response } });
+  }
+
+  /** Answers an SDK control request with an error (`error_code` included when given). */
+  respondError(requestId: string, error: string, code?: string): void {
+    const response: ControlErrorResponse = { subtype: 'error', request_id: requestId, error };
+    if (code !== undefined) response.error_code = code;
+    this.emit({ type: 'control_response', response });
+  }
+
+  /** The CLI closed its output normally: `messages()` ends after the buffered messages. */
+  finish(): void {
+    this.exit();
+  }
+
+  /** The CLI crashed: `messages()` throws `error` after the buffered messages. */
+  fail(error: Error): void {
+    this.exit(error);
+  }
+
+  private exit(error?: Error): void {
+    if (this.flags.exited || this.flags.closed) return;
+    this.flags.exited = true;
+    this.queue.end(error);
+    this.rejectPending(new Error('FakeCliTransport: the CLI exited before the SDK answered'));
+  }
+
+  private rejectPending(error: Error): void {
+    for (const pending of this.pendingRequests.values()) pending.reject(error);
+    this.pendingRequests.clear();
+  }
+
+  /** Writes unless the output already ended: automatic answers may race with a close. */
+  private deliver(message: InboundMessage): void {
+    if (!this.queue.isEnded) this.queue.push(message);
+  }
+
+  private react(message: OutboundMessage): void {
+    if (message.type === 'control_response') {
+      const response = (message as { response?: ControlResponseBody }).response;
+      const pending = response === undefined ? undefined : this.pendingRequests.get(response.request_id);
+      if (response !== undefined && pending !== undefined) {
+        this.pendingRequests.delete(response.request_id);
+        pending.resolve(response);
+      }
+      return;
+    }
+    if (!isControlRequest(message)) return;
+    const { request_id: requestId, request } = message;
+    const responder = this.responderFor(request.subtype);
+    if (responder === undefined) return;
+    // Answer on a later tick, as a real CLI would, so the SDK has registered its pending request.
+    setImmediate(() => {
+      Promise.resolve()
+        .then(() => responder(request, message))
+        .then(
+          (response) =>
+            this.deliver({
+              type: 'control_response',
+              response: { subtype: 'success', request_id: requestId, response },
+            }),
+          (error: unknown) =>
+            this.deliver({
+              type: 'control_response',
+              response: {
+                subtype: 'error',
+                request_id: requestId,
+                error: error instanceof Error ? error.message : String(error),
+              },
+            }),
+        );
+    });
+  }
+
+  private responderFor(subtype: string): ControlAutoResponder | undefined {
+    const custom = this.options.autoRespond?.[subtype];
+    if (custom !== undefined) return custom;
+    const auto = this.options.autoInitialize;
+    if (subtype !== 'initialize' || auto === undefined || auto === false) return undefined;
+    const extra = auto === true ? {} : auto;
+    return () => ({ ...defaultInitializeResponse(), ...extra });
+  }
+}
+
+function isControlRequest(message: OutboundMessage): message is OutboundMessage & ControlRequestMessage {
+  const request = (message as { request?: unknown }).request;
+  return (
+    message.type === 'control_request' &&
+    typeof (message as { request_id?: unknown }).request_id === 'string' &&
+    typeof request === 'object' &&
+    request !== null &&
+    typeof (request as { subtype?: unknown }).subtype === 'string'
+  );
+}
+
+function summarize(message: { type: string; [key: string]: unknown }): string {
+  const request = message['request'] as { subtype?: unknown } | undefined;
+  if (message.type === 'control_request' && typeof request?.subtype === 'string') {
+    return `control_request:${request.subtype}`;
+  }
+  const response = message['response'] as { subtype?: unknown } | undefined;
+  if (message.type === 'control_response' && typeof response?.subtype === 'string') {
+    return `control_response:${response.subtype}`;
+  }
+  return message.type;
+}

@@ -1,0 +1,55 @@
+/**
+ * @hexagent/testing: the test kit of hexagent. A scripted Anthropic Messages API server for running
+ * the real Claude Code CLI offline (`ScriptedModelServer`, `hermeticCliEnv`), an in-memory fake CLI
+ * implementing core's `Transport` (`FakeCliTransport`), and helpers to replay recorded transcripts.
+ * The transport conformance tests live in the `@hexagent/testing/conformance` subpath (it imports
+ * vitest; this entry does not).
+ *
+ * @packageDocumentation
+ */
+
+export { defaultInitializeResponse } from './default-initialize-response.js';
+export {
+  type ControlAutoResponder,
+  type ControlResponseBody,
+  type FakeCliState,
+  FakeCliTransport,
+  type FakeCliTransportOptions,
+} from './fake-cli-transport.js';
+export { type HermeticCliEnv, type HermeticCliEnvOptions, hermeticCliEnv } from './hermetic-cli-env.js';
+export {
+  type CaptureArgvLine,
+  type CaptureCliToSdkLine,
+  type CaptureLine,
+  type CaptureSdkToCliLine,
+  loadCapture,
+} from './load-capture.js';
+export {
+  isModelApiError,
+  type ModelApiError,
+  type ModelContent,
+  type ModelReply,
+  type ModelScript,
+  type ModelScriptFunction,
+  type ModelStopReason,
+  type ModelTurn,
+  type ModelUsage,
+  type TextContent,
+  type ThinkingContent,
+  type ToolUseContent,
+} from './model-script.js';
+export { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
+export type {
+  MessagesRequestBody,
+  MessagesRequestMessage,
+  RecordedRequest,
+  RecordedToolResult,
+  RequestKind,
+} from './recorded-request.js';
+export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
+export {
+  NO_MORE_SCRIPTED_TURNS,
+  ScriptedModelServer,
+  type ScriptedModelServerOptions,
+  SIDE_REQUEST_TEXT,
+} from './scripted-model-server.js';
