@@ -735,6 +735,32 @@ describe('Session failures and shutdown', () => {
     expect(server.closeCalls).toBe(1);
   });
 
+  it('a non-zero exit after input ended and the last result was an error is not a second error', async () => {
+    const { session, transport } = await runningSession();
+    await session.sendUserMessage('loop');
+    session.endInput();
+    const failed = { ...resultMessage(), subtype: 'error_max_turns', is_error: true };
+    transport.emit(failed);
+    await flush();
+    expect(transport.endInputCalls).toBe(1);
+    transport.endOutput(new ProcessError({ exitCode: 1, stderrTail: '' }));
+    const { messages, error } = await collect(session);
+    expect(messages).toEqual([failed]);
+    expect(error).toBeUndefined();
+  });
+
+  it('a non-zero exit after a successful last result is still a ProcessError', async () => {
+    const { session, transport } = await runningSession();
+    await session.sendUserMessage('hi');
+    session.endInput();
+    transport.emit(resultMessage());
+    await flush();
+    const failure = new ProcessError({ exitCode: 2, stderrTail: 'crash on exit' });
+    transport.endOutput(failure);
+    const { error } = await collect(session);
+    expect(error).toBe(failure);
+  });
+
   it('close() rejects pending requests, aborts handler signals, closes transport and ports, ends messages() cleanly; idempotent', async () => {
     const calc = new FakeMcpServer('calc');
     const notes = new FakeMcpServer('notes');

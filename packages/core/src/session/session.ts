@@ -1,5 +1,6 @@
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { ProcessError } from '../errors/process-error.js';
 import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
 import type { Transport } from '../ports/transport.js';
@@ -77,6 +78,7 @@ export class Session {
   private closePromise: Promise<void> | undefined;
   private userMessagesSent = 0;
   private resultsReceived = 0;
+  private lastResultWasError = false;
   private inputDone = false;
   private inputEnded = false;
   private fatalError: unknown;
@@ -367,15 +369,31 @@ export class Session {
         this.onUserFacingMessage(message);
       }
     } catch (error) {
-      await this.shutdown(error, false);
+      await this.shutdown(this.exitAlreadyReported(error) ? undefined : error, false);
       return;
     }
     await this.shutdown(undefined, false);
   }
 
+  /**
+   * The CLI exits with a non-zero code after its input ends when the last turn failed
+   * (`error_max_turns`, an API error, ...). That failure already reached the caller as a `result`
+   * with `is_error: true`, so the exit is not a second error.
+   */
+  private exitAlreadyReported(error: unknown): boolean {
+    return (
+      ProcessError.isInstance(error) &&
+      error.exitCode !== undefined &&
+      this.inputEnded &&
+      this.resultsReceived >= this.userMessagesSent &&
+      this.lastResultWasError
+    );
+  }
+
   private onUserFacingMessage(message: InboundMessage): void {
     if (message.type === 'result') {
       this.resultsReceived += 1;
+      this.lastResultWasError = message.is_error === true || message.subtype !== 'success';
       this.output.push(message as SDKAnyMessage);
       for (const waiter of [...this.turnWaiters]) waiter();
       this.maybeEndInput();
