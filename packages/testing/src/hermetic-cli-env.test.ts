@@ -42,6 +42,7 @@ describe('hermeticCliEnv', () => {
         ANTHROPIC_API_KEY: 'test-key',
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
         ENABLE_TOOL_SEARCH: 'false',
+        CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
       });
       expect(Object.keys(env).filter((key) => /proxy/i.test(key))).toEqual([]);
       expect(cli.env['SOME_UNRELATED_VAR']).toBeUndefined();
@@ -51,16 +52,17 @@ describe('hermeticCliEnv', () => {
     }
   });
 
-  it('names the entrypoint, auth token and proxy variables even when the outer env lacks them', async () => {
+  it('names the auth token and proxy variables even when the outer env lacks them, and marks the SDK entrypoint', async () => {
     for (const name of ['CLAUDE_CODE_ENTRYPOINT', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDECODE', 'HTTPS_PROXY', 'no_proxy']) {
       vi.stubEnv(name, undefined);
     }
     const cli = await hermeticCliEnv({ baseUrl: 'http://127.0.0.1:1' });
     try {
-      for (const name of ['CLAUDE_CODE_ENTRYPOINT', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDECODE', 'HTTPS_PROXY', 'no_proxy']) {
+      for (const name of ['ANTHROPIC_AUTH_TOKEN', 'CLAUDECODE', 'HTTPS_PROXY', 'no_proxy']) {
         expect(Object.hasOwn(cli.env, name)).toBe(true);
         expect(cli.env[name]).toBeUndefined();
       }
+      expect(cli.env['CLAUDE_CODE_ENTRYPOINT']).toBe('sdk-ts');
     } finally {
       await cli.cleanup();
     }

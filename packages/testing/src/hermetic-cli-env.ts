@@ -34,7 +34,6 @@ const KEPT_POSIX = ['PATH'];
 const ALWAYS_UNSET = [
   'ANTHROPIC_AUTH_TOKEN',
   'CLAUDECODE',
-  'CLAUDE_CODE_ENTRYPOINT',
   'HTTP_PROXY',
   'HTTPS_PROXY',
   'ALL_PROXY',
@@ -54,10 +53,8 @@ const KEPT_WINDOWS = ['PATH', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR'];
  * `CLAUDECODE`, `CLAUDE_CODE_*` or `ANTHROPIC_*` from the outer environment leaks into the run and
  * all traffic stays on loopback.
  *
- * `CLAUDE_CODE_ENTRYPOINT` is always named (as `undefined`), so runs are the same inside and outside
- * a Claude Code session. Note that hexagent's `CliTransport` sets `CLAUDE_CODE_ENTRYPOINT=sdk-ts`
- * only when `options.env` does not name it; with this env the CLI runs without that marker (it then
- * reports itself as `sdk-cli`). Pass `extra: { CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' }` to keep it.
+ * `CLAUDE_CODE_ENTRYPOINT` is set to `sdk-ts`, the marker hexagent's `CliTransport` sets, so runs
+ * are the same inside and outside a Claude Code session (whose own marker would otherwise leak in).
  *
  * @example
  * ```ts
@@ -91,6 +88,7 @@ export async function hermeticCliEnv(options: HermeticCliEnvOptions): Promise<He
   env['ANTHROPIC_API_KEY'] = options.apiKey ?? 'test-key';
   env['CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'] = '1';
   env['ENABLE_TOOL_SEARCH'] = 'false';
+  env['CLAUDE_CODE_ENTRYPOINT'] = 'sdk-ts';
   Object.assign(env, options.extra ?? {});
 
   let removed: Promise<void> | undefined;
