@@ -1,0 +1,144 @@
+import type {
+  InitializeResponse,
+  McpServerStatus,
+  Options,
+  PermissionMode,
+  SDKAnyMessage,
+  SDKUserMessageInput,
+  Session,
+} from '@hexagent/core';
+import { InvalidOptionError } from '@hexagent/core';
+import type { DependencyContainer } from './container.js';
+import { createSession } from './create-session.js';
+
+const asyncDispose: typeof Symbol.asyncDispose =
+  (Symbol as { asyncDispose?: typeof Symbol.asyncDispose }).asyncDispose ??
+  (Symbol.for('Symbol.asyncDispose') as typeof Symbol.asyncDispose);
+
+/**
+ * A long-lived conversation with one Claude Code process, in the spirit of the Python SDK's
+ * `ClaudeSDKClient`: connect once, then send turns with `query()` and read each turn's messages
+ * with `receiveResponse()`. Tools, hooks and permission callbacks work across every turn.
+ *
+ * @example
+ * ```ts
+ * await using client = new ClaudeClient({ mcpServers: { calc } });
+ * await client.connect();
+ * await client.query('What is 2 + 2?');
+ * for await (const message of client.receiveResponse()) console.log(message.type);
+ * await client.query('And times 10?');
+ * for await (const message of client.receiveResponse()) console.log(message.type);
+ * ```
+ */
+export class ClaudeClient {
+  private readonly options: Options;
+  private readonly container: DependencyContainer | undefined;
+  private session: Session | undefined;
+  private iterator: AsyncIterableIterator<SDKAnyMessage> | undefined;
+
+  /**
+   * @param options the same options as `query()`.
+   * @param container a dependency container to swap adapters.
+   */
+  constructor(options: Options = {}, container?: DependencyContainer) {
+    this.options = options;
+    this.container = container;
+  }
+
+  /** True between `connect()` and `close()` while the CLI runs. */
+  get isConnected(): boolean {
+    return this.session !== undefined && !this.session.isClosed;
+  }
+
+  /**
+   * Start the CLI and wait for its answer to `initialize`. An optional first prompt is sent at
+   * once. Rejects with a typed error when the CLI cannot start.
+   */
+  async connect(prompt?: string | AsyncIterable<SDKUserMessageInput>): Promise<void> {
+    if (this.session !== undefined) throw new InvalidOptionError({ option: 'connect', message: 'already connected' });
+    const session = createSession(this.options, this.container);
+    this.session = session;
+    this.iterator = session.messages();
+    await session.start();
+    await session.initializationResult();
+    if (prompt !== undefined) await this.query(prompt);
+  }
+
+  /** Send a user turn (or a stream of them). Read the answer with `receiveResponse()`. */
+  async query(prompt: string | AsyncIterable<SDKUserMessageInput>): Promise<void> {
+    const session = this.requireSession();
+    if (typeof prompt === 'string') {
+      await session.sendUserMessage(prompt);
+    } else {
+      await session.streamInput(prompt, false);
+    }
+  }
+
+  /** Every message from the CLI, across turns, until the client closes. */
+  async *receiveMessages(): AsyncGenerator<SDKAnyMessage, void, undefined> {
+    const iterator = this.requireIterator();
+    while (true) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+
+  /** The messages of the current turn, up to and including its `result`. */
+  async *receiveResponse(): AsyncGenerator<SDKAnyMessage, void, undefined> {
+    const iterator = this.requireIterator();
+    while (true) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+      if (next.value.type === 'result') return;
+    }
+  }
+
+  /** Interrupt the current turn. */
+  interrupt(): Promise<void> {
+    return this.requireSession().interrupt();
+  }
+
+  /** Change the permission mode. */
+  setPermissionMode(mode: PermissionMode): Promise<void> {
+    return this.requireSession().setPermissionMode(mode);
+  }
+
+  /** Change the model; `undefined` goes back to the default. */
+  setModel(model?: string): Promise<void> {
+    return this.requireSession().setModel(model);
+  }
+
+  /** The status of every MCP server. */
+  mcpServerStatus(): Promise<McpServerStatus[]> {
+    return this.requireSession().mcpServerStatus();
+  }
+
+  /** The CLI's answer to `initialize`: commands, models, account, version. */
+  serverInfo(): Promise<InitializeResponse> {
+    return this.requireSession().initializationResult();
+  }
+
+  /** Stop the CLI and release everything. Idempotent. */
+  async close(): Promise<void> {
+    await this.session?.close();
+  }
+
+  /** Same as `close()`, for `await using`. */
+  [asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  private requireSession(): Session {
+    if (this.session === undefined) {
+      throw new InvalidOptionError({ option: 'connect', message: 'call connect() before using the client' });
+    }
+    return this.session;
+  }
+
+  private requireIterator(): AsyncIterableIterator<SDKAnyMessage> {
+    this.requireSession();
+    return this.iterator as AsyncIterableIterator<SDKAnyMessage>;
+  }
+}

@@ -1,0 +1,170 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CliNotFoundError,
+  createSdkMcpServer,
+  JsonDecodeError,
+  ProcessError,
+  query,
+  type SDKAnyMessage,
+  tool,
+} from '@hexagent/sdk';
+import { text, toolUse } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type E2eHarness, resultText, startHarness } from './harness.js';
+
+let harness: E2eHarness | undefined;
+const tempDirs: string[] = [];
+afterEach(async () => {
+  await harness?.dispose();
+  harness = undefined;
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
+  const messages: SDKAnyMessage[] = [];
+  for await (const message of iterable) messages.push(message);
+  return messages;
+}
+
+/** Writes an executable Node script that stands in for the CLI. */
+function fakeCli(body: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hexagent-fake-cli-'));
+  tempDirs.push(dir);
+  const path = join(dir, 'claude');
+  writeFileSync(path, `#!/usr/bin/env node\n${body}\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+describe('options reach the real CLI', () => {
+  it('passes model, systemPrompt and allowedTools', async () => {
+    let ran = 0;
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      tools: [
+        tool('add', 'Add', { a: z.number(), b: z.number() }, async ({ a, b }) => {
+          ran += 1;
+          return { content: [{ type: 'text', text: String(a + b) }] };
+        }),
+      ],
+    });
+    harness = await startHarness([{ content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] }, { content: [text('3')] }]);
+    const messages = await collect(
+      query({
+        prompt: 'add',
+        options: {
+          env: harness.env,
+          model: 'claude-sonnet-4-5',
+          systemPrompt: 'You are terse. Marker-7f3a.',
+          mcpServers: { calc },
+          allowedTools: ['mcp__calc__add'],
+        },
+      }),
+    );
+    const request = harness.server.messageRequests[0]?.body as { model?: string; system?: unknown };
+    expect(request.model).toBe('claude-sonnet-4-5');
+    expect(JSON.stringify(request.system)).toContain('Marker-7f3a');
+    // allowedTools auto-approved the call: no permission prompt, the handler ran.
+    expect(ran).toBe(1);
+    const init = messages.find((message) => message.type === 'system' && message.subtype === 'init') as
+      | { tools?: string[]; model?: string }
+      | undefined;
+    expect(init?.tools).toContain('mcp__calc__add');
+    expect(init?.model).toBe('claude-sonnet-4-5');
+  });
+
+  it('stops at maxTurns with error_max_turns', async () => {
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      tools: [
+        tool('add', 'Add', { a: z.number(), b: z.number() }, async ({ a, b }) => ({
+          content: [{ type: 'text', text: String(a + b) }],
+        })),
+      ],
+    });
+    harness = await startHarness([
+      { content: [toolUse('mcp__calc__add', { a: 1, b: 1 })] },
+      { content: [toolUse('mcp__calc__add', { a: 2, b: 2 })] },
+      { content: [text('never reached')] },
+    ]);
+    const messages = await collect(
+      query({
+        prompt: 'loop',
+        options: { env: harness.env, maxTurns: 1, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
+      }),
+    );
+    const result = messages.find((message) => message.type === 'result') as { subtype?: string } | undefined;
+    expect(result?.subtype).toBe('error_max_turns');
+  });
+
+  it('runs an external stdio MCP server given through --mcp-config', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hexagent-echo-'));
+    tempDirs.push(dir);
+    const log = join(dir, 'calls.log');
+    const script = fileURLToPath(new URL('./fixtures/stdio-mcp-server.mjs', import.meta.url));
+    harness = await startHarness([
+      { content: [toolUse('mcp__echo__echo', { text: 'hello external' }, 'toolu_ext')] },
+      { content: [text('done')] },
+    ]);
+    const messages = await collect(
+      query({
+        prompt: 'echo',
+        options: {
+          env: harness.env,
+          mcpServers: { echo: { type: 'stdio', command: process.execPath, args: [script], env: { ECHO_LOG: log } } },
+          allowedTools: ['mcp__echo__echo'],
+        },
+      }),
+    );
+    expect(readFileSync(log, 'utf8').trim()).toBe(JSON.stringify({ text: 'hello external' }));
+    expect(resultText(harness.server.toolResults()[0]?.content)).toContain('echo: hello external');
+    expect((messages.at(-1) as { subtype?: string }).subtype).toBe('success');
+  });
+});
+
+describe('faults end in typed errors, never a hang', () => {
+  it('fails fast with CliNotFoundError for a wrong executable path', async () => {
+    const started = Date.now();
+    const run = query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: '/nonexistent/claude-xyz' } });
+    const error = await collect(run).catch((caught: unknown) => caught);
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('/nonexistent/claude-xyz');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('gives a ProcessError with the stderr tail when the CLI exits non-zero mid-stream', async () => {
+    const path = fakeCli(`
+      process.stdin.once('data', () => {
+        process.stdout.write(JSON.stringify({ type: 'system', subtype: 'init', session_id: 's', tools: [], mcp_servers: [], model: 'm', permissionMode: 'default', cwd: '/' }) + '\\n');
+        process.stderr.write('fatal: something broke inside the CLI\\n');
+        setTimeout(() => process.exit(3), 20);
+      });
+    `);
+    const seen: SDKAnyMessage[] = [];
+    const error = await (async () => {
+      for await (const message of query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } })) {
+        seen.push(message);
+      }
+    })().catch((caught: unknown) => caught);
+    expect(seen.map((message) => message.type)).toEqual(['system']);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as ProcessError).exitCode).toBe(3);
+    expect((error as ProcessError).stderrTail).toContain('something broke inside the CLI');
+  });
+
+  it('gives a JsonDecodeError for a malformed line, not a hang', async () => {
+    const path = fakeCli(`
+      process.stdin.once('data', () => { process.stdout.write('{"type":"assistant", this is not json\\n'); });
+      setInterval(() => {}, 1000);
+    `);
+    const error = await collect(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } })).catch(
+      (caught: unknown) => caught,
+    );
+    expect(JsonDecodeError.isInstance(error)).toBe(true);
+    expect((error as JsonDecodeError).excerpt).toContain('this is not json');
+  });
+});
