@@ -1,0 +1,85 @@
+/**
+ * The hexagent demo: a calculator served as in-process MCP tools, driven through the real
+ * Claude Code CLI. With ANTHROPIC_API_KEY set it talks to Claude; without it, a scripted model
+ * server on 127.0.0.1 plays a model that uses the calculator.
+ */
+import { type Options, query, type SDKAnyMessage } from '@hexagent/sdk';
+import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
+import { calculatorToolNames, createCalculator } from './calculator.js';
+import { scriptedCalculatorModel } from './scripted-calculator-model.js';
+
+const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator tools.';
+
+const toolNames = new Map<string, string>();
+
+function show(message: SDKAnyMessage): void {
+  switch (message.type) {
+    case 'system':
+      if (message.subtype === 'init') console.log(`· session ${String(message.session_id)} (${String(message.model)})`);
+      return;
+    case 'assistant': {
+      const content = (message.message as { content: Array<Record<string, unknown>> }).content;
+      for (const block of content) {
+        if (block.type === 'text') console.log(`assistant › ${String(block.text)}`);
+        if (block.type === 'tool_use') {
+          toolNames.set(String(block.id), String(block.name));
+          console.log(`tool call › ${String(block.name)} ${JSON.stringify(block.input)}`);
+        }
+      }
+      return;
+    }
+    case 'user': {
+      const content = (message.message as { content: unknown }).content;
+      if (!Array.isArray(content)) return;
+      for (const block of content as Array<Record<string, unknown>>) {
+        if (block.type !== 'tool_result') continue;
+        const body = Array.isArray(block.content)
+          ? (block.content as Array<{ text?: string }>).map((part) => part.text ?? '').join('')
+          : String(block.content);
+        const name = toolNames.get(String(block.tool_use_id)) ?? String(block.tool_use_id);
+        console.log(`tool result › ${name}${block.is_error === true ? ' (error)' : ''} › ${body}`);
+      }
+      return;
+    }
+    case 'result':
+      console.log(
+        `result › ${String(message.subtype)}: ${String(message.result ?? '')}\n` +
+          `         turns=${String(message.num_turns)} cost=$${Number(message.total_cost_usd ?? 0).toFixed(6)}`,
+      );
+      return;
+    default:
+      return;
+  }
+}
+
+async function main(): Promise<void> {
+  const options: Options = {
+    mcpServers: { calc: createCalculator() },
+    allowedTools: calculatorToolNames,
+    maxTurns: 6,
+    systemPrompt: 'You are a careful assistant. Use the calculator tools for arithmetic.',
+  };
+  let server: ScriptedModelServer | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  if (process.env.ANTHROPIC_API_KEY) {
+    console.log('ANTHROPIC_API_KEY is set: using Claude.\n');
+  } else {
+    console.log('ANTHROPIC_API_KEY is not set: using a scripted model server on 127.0.0.1 that plays Claude.\n');
+    server = await ScriptedModelServer.start(scriptedCalculatorModel);
+    const hermetic = await hermeticCliEnv({ baseUrl: server.url });
+    options.env = hermetic.env;
+    cleanup = hermetic.cleanup;
+  }
+  console.log(`user › ${prompt}`);
+  try {
+    for await (const message of query({ prompt, options })) show(message);
+  } finally {
+    await server?.close();
+    await cleanup?.();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
