@@ -9,6 +9,7 @@ import {
   createSdkMcpServer,
   InvalidOptionError,
   type Options,
+  type PermissionMode,
   type SDKAnyMessage,
   tool,
 } from './index.js';
@@ -211,6 +212,27 @@ describe('query() with the fake CLI', () => {
     expect(((await iterator.next()).value as SDKAnyMessage).type).toBe('result');
     await expect.poll(() => fake.state.inputEnded).toBe(true);
     await run.close();
+  });
+});
+
+describe('query() option validation with the default CLI transport', () => {
+  it('throws InvalidOptionError synchronously, before anything is spawned', () => {
+    const bad: Array<[Options, string]> = [
+      [{ maxTurns: 0 }, 'maxTurns'],
+      [{ permissionMode: 'sometimes' as unknown as PermissionMode }, 'permissionMode'],
+      [{ mcpServers: { 'bad name!': { type: 'stdio', command: 'x' } } }, 'mcpServers'],
+      [{ continue: true, resume: 'abc' }, 'continue'],
+    ];
+    for (const [options, option] of bad) {
+      let error: unknown;
+      try {
+        query({ prompt: 'x', options: { ...options, pathToClaudeCodeExecutable: '/nonexistent/never-spawned' } });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(InvalidOptionError.isInstance(error), JSON.stringify(options)).toBe(true);
+      expect((error as InvalidOptionError).option).toContain(option);
+    }
   });
 });
 

@@ -106,12 +106,15 @@ describe('CliTransport.start', () => {
     expect(CliNotFoundError.isInstance(error)).toBe(true);
   });
 
-  it('rejects invalid options with InvalidOptionError before spawning', async () => {
-    const transport = fake('scripted', { maxTurns: 0 });
-    const error = await rejectionOf(transport.start());
+  it('rejects invalid options with InvalidOptionError at construction, before anything spawns', () => {
+    let error: unknown;
+    try {
+      fake('scripted', { maxTurns: 0 });
+    } catch (caught) {
+      error = caught;
+    }
     expect(InvalidOptionError.isInstance(error)).toBe(true);
     expect((error as InvalidOptionError).option).toBe('maxTurns');
-    expect(transport.pid).toBeUndefined();
   });
 
   it('rejects a cwd that is not an existing directory', async () => {

@@ -21,6 +21,7 @@ import { findClaudeCli } from './find-claude-cli.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 import { StderrLineSplitter } from './stderr-line-splitter.js';
 import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES, StderrRingBuffer } from './stderr-ring-buffer.js';
+import { validateCliOptions } from './validate-cli-options.js';
 
 /** Default time each step of `close()` waits for the CLI to exit before escalating, in ms. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;
@@ -102,6 +103,8 @@ export class CliTransport implements Transport {
    * @throws InvalidOptionError when a setting is out of range.
    */
   constructor(options: Options = {}, settings: CliTransportSettings = {}) {
+    // Fail at construction, so `query()` throws before anything is spawned or awaited.
+    validateCliOptions(options);
     this.options = options;
     this.closeTimeoutMs = positiveSetting(settings.closeTimeoutMs, DEFAULT_CLOSE_TIMEOUT_MS, 'closeTimeoutMs');
     this.stderrBuffer = new StderrRingBuffer({
