@@ -172,7 +172,83 @@ export interface SDKSystemInitMessage {
   [key: string]: unknown;
 }
 
-/** A `system` message of another subtype (`status`, `session_state_changed`, `compact_boundary`, ...). */
+/** Fields shared by the `system` messages below. */
+interface SystemBase {
+  type: 'system';
+  session_id: string;
+  uuid?: string;
+  [key: string]: unknown;
+}
+
+/** The conversation was compacted; later messages start from the summary. */
+export interface SDKCompactBoundaryMessage extends SystemBase {
+  subtype: 'compact_boundary';
+  compact_metadata: { trigger: 'manual' | 'auto'; pre_tokens: number; post_tokens?: number; [key: string]: unknown };
+}
+
+/** A status change (`requesting`, `compacting`, ...) or the permission mode. */
+export interface SDKStatusMessage extends SystemBase {
+  subtype: 'status';
+  status: string | null;
+  permissionMode?: string;
+}
+
+/** An API call failed and will be retried. */
+export interface SDKApiRetryMessage extends SystemBase {
+  subtype: 'api_retry';
+  attempt: number;
+  max_retries: number;
+  retry_delay_ms: number;
+  error_status: number | null;
+  error: string;
+}
+
+/** The session went `running`, `idle` (a turn ended) or `requires_action` (waiting on a permission). */
+export interface SDKSessionStateChangedMessage extends SystemBase {
+  subtype: 'session_state_changed';
+  state: 'idle' | 'running' | 'requires_action' | (string & {});
+}
+
+/** A hook started running. */
+export interface SDKHookStartedMessage extends SystemBase {
+  subtype: 'hook_started';
+  hook_id: string;
+  hook_name: string;
+  hook_event: string;
+}
+
+/** A hook finished. */
+export interface SDKHookResponseMessage extends SystemBase {
+  subtype: 'hook_response';
+  hook_id: string;
+  hook_name: string;
+  hook_event: string;
+  output: string;
+  stdout: string;
+  stderr: string;
+  exit_code?: number;
+  outcome: 'success' | 'error' | 'cancelled';
+}
+
+/** A tool call was denied by a rule, a hook or the permission callback. */
+export interface SDKPermissionDeniedMessage extends SystemBase {
+  subtype: 'permission_denied';
+  tool_name: string;
+  tool_use_id: string;
+  message: string;
+  decision_reason?: string;
+}
+
+/** A background task (sub-agent, shell) finished. */
+export interface SDKTaskNotificationMessage extends SystemBase {
+  subtype: 'task_notification';
+  task_id: string;
+  status: 'completed' | 'failed' | 'stopped';
+  output_file: string;
+  summary: string;
+}
+
+/** A `system` message of a subtype not modelled above; passed through untouched. */
 export interface SDKSystemOtherMessage {
   type: 'system';
   subtype: string;
@@ -180,8 +256,49 @@ export interface SDKSystemOtherMessage {
   [key: string]: unknown;
 }
 
-/** Any `system` message. */
-export type SDKSystemMessage = SDKSystemInitMessage | SDKSystemOtherMessage;
+/** Any `system` message. Narrow with the `is...` guards: the open `SDKSystemOtherMessage` defeats `switch`. */
+export type SDKSystemMessage =
+  | SDKSystemInitMessage
+  | SDKCompactBoundaryMessage
+  | SDKStatusMessage
+  | SDKApiRetryMessage
+  | SDKSessionStateChangedMessage
+  | SDKHookStartedMessage
+  | SDKHookResponseMessage
+  | SDKPermissionDeniedMessage
+  | SDKTaskNotificationMessage
+  | SDKSystemOtherMessage;
+
+/** A long-running tool is still running. */
+export interface SDKToolProgressMessage {
+  type: 'tool_progress';
+  tool_use_id: string;
+  tool_name: string;
+  parent_tool_use_id: string | null;
+  elapsed_time_seconds: number;
+  session_id: string;
+  uuid?: string;
+  [key: string]: unknown;
+}
+
+/** A short summary of a run of tool calls. */
+export interface SDKToolUseSummaryMessage {
+  type: 'tool_use_summary';
+  summary: string;
+  preceding_tool_use_ids: string[];
+  session_id: string;
+  uuid?: string;
+  [key: string]: unknown;
+}
+
+/** Rate-limit information from the API. */
+export interface SDKRateLimitEvent {
+  type: 'rate_limit_event';
+  rate_limit_info: Record<string, unknown>;
+  session_id: string;
+  uuid?: string;
+  [key: string]: unknown;
+}
 
 /** A raw API stream event (only with `includePartialMessages`). */
 export interface SDKPartialAssistantMessage {
@@ -205,7 +322,10 @@ export type SDKMessage =
   | SDKUserMessage
   | SDKResultMessage
   | SDKSystemMessage
-  | SDKPartialAssistantMessage;
+  | SDKPartialAssistantMessage
+  | SDKToolProgressMessage
+  | SDKToolUseSummaryMessage
+  | SDKRateLimitEvent;
 
 /** What a query yields: a known message, or an unknown one passed through. */
 export type SDKAnyMessage = SDKMessage | SDKUnknownMessage;
@@ -253,4 +373,43 @@ export function isSystemMessage(message: { type: string }): message is SDKSystem
 /** True for a `stream_event` partial message. */
 export function isStreamEvent(message: { type: string }): message is SDKPartialAssistantMessage {
   return message.type === 'stream_event';
+}
+
+/** True for a `system`/`compact_boundary` message. */
+export function isCompactBoundaryMessage(message: { type: string }): message is SDKCompactBoundaryMessage {
+  return message.type === 'system' && (message as { subtype?: unknown }).subtype === 'compact_boundary';
+}
+
+/** True for a `system`/`session_state_changed` message. */
+export function isSessionStateChangedMessage(message: { type: string }): message is SDKSessionStateChangedMessage {
+  return message.type === 'system' && (message as { subtype?: unknown }).subtype === 'session_state_changed';
+}
+
+/** True for a `system`/`api_retry` message. */
+export function isApiRetryMessage(message: { type: string }): message is SDKApiRetryMessage {
+  return message.type === 'system' && (message as { subtype?: unknown }).subtype === 'api_retry';
+}
+
+/** True for a `system`/`status` message. */
+export function isStatusMessage(message: { type: string }): message is SDKStatusMessage {
+  return message.type === 'system' && (message as { subtype?: unknown }).subtype === 'status';
+}
+
+/** True for a `result` that is an error (`is_error`, or a subtype other than `success`). */
+export function isResultError(message: { type: string }): message is SDKResultMessage {
+  if (message.type !== 'result') return false;
+  const result = message as { subtype?: unknown; is_error?: unknown };
+  return result.is_error === true || result.subtype !== 'success';
+}
+
+/** The text of an assistant message: its text blocks joined. */
+export function assistantText(message: SDKAssistantMessage): string {
+  let out = '';
+  for (const block of message.message.content) if (block.type === 'text') out += (block as TextBlock).text;
+  return out;
+}
+
+/** The tool calls in an assistant message. */
+export function toolUses(message: SDKAssistantMessage): ToolUseBlock[] {
+  return message.message.content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
 }
