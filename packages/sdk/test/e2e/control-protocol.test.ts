@@ -333,6 +333,42 @@ describe('streaming input and live controls against the real CLI', () => {
   });
 });
 
+describe('more live controls against the real CLI', () => {
+  it('interrupt() works during start-up and during an API call; other controls answer', async () => {
+    harness = await startHarness([
+      { content: [text('slow answer')], delayMs: 3000 },
+      { content: [text('next answer')] },
+    ]);
+    const input = new AsyncQueue<SDKUserMessageInput>();
+    const run = query({ prompt: input, options: { env: harness.env } });
+    // Start-up: the CLI has not answered initialize yet.
+    await expect(run.interrupt()).resolves.toBeUndefined();
+    await expect(run.setMaxThinkingTokens(2048)).resolves.toBeUndefined();
+    await expect(run.setMaxThinkingTokens(null)).resolves.toBeUndefined();
+    expect((await run.supportedCommands()).length).toBeGreaterThan(0);
+    expect((await run.supportedModels()).map((model) => model.value)).toContain('sonnet');
+
+    input.push(userTurn('slow question'));
+    const server = harness.server;
+    await expect.poll(() => server.messageRequests.length, { timeout: 10_000 }).toBe(1);
+    const before = Date.now();
+    await run.interrupt();
+    const iterator = run[Symbol.asyncIterator]();
+    let message = (await iterator.next()).value as SDKAnyMessage | undefined;
+    while (message !== undefined && message.type !== 'result')
+      message = (await iterator.next()).value as SDKAnyMessage | undefined;
+    // The 3 s model answer was cut short.
+    expect(Date.now() - before).toBeLessThan(2500);
+    expect(message?.type).toBe('result');
+
+    input.push(userTurn('next question'));
+    input.end();
+    const rest: SDKAnyMessage[] = [];
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
+    expect(results(rest).at(-1)?.result).toBe('next answer');
+  });
+});
+
 describe('sessions and structured output against the real CLI', () => {
   it('resume continues a finished session: the model sees the earlier turns', async () => {
     harness = await startHarness([
