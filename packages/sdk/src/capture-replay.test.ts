@@ -138,7 +138,7 @@ describe('replaying the recorded CLI transcripts through query()', () => {
     const responses = sentMcpResponses(fake) as Array<{ id: number; result?: Record<string, unknown> }>;
     expect(responses.map((response) => response.id)).toEqual([0, 0, 1, 2]);
     expect(responses[0]?.result?.serverInfo).toEqual({ name: 'calc', version: '1.0.0' });
-    expect((responses[2]?.result?.tools as Array<{ name: string }>).map((entry) => entry.name)).toEqual([
+    expect(((responses[2]?.result?.tools ?? []) as Array<{ name: string }>).map((entry) => entry.name)).toEqual([
       'add',
       'boom',
     ]);

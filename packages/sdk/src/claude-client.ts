@@ -8,12 +8,9 @@ import type {
   Session,
 } from '@hexagent/core';
 import { InvalidOptionError } from '@hexagent/core';
+import { asyncDispose } from './async-dispose.js';
 import type { DependencyContainer } from './container.js';
 import { createSession } from './create-session.js';
-
-const asyncDispose: typeof Symbol.asyncDispose =
-  (Symbol as { asyncDispose?: typeof Symbol.asyncDispose }).asyncDispose ??
-  (Symbol.for('Symbol.asyncDispose') as typeof Symbol.asyncDispose);
 
 /**
  * A long-lived conversation with one Claude Code process, in the spirit of the Python SDK's

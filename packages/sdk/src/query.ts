@@ -9,12 +9,9 @@ import type {
   Session,
   SlashCommand,
 } from '@hexagent/core';
+import { asyncDispose } from './async-dispose.js';
 import type { DependencyContainer } from './container.js';
 import { createSession } from './create-session.js';
-
-const asyncDispose: typeof Symbol.asyncDispose =
-  (Symbol as { asyncDispose?: typeof Symbol.asyncDispose }).asyncDispose ??
-  (Symbol.for('Symbol.asyncDispose') as typeof Symbol.asyncDispose);
 
 /** The arguments of {@link query}. */
 export interface QueryParams {

@@ -14,7 +14,7 @@ import {
 import { apiError, hermeticCliEnv, type ModelScript, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type E2eHarness, resultText, startHarness } from './harness.js';
+import { collect, type E2eHarness, results, resultText, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const cleanups: Array<() => Promise<void>> = [];
@@ -23,16 +23,6 @@ afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
-  const messages: SDKAnyMessage[] = [];
-  for await (const message of iterable) messages.push(message);
-  return messages;
-}
-
-function results(messages: SDKAnyMessage[]): Array<Record<string, unknown>> {
-  return messages.filter((message) => message.type === 'result') as Array<Record<string, unknown>>;
-}
 
 function userTurn(content: string): SDKUserMessageInput {
   return { type: 'user', message: { role: 'user', content } };

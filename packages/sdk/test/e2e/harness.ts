@@ -1,3 +1,4 @@
+import type { SDKAnyMessage } from '@hexagent/sdk';
 import { hermeticCliEnv, type ModelScript, ScriptedModelServer } from '@hexagent/testing';
 
 /** A scripted model server and a hermetic CLI env, torn down together. */
@@ -31,4 +32,16 @@ export function resultText(content: unknown): string {
     .map((part) => (part as { text?: unknown }).text)
     .filter((part): part is string => typeof part === 'string')
     .join('');
+}
+
+/** Every message of a query, in order. */
+export async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
+  const messages: SDKAnyMessage[] = [];
+  for await (const message of iterable) messages.push(message);
+  return messages;
+}
+
+/** The `result` messages among `messages`. */
+export function results(messages: SDKAnyMessage[]): Array<Record<string, unknown>> {
+  return messages.filter((message) => message.type === 'result') as Array<Record<string, unknown>>;
 }

@@ -14,7 +14,7 @@ import {
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type E2eHarness, resultText, startHarness } from './harness.js';
+import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const tempDirs: string[] = [];
@@ -23,12 +23,6 @@ afterEach(async () => {
   harness = undefined;
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
-  const messages: SDKAnyMessage[] = [];
-  for await (const message of iterable) messages.push(message);
-  return messages;
-}
 
 /** Writes an executable Node script that stands in for the CLI. */
 function fakeCli(body: string): string {
@@ -116,6 +110,7 @@ describe('options reach the real CLI', () => {
         options: {
           env: harness.env,
           mcpServers: { echo: { type: 'stdio', command: process.execPath, args: [script], env: { ECHO_LOG: log } } },
+          mcpServersDelivery: 'argv',
           allowedTools: ['mcp__echo__echo'],
         },
       }),

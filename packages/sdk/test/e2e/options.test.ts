@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { query, type SDKAnyMessage } from '@hexagent/sdk';
 import { text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type E2eHarness, startHarness } from './harness.js';
+import { collect, type E2eHarness, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const dirs: string[] = [];
@@ -14,12 +14,6 @@ afterEach(async () => {
   harness = undefined;
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
-  const messages: SDKAnyMessage[] = [];
-  for await (const message of iterable) messages.push(message);
-  return messages;
-}
 
 function init(messages: SDKAnyMessage[]): Record<string, unknown> {
   const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');

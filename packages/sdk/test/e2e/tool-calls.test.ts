@@ -4,19 +4,13 @@ import { createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/s
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type E2eHarness, resultText, startHarness } from './harness.js';
+import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
-  const messages: SDKAnyMessage[] = [];
-  for await (const message of iterable) messages.push(message);
-  return messages;
-}
 
 function lastResult(messages: SDKAnyMessage[]): Record<string, unknown> {
   const result = messages.filter((message) => message.type === 'result').at(-1);
