@@ -6,5 +6,7 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Fails the test during which an unhandled rejection or uncaught exception happens.
+    setupFiles: ['../../scripts/vitest-fail-on-unhandled-errors.ts'],
   },
 });
