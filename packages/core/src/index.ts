@@ -13,6 +13,7 @@ export { ControlTimeoutError } from './errors/control-timeout-error.js';
 export { HexagentError, type HexagentErrorOptions } from './errors/hexagent-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { JsonDecodeError } from './errors/json-decode-error.js';
+export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
 export { ProcessError } from './errors/process-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
@@ -32,6 +33,7 @@ export {
 } from './protocol/control-protocol-engine.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './protocol/line-decoder.js';
 export {
+  DEFAULT_HOOK_TIMEOUT_MS,
   DEFAULT_PERMISSION_TIMEOUT_MS,
   type McpServerStatus,
   type ModelInfo,
@@ -75,6 +77,8 @@ export {
   type UserPromptSubmitHookInput,
 } from './types/hooks.js';
 export {
+  DEFAULT_MCP_SERVERS_DELIVERY,
+  externalMcpServerConfigs,
   isSdkServerConfig,
   JsonRpcErrorCode,
   type JsonRpcErrorObject,
@@ -90,6 +94,7 @@ export {
   type McpSdkServerConfigWithInstance,
   type McpServerConfig,
   type McpServerManifest,
+  type McpServersDelivery,
   type McpSSEServerConfig,
   type McpStdioServerConfig,
 } from './types/mcp.js';

@@ -126,8 +126,9 @@ describe('buildCliArgs', () => {
     expect(args).not.toContain('--dangerously-skip-permissions');
   });
 
-  it('puts external MCP servers in --mcp-config and never an SDK server or an instance', () => {
+  it("with mcpServersDelivery 'argv', puts external MCP servers in --mcp-config and never an SDK server or an instance", () => {
     const args = buildCliArgs({
+      mcpServersDelivery: 'argv',
       mcpServers: {
         calc: sdkServer,
         files: { command: 'npx', args: ['-y', 'files-mcp'], env: { TOKEN: 't' } },
@@ -148,6 +149,26 @@ describe('buildCliArgs', () => {
     expect(all).not.toContain('calc');
     expect(all).not.toContain('instance');
     expect(all).not.toContain('in-process object');
+    expect(args).not.toContain('--await-initialize');
+  });
+
+  it("by default ('initialize') puts no MCP server config on argv, only --await-initialize", () => {
+    const mcpServers = {
+      calc: sdkServer,
+      files: { command: 'npx', args: ['-y', 'files-mcp'], env: { TOKEN: 'sk-env-secret' } },
+      docs: { type: 'http' as const, url: 'https://example.com/mcp', headers: { Authorization: 'Bearer sk-header' } },
+    };
+    for (const options of [{ mcpServers }, { mcpServers, mcpServersDelivery: 'initialize' as const }]) {
+      const args = buildCliArgs(options);
+      expect(args).toEqual([...BASE, '--await-initialize', '--setting-sources=']);
+      const all = args.join(' ');
+      for (const secret of ['sk-env-secret', 'sk-header', 'files-mcp', 'example.com'])
+        expect(all).not.toContain(secret);
+    }
+  });
+
+  it('adds no --await-initialize when every server is an SDK server', () => {
+    expect(buildCliArgs({ mcpServers: { calc: sdkServer } })).not.toContain('--await-initialize');
   });
 
   it('adds no --mcp-config when every server is an SDK server', () => {
@@ -157,7 +178,8 @@ describe('buildCliArgs', () => {
 
   it('drops a stray instance from an external server config', () => {
     const config = { type: 'stdio' as const, command: 'srv', instance: { leaked: true } };
-    const args = buildCliArgs({ mcpServers: { srv: config } });
+    const args = buildCliArgs({ mcpServers: { srv: config }, mcpServersDelivery: 'argv' });
+    expect(args.join(' ')).toContain('"command":"srv"');
     expect(args.join(' ')).not.toContain('leaked');
   });
 
@@ -213,6 +235,7 @@ describe('buildCliArgs validation', () => {
     ['http bad url', { mcpServers: { h: { type: 'http', url: 'not a url' } } }, 'mcpServers.h.url'],
     ['sse non-http url', { mcpServers: { h: { type: 'sse', url: 'file:///etc/passwd' } } }, 'mcpServers.h.url'],
     ['unknown server type', { mcpServers: { h: { type: 'ws', url: 'ws://x' } as never } }, 'mcpServers.h.type'],
+    ['mcpServersDelivery unknown', { mcpServersDelivery: 'stdin' as never }, 'mcpServersDelivery'],
     ['resume empty', { resume: '' }, 'resume'],
     ['sessionId empty', { sessionId: '' }, 'sessionId'],
     ['sessionId not a UUID', { sessionId: 'not-a-uuid' }, 'sessionId'],

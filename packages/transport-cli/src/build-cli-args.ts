@@ -1,4 +1,4 @@
-import type { Options } from '@hexagent/core';
+import { DEFAULT_MCP_SERVERS_DELIVERY, type Options } from '@hexagent/core';
 import { buildMcpConfig } from './build-mcp-config.js';
 import { validateCliOptions } from './validate-cli-options.js';
 
@@ -15,7 +15,9 @@ export const BASE_CLI_ARGS: readonly string[] = [
  * The CLI's command line (without the executable) for `options`. Every flag with a value is one
  * argv element in `--flag=value` form, so a value starting with `-` can never be read as a flag.
  * The system prompt, agents, hooks, the permission callback and in-process MCP servers are not
- * here: they travel in the control protocol's `initialize` request.
+ * here: they travel in the control protocol's `initialize` request. So do external MCP servers
+ * (with `--await-initialize`), unless `mcpServersDelivery` is `'argv'`: then they are in
+ * `--mcp-config`, where other users of the machine can read them.
  *
  * Pure: it validates first and touches neither the file system nor the environment.
  *
@@ -64,7 +66,14 @@ export function buildCliArgs(options: Options): string[] {
   if (options.tools !== undefined) flag('tools', Array.isArray(options.tools) ? options.tools.join(',') : 'default');
 
   const mcpConfig = buildMcpConfig(options.mcpServers);
-  if (mcpConfig !== undefined) flag('mcp-config', JSON.stringify(mcpConfig));
+  if (mcpConfig !== undefined) {
+    // With 'initialize' the Session sends them in the initialize request; the CLI waits for it.
+    if ((options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY) === 'argv') {
+      flag('mcp-config', JSON.stringify(mcpConfig));
+    } else {
+      args.push('--await-initialize');
+    }
+  }
   toggle('strict-mcp-config', options.strictMcpConfig);
 
   if (options.permissionMode !== undefined) flag('permission-mode', options.permissionMode);

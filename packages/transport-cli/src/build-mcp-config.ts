@@ -1,4 +1,4 @@
-import { isSdkServerConfig, type McpExternalServerConfig, type McpServerConfig } from '@hexagent/core';
+import { externalMcpServerConfigs, type McpExternalServerConfig, type McpServerConfig } from '@hexagent/core';
 
 /** The value of the CLI's `--mcp-config` flag. */
 export interface McpConfigArgument {
@@ -14,14 +14,6 @@ export interface McpConfigArgument {
 export function buildMcpConfig(
   servers: Readonly<Record<string, McpServerConfig>> | undefined,
 ): McpConfigArgument | undefined {
-  if (servers === undefined) return undefined;
-  const external: Record<string, McpExternalServerConfig> = {};
-  let count = 0;
-  for (const [name, config] of Object.entries(servers)) {
-    if (isSdkServerConfig(config)) continue;
-    const { instance: _instance, ...rest } = config as McpExternalServerConfig & { instance?: unknown };
-    external[name] = rest.type === undefined ? { ...rest, type: 'stdio' } : rest;
-    count++;
-  }
-  return count === 0 ? undefined : { mcpServers: external };
+  const external = externalMcpServerConfigs(servers);
+  return external === undefined ? undefined : { mcpServers: external };
 }

@@ -13,6 +13,9 @@ export const PERMISSION_MODES: readonly string[] = [
 /** Settings sources the CLI accepts in `--setting-sources`. */
 export const SETTING_SOURCES: readonly string[] = ['user', 'project', 'local'];
 
+/** How external MCP server configs may reach the CLI. */
+export const MCP_SERVERS_DELIVERIES: readonly string[] = ['initialize', 'argv'];
+
 /** Runtimes that may run a JavaScript build of the CLI. */
 export const EXECUTABLES: readonly string[] = ['node', 'bun', 'deno'];
 
@@ -136,6 +139,12 @@ export function validateCliOptions(options: Options): void {
   if (options.mcpServers !== undefined) {
     if (!isObject(options.mcpServers)) fail('mcpServers', 'must be an object of server configs by name');
     for (const [name, config] of Object.entries(options.mcpServers)) mcpServer(name, config);
+  }
+  if (options.mcpServersDelivery !== undefined && !MCP_SERVERS_DELIVERIES.includes(options.mcpServersDelivery)) {
+    fail(
+      'mcpServersDelivery',
+      `must be one of ${MCP_SERVERS_DELIVERIES.join(', ')}, got ${describe(options.mcpServersDelivery)}`,
+    );
   }
 
   if (options.extraArgs !== undefined) {

@@ -6,6 +6,7 @@ import { ControlTimeoutError } from './control-timeout-error.js';
 import { HexagentError } from './hexagent-error.js';
 import { InvalidOptionError } from './invalid-option-error.js';
 import { JsonDecodeError } from './json-decode-error.js';
+import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
 import { MessageTooLargeError } from './message-too-large-error.js';
 import { ProcessError } from './process-error.js';
 import { ProtocolError } from './protocol-error.js';
@@ -77,6 +78,12 @@ const cases: Case[] = [
     make: () => new MessageTooLargeError({ maxBytes: 1024 }),
     code: 'MESSAGE_TOO_LARGE',
     alsoInstanceOf: [ProtocolError],
+  },
+  {
+    cls: McpServersNotAppliedError,
+    make: () => new McpServersNotAppliedError({ serverNames: ['echo'], applied: undefined, cliVersion: '2.0.0' }),
+    code: 'MCP_SERVERS_NOT_APPLIED',
+    alsoInstanceOf: [],
   },
 ];
 
@@ -214,6 +221,19 @@ describe('messages and fields', () => {
     expect(error.option).toBe('mcpServers.calc');
     expect(error.message).toContain('mcpServers.calc');
     expect(error.message).toContain('duplicate server name');
+  });
+
+  it('McpServersNotAppliedError names the servers, the version, why, and the argv fallback', () => {
+    const old = new McpServersNotAppliedError({ serverNames: ['echo', 'db'], applied: undefined, cliVersion: '2.0.1' });
+    expect(old.message).toContain('echo, db');
+    expect(old.message).toContain('2.0.1');
+    expect(old.message).toContain('too old');
+    expect(old.message).toContain("mcpServersDelivery: 'argv'");
+    expect(old.applied).toBeUndefined();
+    const declined = new McpServersNotAppliedError({ serverNames: ['echo'], applied: false });
+    expect(declined.message).toContain('mcp_servers_applied: false');
+    expect(declined.message).toContain('--await-initialize');
+    expect(declined.cliVersion).toBeUndefined();
   });
 
   it('JsonDecodeError quotes the start of the line, at most 200 characters', () => {

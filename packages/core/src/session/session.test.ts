@@ -116,7 +116,8 @@ describe('Session.start() and initialize', () => {
         subtype: 'initialize',
         hooks: {
           PreToolUse: [{ matcher: 'mcp__calc__.*', hookCallbackIds: ['hook_0'], timeout: 30 }],
-          PostToolUse: [{ hookCallbackIds: ['hook_1', 'hook_2'] }],
+          // A matcher without its own timeout gets hookTimeoutMs (default 10 min), in seconds.
+          PostToolUse: [{ hookCallbackIds: ['hook_1', 'hook_2'], timeout: 600 }],
         },
         sdkMcpServers: ['calc', 'notes'],
         sdkMcpServerManifests: { calc: MANIFEST },

@@ -1,5 +1,6 @@
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
 import { ProcessError } from '../errors/process-error.js';
 import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
@@ -11,7 +12,14 @@ import {
 } from '../protocol/control-protocol-engine.js';
 import type { ControlRequestBody, InboundMessage, InitializeResponse, OutboundMessage } from '../types/control.js';
 import { HOOK_EVENTS, type HookCallback, type HookInput, type HookJSONOutput } from '../types/hooks.js';
-import { JsonRpcErrorCode, type JsonRpcMessage, type McpServerManifest } from '../types/mcp.js';
+import {
+  DEFAULT_MCP_SERVERS_DELIVERY,
+  externalMcpServerConfigs,
+  JsonRpcErrorCode,
+  type JsonRpcMessage,
+  type McpExternalServerConfig,
+  type McpServerManifest,
+} from '../types/mcp.js';
 import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
 import type { Options } from '../types/options.js';
 import type { PermissionMode, PermissionResult, PermissionUpdate } from '../types/permissions.js';
@@ -19,6 +27,16 @@ import { AsyncQueue } from '../util/async-queue.js';
 
 /** Default bound on a `canUseTool` callback: 10 minutes. */
 export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
+
+/** Default bound on a hook callback (`options.hookTimeoutMs`): 10 minutes, like `canUseTool`. */
+export const DEFAULT_HOOK_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * How much longer than its timeout a hook callback is awaited here. The CLI enforces the timeout
+ * (and withdraws the request); this later bound only releases a callback that never settles, and it
+ * must not fire first, or the CLI would take the error answer for an empty hook output.
+ */
+const HOOK_TIMEOUT_GRACE_MS = 5_000;
 
 /** What a `Session` is built from. It never constructs an adapter itself. */
 export interface SessionDependencies {
@@ -70,6 +88,10 @@ export class Session {
   private readonly options: Options;
   private readonly servers = new Map<string, McpServerPort>();
   private readonly hookCallbacks = new Map<string, HookCallback>();
+  /** The timeout the CLI applies to each hook callback id, in ms. */
+  private readonly hookTimeoutsMs = new Map<string, number>();
+  /** Set when external MCP servers go in `initialize`: user messages wait until the CLI confirmed them. */
+  private inputGate: Promise<unknown> | undefined;
   private readonly output: AsyncQueue<SDKAnyMessage>;
   private readonly lifetime = new AbortController();
   private state: SessionState = 'new';
@@ -160,6 +182,7 @@ export class Session {
     // Counted before any await, so an endInput() called while this send is under way waits for its result.
     this.userMessagesSent += 1;
     await this.start();
+    if (this.inputGate !== undefined) await this.inputGate.catch(() => {});
     if (this.state === 'closed') throw this.closedError();
     const wire: OutboundMessage =
       typeof message === 'string'
@@ -277,6 +300,13 @@ export class Session {
       await this.close(error);
       throw error;
     }
+    let externalServers: Record<string, McpExternalServerConfig> | undefined;
+    try {
+      externalServers = this.externalServersForInitialize();
+    } catch (error) {
+      await this.close(error);
+      throw error;
+    }
     const manifests = this.collectManifests();
     // The transport and the MCP servers start in parallel: neither needs the other.
     const [, resolved] = await Promise.all([this.transport.start(), manifests]).catch(async (error: unknown) => {
@@ -289,15 +319,36 @@ export class Session {
     }
     this.state = 'running';
     void this.readLoop();
-    this.initPromise = this.protocol.request('initialize', this.initializePayload(hooks, resolved), {
-      timeoutMs: this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS,
-    }) as Promise<InitializeResponse>;
+    const payload = this.initializePayload(hooks, resolved);
+    if (externalServers !== undefined) payload.mcpServers = externalServers;
+    this.initPromise = this.protocol
+      .request('initialize', payload, {
+        timeoutMs: this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS,
+      })
+      .then((response) => {
+        if (externalServers !== undefined) assertMcpServersApplied(response, Object.keys(externalServers));
+        return response;
+      }) as Promise<InitializeResponse>;
+    // Servers sent in initialize must be confirmed before a prompt runs, or a turn could run without them.
+    if (externalServers !== undefined) this.inputGate = this.initPromise;
     // An unanswered initialize is fatal: nothing else can work.
     this.initPromise.catch((error: unknown) => {
       if (this.state !== 'closed') void this.close(error);
     });
     // endInput() may have been called before the session ran.
     this.maybeEndInput();
+  }
+
+  /** The external MCP servers to send in `initialize` (`mcpServersDelivery: 'initialize'`), if any. */
+  private externalServersForInitialize(): Record<string, McpExternalServerConfig> | undefined {
+    const delivery = this.options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY;
+    if (delivery !== 'initialize' && delivery !== 'argv') {
+      throw new InvalidOptionError({
+        option: 'mcpServersDelivery',
+        message: `must be 'initialize' or 'argv', got ${JSON.stringify(delivery)}`,
+      });
+    }
+    return delivery === 'initialize' ? externalMcpServerConfigs(this.options.mcpServers) : undefined;
   }
 
   private async collectManifests(): Promise<Map<string, McpServerManifest>> {
@@ -338,6 +389,13 @@ export class Session {
   private hooksPayload(): Record<string, unknown> | undefined {
     const hooks = this.options.hooks;
     if (hooks === undefined) return undefined;
+    const defaultTimeoutMs = this.options.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
+    if (!(typeof defaultTimeoutMs === 'number' && Number.isFinite(defaultTimeoutMs) && defaultTimeoutMs > 0)) {
+      throw new InvalidOptionError({
+        option: 'hookTimeoutMs',
+        message: `must be a positive number of milliseconds, got ${String(defaultTimeoutMs)}`,
+      });
+    }
     const payload: Record<string, unknown[]> = {};
     for (const [event, matchers] of Object.entries(hooks)) {
       if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
@@ -347,15 +405,28 @@ export class Session {
         });
       }
       if (matchers === undefined || matchers.length === 0) continue;
-      payload[event] = matchers.map((matcher) => {
+      payload[event] = matchers.map((matcher, index) => {
+        if (
+          matcher.timeout !== undefined &&
+          !(typeof matcher.timeout === 'number' && Number.isFinite(matcher.timeout) && matcher.timeout > 0)
+        ) {
+          throw new InvalidOptionError({
+            option: `hooks.${event}[${index}].timeout`,
+            message: `must be a positive number of seconds, got ${String(matcher.timeout)}`,
+          });
+        }
+        // Every matcher gets a timeout, so a hook that never answers cannot stall the CLI forever.
+        const timeoutSeconds = matcher.timeout ?? defaultTimeoutMs / 1000;
         const ids = matcher.hooks.map((callback) => {
           const id = `hook_${this.hookCallbacks.size}`;
           this.hookCallbacks.set(id, callback);
+          this.hookTimeoutsMs.set(id, timeoutSeconds * 1000);
           return id;
         });
         const entry: Record<string, unknown> = { hookCallbackIds: ids };
         if (matcher.matcher !== undefined) entry.matcher = matcher.matcher;
-        if (matcher.timeout !== undefined) entry.timeout = matcher.timeout;
+        entry.timeout = timeoutSeconds;
+        if (matcher.onFailure !== undefined) entry.onFailure = matcher.onFailure;
         return entry;
       });
     }
@@ -502,12 +573,42 @@ export class Session {
     const callback = typeof id === 'string' ? this.hookCallbacks.get(id) : undefined;
     if (callback === undefined) throw new Error(`No hook callback with id ${String(id)}`);
     const toolUseID = typeof request.tool_use_id === 'string' ? request.tool_use_id : undefined;
-    const output: HookJSONOutput = await callback(request.input as HookInput, toolUseID, { signal });
-    return (output ?? {}) as Record<string, unknown>;
+    // The callback's own signal also aborts when it outlives its timeout.
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    const timeoutMs = (this.hookTimeoutsMs.get(id as string) ?? DEFAULT_HOOK_TIMEOUT_MS) + HOOK_TIMEOUT_GRACE_MS;
+    try {
+      const output: HookJSONOutput = await withTimeout(
+        Promise.resolve().then(() => callback(request.input as HookInput, toolUseID, { signal: controller.signal })),
+        timeoutMs,
+        signal,
+        `Hook callback ${String(id)}`,
+      );
+      return (output ?? {}) as Record<string, unknown>;
+    } catch (error) {
+      if (!controller.signal.aborted) controller.abort(error);
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
   }
 }
 
 type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
+
+/** Throws when the CLI did not confirm the MCP servers sent in `initialize`. */
+function assertMcpServersApplied(response: Record<string, unknown>, serverNames: string[]): void {
+  const applied = response.mcp_servers_applied;
+  if (applied === true) return;
+  const version = response.claude_code_version;
+  throw new McpServersNotAppliedError({
+    serverNames,
+    applied: typeof applied === 'boolean' ? applied : undefined,
+    cliVersion: typeof version === 'string' ? version : undefined,
+  });
+}
 
 /** Races `promise` against a timeout and an abort signal. */
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal, what: string): Promise<T> {

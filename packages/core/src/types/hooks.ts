@@ -178,8 +178,18 @@ export interface HookCallbackMatcher {
   /** A tool-name pattern such as `mcp__calc__.*` or `Bash`; all tools when omitted. */
   matcher?: string;
   hooks: HookCallback[];
-  /** Timeout for these callbacks, in seconds (passed to the CLI). */
+  /**
+   * Timeout for these callbacks, in seconds (passed to the CLI, which withdraws the request when it
+   * elapses and, for `PreToolUse`, does not run the tool). Defaults to `options.hookTimeoutMs`.
+   */
   timeout?: number;
+  /**
+   * What a callback that throws (or returns an invalid answer) does. `'continue'` (the CLI's
+   * default): the failure is reported as a `system` message and the action goes ahead as if the hook
+   * had returned `{}`. `'block'`: the failure blocks the action the event guards (a tool call, a
+   * permission request, a prompt), as a failing command hook does.
+   */
+  onFailure?: 'continue' | 'block';
 }
 
 /** The `hooks` option: callbacks per event. */

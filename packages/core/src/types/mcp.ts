@@ -108,3 +108,37 @@ export interface McpServerManifest {
 export function isSdkServerConfig(config: McpServerConfig): config is McpSdkServerConfigWithInstance {
   return config.type === 'sdk';
 }
+
+/**
+ * How the configs of external MCP servers (stdio, sse, http) reach the CLI:
+ * - `'initialize'`: inside the `initialize` control request, over the CLI's stdin, with the
+ *   `--await-initialize` flag. Nothing of them (commands, `env`, `headers`) is on the command line.
+ * - `'argv'`: as JSON in `--mcp-config`, on the command line, where any user of the machine can
+ *   read them (`ps`, `/proc/<pid>/cmdline`). Needed only for a CLI too old to read them from
+ *   `initialize` (it answers without `mcp_servers_applied`).
+ */
+export type McpServersDelivery = 'argv' | 'initialize';
+
+/** The default {@link McpServersDelivery}: over stdin, so secrets in `env` and `headers` stay off argv. */
+export const DEFAULT_MCP_SERVERS_DELIVERY: McpServersDelivery = 'initialize';
+
+/**
+ * The external (stdio, sse, http) servers of `servers`, as the CLI takes them: a stdio config
+ * without a `type` gets `type: 'stdio'`, a stray `instance` field is dropped, and in-process
+ * (`type: 'sdk'`) servers are left out, so an `instance` never leaves the process. `undefined` when
+ * there are none.
+ */
+export function externalMcpServerConfigs(
+  servers: Readonly<Record<string, McpServerConfig>> | undefined,
+): Record<string, McpExternalServerConfig> | undefined {
+  if (servers === undefined) return undefined;
+  const external: Record<string, McpExternalServerConfig> = {};
+  let count = 0;
+  for (const [name, config] of Object.entries(servers)) {
+    if (isSdkServerConfig(config)) continue;
+    const { instance: _instance, ...rest } = config as McpExternalServerConfig & { instance?: unknown };
+    external[name] = rest.type === undefined ? { ...rest, type: 'stdio' } : rest;
+    count++;
+  }
+  return count === 0 ? undefined : external;
+}

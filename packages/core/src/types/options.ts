@@ -1,7 +1,7 @@
 /** The options bag of `query()` and `ClaudeClient`, following the official agent SDK's names. */
 
 import type { HooksOptions } from './hooks.js';
-import type { McpServerConfig } from './mcp.js';
+import type { McpServerConfig, McpServersDelivery } from './mcp.js';
 import type { CanUseTool, PermissionMode } from './permissions.js';
 
 /** A sub-agent the main agent can delegate to. */
@@ -83,6 +83,15 @@ export interface Options {
   maxTurns?: number;
   /** MCP servers, by name: in-process (`type: 'sdk'`) or external (stdio, sse, http). */
   mcpServers?: Record<string, McpServerConfig>;
+  /**
+   * How external MCP server configs (stdio, sse, http) reach the CLI. `'initialize'` (the default)
+   * sends them over stdin inside the `initialize` request (with `--await-initialize`), so secrets in
+   * their `env` and `headers` never appear on the command line; if the CLI does not confirm it
+   * loaded them (`mcp_servers_applied: true`), the session ends with `McpServersNotAppliedError`
+   * before any prompt is sent. `'argv'` puts them in `--mcp-config` on the command line, readable by
+   * every user of the machine; use it only for a CLI too old to read them from `initialize`.
+   */
+  mcpServersDelivery?: McpServersDelivery;
   /** Model alias or id (`--model`). */
   model?: string;
   /** Ask for structured output matching a JSON Schema (`--json-schema`). */
@@ -119,4 +128,11 @@ export interface Options {
   controlRequestTimeoutMs?: number;
   /** How long a `canUseTool` callback may take before the call is denied (default 10 min). */
   permissionTimeoutMs?: number;
+  /**
+   * How long a hook callback may take (default 10 min). It is sent to the CLI as the `timeout` of
+   * every hook matcher that sets none, and the CLI enforces it: it withdraws the request (the
+   * callback's `signal` aborts) and, for `PreToolUse`, does not run the tool. A matcher's own
+   * `timeout` (in seconds) wins over this.
+   */
+  hookTimeoutMs?: number;
 }

@@ -105,6 +105,7 @@ describe('CliTransport with the real Claude Code CLI', () => {
         ext: { type: 'stdio', command: '/bin/false' },
         calc: { type: 'sdk', name: 'calc', instance: {} },
       },
+      mcpServersDelivery: 'argv',
       strictMcpConfig: true,
     });
     await transport.start();
