@@ -7,7 +7,7 @@ import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The largest delay `setTimeout` honours; larger ones fire at once. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
+export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * Checks a tool definition made by `tool()` or by hand, so that mistakes surface where the tool is
@@ -39,7 +39,7 @@ export function assertToolDefinition(definition: unknown, option: string): asser
     (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS)
   ) {
     fail(
-      `the timeoutMs of tool "${String(name)}" must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; leave it out for no time limit`,
+      `the timeoutMs of tool "${String(name)}" must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; leave it out for the server's toolTimeoutMs`,
     );
   }
 }

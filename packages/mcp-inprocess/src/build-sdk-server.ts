@@ -36,7 +36,7 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = tools.get(request.params.name);
     if (tool === undefined) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return runToolCall(tool, request.params.arguments, extra);
+    return runToolCall(tool, request.params.arguments, extra, definition.toolTimeoutMs);
   });
   return server;
 }

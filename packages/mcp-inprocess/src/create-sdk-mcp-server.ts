@@ -1,7 +1,14 @@
 import { InvalidOptionError } from '@hexagent/core';
-import { assertToolDefinition, TOOL_NAME_PATTERN } from './assert-tool-definition.js';
+import { assertToolDefinition, MAX_TIMEOUT_MS, TOOL_NAME_PATTERN } from './assert-tool-definition.js';
 import { markSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
+
+/**
+ * Default time limit of one tool call of a `createSdkMcpServer` server: 30 minutes. Generous on
+ * purpose: a tool may run for minutes (no inactivity timeout applies while a handler runs), and this
+ * bound exists only so that a handler that never settles cannot hold a turn forever.
+ */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30 * 60_000;
 
 /** What {@link createSdkMcpServer} takes. */
 export interface CreateSdkMcpServerOptions {
@@ -16,6 +23,13 @@ export interface CreateSdkMcpServerOptions {
   instructions?: string;
   /** The tools, made with `tool()`. Names must be unique. */
   tools?: readonly SdkMcpToolDefinition[];
+  /**
+   * Time limit of one call of any tool of this server that sets no `timeoutMs` of its own, in
+   * milliseconds (default {@link DEFAULT_TOOL_TIMEOUT_MS}, 30 minutes; at most 2,147,483,647). When
+   * it elapses the handler's `signal` aborts and the model gets an `isError` result saying the tool
+   * timed out. Nothing else bounds a running handler: there is no inactivity timeout.
+   */
+  toolTimeoutMs?: number;
 }
 
 /**
@@ -57,7 +71,7 @@ export interface SdkMcpServerConfig {
  * ```
  */
 export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpServerConfig {
-  const { name, version = '1.0.0', instructions, tools = [] } = options;
+  const { name, version = '1.0.0', instructions, tools = [], toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS } = options;
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
     throw new InvalidOptionError({
       option: 'createSdkMcpServer.name',
@@ -71,6 +85,17 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpSe
     throw new InvalidOptionError({
       option: `mcpServers.${name}.instructions`,
       message: 'the instructions must be a string',
+    });
+  }
+  if (
+    typeof toolTimeoutMs !== 'number' ||
+    !Number.isFinite(toolTimeoutMs) ||
+    toolTimeoutMs <= 0 ||
+    toolTimeoutMs > MAX_TIMEOUT_MS
+  ) {
+    throw new InvalidOptionError({
+      option: `mcpServers.${name}.toolTimeoutMs`,
+      message: `must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}, got ${String(toolTimeoutMs)}`,
     });
   }
   if (!Array.isArray(tools)) {
@@ -92,6 +117,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpSe
     version,
     ...(instructions !== undefined && { instructions }),
     tools: Object.freeze([...tools]),
+    toolTimeoutMs,
   });
   return { type: 'sdk', name, instance };
 }

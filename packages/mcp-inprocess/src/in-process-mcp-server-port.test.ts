@@ -507,7 +507,7 @@ describe('timeouts', () => {
     expect(textOf(result)).toBe('Tool "stuck" timed out after 30 ms');
   });
 
-  it('leaves handlers that finish in time alone, and has no limit by default', async () => {
+  it('leaves handlers that finish in time alone, and has no short limit by default', async () => {
     const port = serverWith(
       tool('quick', 'Quick', {}, async () => ({ content: [{ type: 'text', text: 'ok' }] }), { timeoutMs: 1_000 }),
       tool('long', 'Long', {}, async (_args, { signal }) => {

@@ -14,6 +14,7 @@ export { createInProcessMcpServer } from './create-in-process-mcp-server.js';
 export {
   type CreateSdkMcpServerOptions,
   createSdkMcpServer,
+  DEFAULT_TOOL_TIMEOUT_MS,
   type SdkMcpServerConfig,
 } from './create-sdk-mcp-server.js';
 export { type InProcessMcpServerInstance, InProcessMcpServerPort } from './in-process-mcp-server-port.js';

@@ -31,20 +31,21 @@ function runUnlessAborted(run: () => unknown, signal: AbortSignal): Promise<Outc
 
 /**
  * Serves one `tools/call` of a hexagent tool: validates the arguments (the handler never sees
- * invalid ones), runs the handler with its signal and optional time limit, and turns every failure
- * (invalid arguments, a throw of any value, an invalid return value, a timeout) into an `isError`
- * result for the model.
+ * invalid ones), runs the handler with its signal and time limit (the tool's `timeoutMs`, else the
+ * server's `serverTimeoutMs`), and turns every failure (invalid arguments, a throw of any value, an
+ * invalid return value, a timeout) into an `isError` result for the model.
  */
 export async function runToolCall(
   tool: CompiledTool,
   args: unknown,
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  serverTimeoutMs?: number,
 ): Promise<CallToolResult> {
   const { definition } = tool;
   const checked = tool.check(args ?? {});
   if (!checked.ok) return toolErrorResult(checked.message);
 
-  const { timeoutMs } = definition;
+  const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
   let signal = extra.signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;

@@ -17,6 +17,8 @@ export interface SdkMcpServerDefinition {
   readonly instructions?: string;
   /** The server's tools, in the order `tools/list` reports them. */
   readonly tools: readonly SdkMcpToolDefinition[];
+  /** Time limit of a call of a tool without its own `timeoutMs`; see `createSdkMcpServer`. */
+  readonly toolTimeoutMs?: number;
 }
 
 /** Marks `definition` as made by `createSdkMcpServer` and freezes it. */

@@ -81,8 +81,8 @@ export interface ToolExtras {
   /**
    * Time limit of one call in milliseconds, counted from the moment the handler starts. When it
    * elapses, the handler's `signal` aborts and the call ends with an `isError` result saying it
-   * timed out (the handler is not awaited further). Leave it out for no limit (the default), so
-   * long tools keep working. At most 2,147,483,647 (about 24.8 days).
+   * timed out (the handler is not awaited further). Leave it out for the server's `toolTimeoutMs`
+   * (default 30 minutes), so long tools keep working. At most 2,147,483,647 (about 24.8 days).
    */
   timeoutMs?: number;
 }

@@ -25,7 +25,7 @@ import type {
  * @param handler - Runs the tool: `(args, extra) => CallToolResult`; `extra.signal` aborts on
  *   cancellation, session end or timeout.
  * @param extras - `annotations` (send `readOnlyHint: true` to let the CLI run calls concurrently)
- *   and `timeoutMs` (no limit unless given).
+ *   and `timeoutMs` (default: the server's `toolTimeoutMs`, 30 minutes).
  * @throws InvalidOptionError when the name, schema, annotations or timeout are not usable.
  *
  * @example
