@@ -1,0 +1,24 @@
+/**
+ * Runs one trial in this fresh process and prints its result as one line of JSON, so that every
+ * measurement starts from the same state (no JIT, heap or module cache carried over) and the peak
+ * RSS is the client's own. Usage: `node dist/worker.js '<TrialSpec as JSON>'`.
+ */
+import { runFloor } from './floor-client.js';
+import { runHexagent, runOfficial } from './sdk-clients.js';
+import { reportOf, standInEnv, type TrialResult, type TrialSpec } from './workload.js';
+
+const spec = JSON.parse(process.argv[2] ?? '') as TrialSpec;
+const env = standInEnv(spec);
+const withServer = spec.mode === 'tools';
+const client = spec.client === 'floor' ? runFloor : spec.client === 'hexagent' ? runHexagent : runOfficial;
+const started = performance.now();
+const run = await client(env, withServer);
+const result: TrialResult = {
+  spec,
+  standIn: reportOf(run.result),
+  messages: run.messages,
+  streamMs: run.resultAt - run.firstAssistantAt,
+  totalMs: run.resultAt - started,
+  maxRssMiB: process.resourceUsage().maxRSS / 1024,
+};
+process.stdout.write(`${JSON.stringify(result)}\n`);

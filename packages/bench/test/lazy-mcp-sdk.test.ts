@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST } from '../src/workload.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hexagent-bench-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The module URLs a fresh process resolves while importing @hexagent/sdk and running one query. */
+async function modulesResolved(what: 'query' | 'query-server'): Promise<string[]> {
+  const log = join(dir, `${what}.txt`);
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', join(DIST, 'module-log.js'), join(DIST, 'startup.js'), 'hexagent', what],
+      { cwd: join(DIST, '..'), env: { ...process.env, HEXAGENT_BENCH_MODULE_LOG: log } },
+      (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
+    );
+  });
+  return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+}
+
+describe('lazy loading of the MCP SDK', () => {
+  it('importing @hexagent/sdk and running a query without in-process servers loads no MCP SDK, zod or ajv', async () => {
+    const modules = await modulesResolved('query');
+    expect(modules.some((url) => url.includes('/packages/sdk/dist/index.js'))).toBe(true);
+    expect(modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv)\//.test(url))).toEqual([]);
+  });
+
+  it('a query with an in-process server does load it (the check can see it)', async () => {
+    const modules = await modulesResolved('query-server');
+    expect(modules.some((url) => url.includes('/@modelcontextprotocol/sdk/'))).toBe(true);
+  });
+});
