@@ -56,8 +56,14 @@ export class ClaudeClient {
     const session = createSession(this.options, this.container);
     this.session = session;
     this.iterator = session.messages();
-    await session.start();
-    await session.initializationResult();
+    try {
+      await session.start();
+      await session.initializationResult();
+    } catch (error) {
+      // A failed connect leaves nothing running: the CLI is stopped before the error reaches the caller.
+      await session.close(error);
+      throw error;
+    }
     if (prompt !== undefined) await this.query(prompt);
   }
 

@@ -26,6 +26,12 @@ import { validateCliOptions } from './validate-cli-options.js';
 /** Default time each step of `close()` waits for the CLI to exit before escalating, in ms. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;
 
+/**
+ * How long a write that failed on a broken pipe waits for the CLI's exit status before it rejects,
+ * so that its `ProcessError` says how the process ended (code or signal, and the stderr tail).
+ */
+const BROKEN_PIPE_EXIT_WAIT_MS = 500;
+
 /** Default number of inbound messages buffered before reading from the CLI pauses. */
 export const DEFAULT_HIGH_WATER_MARK = 1_024;
 
@@ -200,8 +206,12 @@ export class CliTransport implements Transport {
     }
     return new Promise<void>((resolve, reject) => {
       stdin.write(line, (error) => {
-        if (error) reject(this.inputClosedError(error));
-        else resolve();
+        if (!error) {
+          resolve();
+          return;
+        }
+        // A broken pipe mostly means the CLI is exiting: let the error carry how it ended.
+        void this.waitForExit(BROKEN_PIPE_EXIT_WAIT_MS).then(() => reject(this.inputClosedError(error)));
       });
     });
   }

@@ -122,6 +122,10 @@ export class Session {
       new ControlProtocolEngine({
         send,
         defaultTimeoutMs: this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS,
+        // An answer that cannot be written (the CLI's input is gone) leaves the CLI waiting forever.
+        onError: (error) => {
+          if (ProcessError.isInstance(error)) void this.close(error);
+        },
       });
     this.output = new AsyncQueue<SDKAnyMessage>(() => {
       void this.close();
@@ -188,7 +192,14 @@ export class Session {
       typeof message === 'string'
         ? { type: 'user', session_id: '', message: { role: 'user', content: message }, parent_tool_use_id: null }
         : { session_id: '', parent_tool_use_id: null, ...message };
-    await this.transport.send(wire);
+    try {
+      await this.transport.send(wire);
+    } catch (error) {
+      // The CLI's input is gone (it exited, or closed its end): no turn can reach it any more, so the
+      // session ends rather than wait for an answer that cannot come.
+      if (ProcessError.isInstance(error)) await this.close(error);
+      throw error;
+    }
   }
 
   /**

@@ -1,12 +1,14 @@
 /**
- * Session: external MCP servers delivered in `initialize` (`mcpServersDelivery`) and the bound on
- * hook callbacks (`hookTimeoutMs`, matcher `timeout`, `onFailure`), on the in-memory fake transport.
+ * Session reliability on the in-memory fake transport: external MCP servers delivered in
+ * `initialize` (`mcpServersDelivery`), the bound on hook callbacks (`hookTimeoutMs`, matcher
+ * `timeout`, `onFailure`), and a CLI whose input is gone.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeTransport, flush } from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
+import { ProcessError } from '../errors/process-error.js';
 import type { HookCallback } from '../types/hooks.js';
 import type { SDKAnyMessage } from '../types/messages.js';
 import type { Options } from '../types/options.js';
@@ -240,4 +242,46 @@ describe('hook timeouts', () => {
       expect(session.isClosed).toBe(false);
     },
   );
+});
+
+describe("the CLI's input is gone", () => {
+  it('a user message that cannot be written ends the session with that ProcessError', async () => {
+    const { session, transport } = makeSession();
+    await session.start();
+    await transport.answer('initialize', {});
+    const broken = new ProcessError({ message: 'Cannot write to the Claude Code CLI: its input is closed' });
+    transport.send = async () => {
+      throw broken;
+    };
+    await expect(session.sendUserMessage('hi')).rejects.toBe(broken);
+    expect(session.isClosed).toBe(true);
+    expect((await drain(session)).error).toBe(broken);
+    expect(transport.closeCalls).toBeGreaterThan(0);
+  });
+
+  it('another send failure (a message JSON cannot encode) fails that send only', async () => {
+    const { session, transport } = makeSession();
+    await session.start();
+    await transport.answer('initialize', {});
+    const original = transport.send.bind(transport);
+    transport.send = async (message) => {
+      if (message.type === 'user') throw new TypeError('Do not know how to serialize a BigInt');
+      return original(message);
+    };
+    await expect(session.sendUserMessage('hi')).rejects.toThrow(TypeError);
+    expect(session.isClosed).toBe(false);
+  });
+
+  it('an answer to the CLI that cannot be written ends the session with that ProcessError', async () => {
+    const { session, transport } = makeSession();
+    await session.start();
+    await transport.answer('initialize', {});
+    const broken = new ProcessError({ message: 'Cannot write to the Claude Code CLI: its input is closed' });
+    transport.send = async () => {
+      throw broken;
+    };
+    transport.emit({ type: 'control_request', request_id: 'cli_9', request: { subtype: 'no_such_subtype' } });
+    expect((await drain(session)).error).toBe(broken);
+    expect(session.isClosed).toBe(true);
+  });
 });
