@@ -1,0 +1,454 @@
+/**
+ * Faults of the CLI process and bad input from it, through the public `query()` and
+ * `ClaudeClient`, with fake CLI scripts run as real processes. Each fault ends in a typed error or
+ * a documented recovery: never a hang, an unhandled rejection, a crashed process or lost messages.
+ */
+import { join } from 'node:path';
+import {
+  ClaudeClient,
+  ControlTimeoutError,
+  createSdkMcpServer,
+  JsonDecodeError,
+  MessageTooLargeError,
+  ProcessError,
+  query,
+  type SDKAnyMessage,
+  tool,
+} from '@hexagent/sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { drain, fakeCli, isAlive, removeFakeCliDirs, within } from './fake-cli.js';
+
+const clients: ClaudeClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+  removeFakeCliDirs();
+});
+
+function client(options: ConstructorParameters<typeof ClaudeClient>[0]): ClaudeClient {
+  const created = new ClaudeClient(options);
+  clients.push(created);
+  return created;
+}
+
+const types = (messages: SDKAnyMessage[]) => messages.map((message) => message.type);
+
+describe('the CLI exits or is killed', () => {
+  it('at startup, with a non-zero code: ProcessError with the code and the stderr tail', async () => {
+    const cli = fakeCli(`
+      process.stderr.write('fatal: cannot read settings.json\\n');
+      process.exit(2);
+    `);
+    const { messages, error } = await within(
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      10_000,
+      'query',
+    );
+    expect(messages).toEqual([]);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as ProcessError).exitCode).toBe(2);
+    expect((error as ProcessError).stderrTail).toContain('fatal: cannot read settings.json');
+
+    const connecting = client({ pathToClaudeCodeExecutable: cli.path, env: cli.env }).connect();
+    const connectError = await within(connecting, 10_000, 'connect()').catch((caught: unknown) => caught);
+    expect(ProcessError.isInstance(connectError)).toBe(true);
+    expect((connectError as ProcessError).exitCode).toBe(2);
+    expect((connectError as ProcessError).stderrTail).toContain('cannot read settings.json');
+  });
+
+  it('mid-stream: the messages before it, then ProcessError with the code and the stderr tail', async () => {
+    const cli = fakeCli(`
+      cli.onUser = () => {
+        cli.assistant('one');
+        cli.assistant('two');
+        process.stderr.write('panic: lost the plot\\n');
+        process.exit(3);
+      };
+    `);
+    const { messages, error } = await within(
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      10_000,
+      'query',
+    );
+    expect(types(messages)).toEqual(['assistant', 'assistant']);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as ProcessError).exitCode).toBe(3);
+    expect((error as ProcessError).stderrTail).toContain('panic: lost the plot');
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+
+  it("mid-tool-call: the handler's signal aborts and the user sees ProcessError with the code and stderr", async () => {
+    const cli = fakeCli(`
+      cli.onUser = async () => {
+        cli.request('mcp_message', { server_name: 'work', message: { jsonrpc: '2.0', id: 1, method: 'tools/call',
+          params: { name: 'long', arguments: {} } } });
+        await cli.waitForFile(env.HANDLER_STARTED);
+        process.stderr.write('segfault while the tool ran\\n');
+        process.exit(4);
+      };
+    `);
+    const started = join(cli.dir, 'handler-started');
+    let handlerSignal: AbortSignal | undefined;
+    const aborted = new Promise<void>((resolve) => {
+      const work = createSdkMcpServer({
+        name: 'work',
+        tools: [
+          tool('long', 'Runs until cancelled', {}, async (_args, { signal }) => {
+            handlerSignal = signal;
+            signal.addEventListener('abort', () => resolve(), { once: true });
+            const { writeFileSync } = await import('node:fs');
+            writeFileSync(started, '');
+            await new Promise(() => {});
+            return { content: [] };
+          }),
+        ],
+      });
+      void (async () => {
+        const { error } = await drain(
+          query({
+            prompt: 'work',
+            options: {
+              pathToClaudeCodeExecutable: cli.path,
+              env: { ...cli.env, HANDLER_STARTED: started },
+              mcpServers: { work },
+            },
+          }),
+        );
+        outcome.error = error;
+        outcome.done = true;
+      })();
+    });
+    const outcome: { error?: unknown; done: boolean } = { done: false };
+    await within(aborted, 10_000, "the handler's signal");
+    expect(handlerSignal?.aborted).toBe(true);
+    await within(
+      (async () => {
+        while (!outcome.done) await new Promise((resolve) => setTimeout(resolve, 10));
+      })(),
+      10_000,
+      'query',
+    );
+    expect(ProcessError.isInstance(outcome.error)).toBe(true);
+    expect((outcome.error as ProcessError).exitCode).toBe(4);
+    expect((outcome.error as ProcessError).stderrTail).toContain('segfault while the tool ran');
+  });
+
+  it('killed by a signal: the messages before it, then ProcessError naming the signal', async () => {
+    const cli = fakeCli(`
+      cli.onUser = () => {
+        cli.assistant('about to die');
+        setTimeout(() => process.kill(process.pid, 'SIGKILL'), 20);
+      };
+    `);
+    const { messages, error } = await within(
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      10_000,
+      'query',
+    );
+    expect(types(messages)).toEqual(['assistant']);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as ProcessError).signal).toBe('SIGKILL');
+    expect((error as ProcessError).exitCode).toBeUndefined();
+  });
+});
+
+describe('the CLI never answers initialize', () => {
+  it('query(): ControlTimeoutError after controlRequestTimeoutMs, and the process is stopped', async () => {
+    const cli = fakeCli('cli.onInit = () => {};');
+    const started = Date.now();
+    const { messages, error } = await within(
+      drain(
+        query({
+          prompt: 'hi',
+          options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, controlRequestTimeoutMs: 300 },
+        }),
+      ),
+      10_000,
+      'query',
+    );
+    expect(messages).toEqual([]);
+    expect(ControlTimeoutError.isInstance(error)).toBe(true);
+    expect((error as ControlTimeoutError).subtype).toBe('initialize');
+    expect((error as ControlTimeoutError).timeoutMs).toBe(300);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(cli.pid()).toBeDefined();
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+
+  it('ClaudeClient.connect(): rejects with ControlTimeoutError, and the process is stopped', async () => {
+    const cli = fakeCli('cli.onInit = () => {};');
+    const claude = client({ pathToClaudeCodeExecutable: cli.path, env: cli.env, controlRequestTimeoutMs: 300 });
+    const error = await within(claude.connect(), 10_000, 'connect()').catch((caught: unknown) => caught);
+    expect(ControlTimeoutError.isInstance(error)).toBe(true);
+    expect(claude.isConnected).toBe(false);
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+});
+
+describe('bad output from the CLI', () => {
+  it.each([
+    [
+      'a line that is not JSON',
+      `process.stdout.write('{"type":"assistant", this is not json\\n'); setInterval(() => {}, 1000);`,
+      JsonDecodeError,
+      'this is not json',
+    ],
+    [
+      'a line cut mid-object, then EOF',
+      `process.stdout.write('{"type":"assistant","message":{"content":[{"type":"te', () => process.exit(0));`,
+      JsonDecodeError,
+      '{"type":"assistant","message"',
+    ],
+    [
+      'a JSON value that is not an object',
+      `process.stdout.write('[1,2,3]\\n'); setInterval(() => {}, 1000);`,
+      JsonDecodeError,
+      '[1,2,3]',
+    ],
+  ])(
+    '%s: the messages before it, then a typed error; the CLI is stopped',
+    async (_name, fault, errorClass, excerpt) => {
+      const cli = fakeCli(`cli.onUser = () => { cli.assistant('before the fault'); ${fault} };`);
+      const { messages, error } = await within(
+        drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+        10_000,
+        'query',
+      );
+      expect(types(messages)).toEqual(['assistant']);
+      expect(errorClass.isInstance(error)).toBe(true);
+      expect((error as JsonDecodeError).excerpt).toContain(excerpt);
+      expect(isAlive(cli.pid())).toBe(false);
+    },
+  );
+
+  it('a line over maxMessageBytes: the messages before it, then MessageTooLargeError; the CLI is stopped', async () => {
+    const cli = fakeCli(`
+      cli.onUser = () => {
+        cli.assistant('small');
+        cli.assistant('x'.repeat(10000));
+        setInterval(() => {}, 1000);
+      };
+    `);
+    const { messages, error } = await within(
+      drain(
+        query({
+          prompt: 'hi',
+          options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, maxMessageBytes: 4096 },
+        }),
+      ),
+      10_000,
+      'query',
+    );
+    expect(types(messages)).toEqual(['assistant']);
+    expect(MessageTooLargeError.isInstance(error)).toBe(true);
+    expect((error as MessageTooLargeError).maxBytes).toBe(4096);
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+
+  it('empty and blank lines are ignored', async () => {
+    const cli = fakeCli(`
+      cli.onUser = () => {
+        process.stdout.write('\\n\\n   \\n\\r\\n');
+        cli.assistant('after blank lines');
+        process.stdout.write('\\n');
+        cli.result('done');
+      };
+    `);
+    const { messages, error } = await drain(
+      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
+    );
+    expect(error).toBeUndefined();
+    expect(types(messages)).toEqual(['assistant', 'result']);
+  });
+
+  it('an unknown message type reaches the user untouched', async () => {
+    const future = {
+      type: 'x_future_event',
+      subtype: 'never_seen',
+      nested: { list: [1, 'two', { three: null }], flag: false },
+      'odd key': 'ünïcödé 😀',
+    };
+    const cli = fakeCli(`
+      cli.onUser = () => {
+        send(${JSON.stringify(future)});
+        cli.result('done');
+      };
+    `);
+    const { messages, error } = await drain(
+      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
+    );
+    expect(error).toBeUndefined();
+    expect(messages[0]).toEqual(future);
+    expect(types(messages)).toEqual(['x_future_event', 'result']);
+  });
+
+  it('a control response for an unknown request id is ignored, and the session goes on', async () => {
+    const cli = fakeCli(`
+      cli.onUser = () => {
+        send({ type: 'control_response', response: { subtype: 'success', request_id: 'never-sent', response: { x: 1 } } });
+        send({ type: 'control_response', response: { subtype: 'error', request_id: 'never-sent-2', error: 'nope' } });
+        send({ type: 'control_response' });
+        cli.assistant('still here');
+        cli.result('done');
+      };
+    `);
+    const { messages, error } = await drain(
+      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
+    );
+    expect(error).toBeUndefined();
+    expect(types(messages)).toEqual(['assistant', 'result']);
+  });
+
+  it('a control request with an unknown subtype is answered with an error, and the session goes on', async () => {
+    const cli = fakeCli(`
+      cli.onUser = async () => {
+        const answer = await cli.request('teleport', { destination: 'mars' });
+        send({ type: 'fake_cli_report', answer });
+        cli.result('done');
+      };
+    `);
+    const { messages, error } = await drain(
+      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
+    );
+    expect(error).toBeUndefined();
+    expect(types(messages)).toEqual(['fake_cli_report', 'result']);
+    expect((messages[0] as unknown as { answer: unknown }).answer).toEqual({
+      subtype: 'error',
+      request_id: 'fake_cli_1',
+      error: 'Unsupported control request subtype: teleport',
+    });
+  });
+
+  it('an mcp_message for an unknown server is answered with JSON-RPC -32601, and the session goes on', async () => {
+    const cli = fakeCli(`
+      cli.onUser = async () => {
+        const answer = await cli.request('mcp_message', { server_name: 'ghost',
+          message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'boo', arguments: {} } } });
+        send({ type: 'fake_cli_report', answer });
+        cli.result('done');
+      };
+    `);
+    const calc = createSdkMcpServer({ name: 'calc', tools: [] });
+    const { messages, error } = await drain(
+      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, mcpServers: { calc } } }),
+    );
+    expect(error).toBeUndefined();
+    const answer = (messages[0] as unknown as { answer: { subtype: string; response: { mcp_response: unknown } } })
+      .answer;
+    expect(answer.subtype).toBe('success');
+    expect(answer.response.mcp_response).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32601, message: 'Unknown MCP server: ghost' },
+    });
+    expect(types(messages)).toEqual(['fake_cli_report', 'result']);
+  });
+});
+
+describe('the CLI closes its pipes while we write (EPIPE)', () => {
+  /** Answers initialize and the first prompt, then closes stdin and stdout and lingers. */
+  const CLOSES_PIPES = `
+    cli.onUser = () => {
+      cli.result('first turn');
+      setTimeout(() => {
+        fs.closeSync(0);
+        fs.closeSync(1);
+        fs.writeFileSync(env.PIPES_CLOSED, '');
+        setTimeout(() => {}, 20000);
+      }, 20);
+    };
+    cli.onEnd = () => {};
+  `;
+
+  it('ClaudeClient.query(): rejects with ProcessError; no crash; close() stops the process', async () => {
+    const cli = fakeCli(CLOSES_PIPES);
+    const closed = join(cli.dir, 'pipes-closed');
+    const claude = client({ pathToClaudeCodeExecutable: cli.path, env: { ...cli.env, PIPES_CLOSED: closed } });
+    await claude.connect();
+    await claude.query('first');
+    const first: string[] = [];
+    for await (const message of claude.receiveResponse()) first.push(message.type);
+    expect(first).toEqual(['result']);
+    await within(waitForFile(closed), 5_000, 'the fake CLI closing its pipes');
+    const error = await claude.query('second').catch((caught: unknown) => caught);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('input is closed');
+    // The session is over: reading ends with the same error instead of waiting for a reply.
+    const reading = await within(drain(claude.receiveMessages()), 5_000, 'receiveMessages()');
+    expect(ProcessError.isInstance(reading.error)).toBe(true);
+    await within(claude.close(), 10_000, 'close()');
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+
+  it('while a tool handler runs: its answer cannot be written, so the stream throws ProcessError', async () => {
+    const cli = fakeCli(`
+      cli.onUser = async () => {
+        cli.request('mcp_message', { server_name: 'work', message: { jsonrpc: '2.0', id: 1, method: 'tools/call',
+          params: { name: 'slow', arguments: {} } } });
+        await cli.waitForFile(env.HANDLER_STARTED);
+        fs.closeSync(0);
+        fs.closeSync(1);
+        fs.writeFileSync(env.PIPES_CLOSED, '');
+        setTimeout(() => {}, 20000);
+      };
+      cli.onEnd = () => {};
+    `);
+    const started = join(cli.dir, 'handler-started');
+    const closed = join(cli.dir, 'pipes-closed');
+    const work = createSdkMcpServer({
+      name: 'work',
+      tools: [
+        tool('slow', 'Finishes after the CLI went away', {}, async () => {
+          const { writeFileSync } = await import('node:fs');
+          writeFileSync(started, '');
+          await waitForFile(closed);
+          return { content: [{ type: 'text', text: 'nobody will read this' }] };
+        }),
+      ],
+    });
+    const { error } = await within(
+      drain(
+        query({
+          prompt: 'work',
+          options: {
+            pathToClaudeCodeExecutable: cli.path,
+            env: { ...cli.env, HANDLER_STARTED: started, PIPES_CLOSED: closed },
+            mcpServers: { work },
+          },
+        }),
+      ),
+      15_000,
+      'query',
+    );
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('input is closed');
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+
+  it('query() with a streamed prompt: the stream throws ProcessError and the process is stopped', async () => {
+    const cli = fakeCli(CLOSES_PIPES);
+    const closed = join(cli.dir, 'pipes-closed');
+    async function* prompts() {
+      yield { type: 'user' as const, message: { role: 'user' as const, content: 'first' } };
+      await waitForFile(closed);
+      yield { type: 'user' as const, message: { role: 'user' as const, content: 'second' } };
+    }
+    const { messages, error } = await within(
+      drain(
+        query({
+          prompt: prompts(),
+          options: { pathToClaudeCodeExecutable: cli.path, env: { ...cli.env, PIPES_CLOSED: closed } },
+        }),
+      ),
+      15_000,
+      'query',
+    );
+    expect(types(messages)).toEqual(['result']);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect(isAlive(cli.pid())).toBe(false);
+  });
+});
+
+async function waitForFile(path: string): Promise<void> {
+  const { existsSync } = await import('node:fs');
+  while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 10));
+}
