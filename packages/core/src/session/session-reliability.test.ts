@@ -244,6 +244,37 @@ describe('hook timeouts', () => {
   );
 });
 
+describe('canUseTool time limit', () => {
+  it("denies a callback that never settles after permissionTimeoutMs and aborts the callback's signal", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let seen: AbortSignal | undefined;
+    const { session, transport } = makeSession({
+      permissionTimeoutMs: 1_000,
+      canUseTool: (_tool, _input, { signal }) => {
+        seen = signal;
+        return new Promise(() => {});
+      },
+    });
+    await session.start();
+    await transport.answer('initialize', {});
+    transport.emit({
+      type: 'control_request',
+      request_id: 'cli_p',
+      request: { subtype: 'can_use_tool', tool_name: 'Bash', input: {}, tool_use_id: 'toolu_p' },
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(seen?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const answer = await transport.waitForAnswer('cli_p');
+    expect(answer.response).toMatchObject({
+      behavior: 'deny',
+      message: 'Permission callback failed: canUseTool did not answer within 1000 ms',
+      toolUseID: 'toolu_p',
+    });
+    expect(seen?.aborted).toBe(true);
+  });
+});
+
 describe("the CLI's input is gone", () => {
   it('a user message that cannot be written ends the session with that ProcessError', async () => {
     const { session, transport } = makeSession();

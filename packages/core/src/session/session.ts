@@ -541,7 +541,12 @@ export class Session {
     if (canUseTool === undefined) {
       throw new Error('The CLI asked for a permission decision but no canUseTool callback is set');
     }
-    const context: Parameters<typeof canUseTool>[2] = { signal, toolUseID };
+    // The callback's own signal also aborts when it outlives permissionTimeoutMs.
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    const context: Parameters<typeof canUseTool>[2] = { signal: controller.signal, toolUseID };
     const suggestions = request.permission_suggestions as PermissionUpdate[] | undefined;
     if (suggestions !== undefined) context.suggestions = suggestions;
     if (typeof request.blocked_path === 'string') context.blockedPath = request.blocked_path;
@@ -556,7 +561,10 @@ export class Session {
         'canUseTool',
       );
     } catch (error) {
+      if (!controller.signal.aborted) controller.abort(error);
       return { behavior: 'deny', message: `Permission callback failed: ${errorMessage(error)}`, toolUseID };
+    } finally {
+      signal.removeEventListener('abort', forward);
     }
     if (result?.behavior === 'allow') {
       const answer: Record<string, unknown> = {

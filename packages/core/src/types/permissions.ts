@@ -51,7 +51,7 @@ export type PermissionResult = PermissionAllow | PermissionDeny;
 
 /** Context handed to a `canUseTool` callback. */
 export interface CanUseToolOptions {
-  /** Aborted when the CLI withdraws the request or the session ends. */
+  /** Aborted when the CLI withdraws the request, the session ends, or `permissionTimeoutMs` elapses. */
   signal: AbortSignal;
   /** Rule changes the CLI proposes (e.g. "always allow this tool"). */
   suggestions?: PermissionUpdate[];
