@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { heapSampler } from './heap-sampler.js';
 import { SERVER_NAME, STAND_IN_CLI, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 
 /** What a client run gives back: every message for the user, with the time it arrived. */
@@ -86,6 +87,7 @@ export function runFloor(env: Record<string, string>, withServer: boolean): Prom
       }
       if (message.type === 'control_response') return;
       messages++;
+      heapSampler.tick();
       if (message.type === 'assistant' && firstAssistantAt === 0) firstAssistantAt = performance.now();
       if (message.type === 'result') {
         resultAt = performance.now();

@@ -6,8 +6,11 @@
  * the real CLI against a scripted model server on 127.0.0.1. Prints a Markdown report on stdout
  * (progress on stderr).
  *
- * Options: `--rounds=<n>` (default 5), `--quick` (1 round, small workloads: a smoke run),
- * `--no-real-cli` (skip the real CLI), `--json=<file>` (also write every raw result).
+ * Options:
+ * - `--rounds=<n>`: rounds of the stand-in trials (default 5);
+ * - `--quick`: one round of small workloads, one run of the rest (a smoke run);
+ * - `--only=<sections>`: a comma-separated subset of `sequential,concurrent,stream,memory,startup,real-cli`;
+ * - `--json=<file>`: also write every raw result.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,83 +29,86 @@ import {
   WORKER,
 } from './workload.js';
 
+const SECTIONS = ['sequential', 'concurrent', 'stream', 'memory', 'startup', 'real-cli'] as const;
+type Section = (typeof SECTIONS)[number];
+
 const args = process.argv.slice(2);
-const flag = (name: string): string | undefined =>
-  args.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[1] ??
-  (args.includes(`--${name}`) ? '' : undefined);
-const quick = flag('quick') !== undefined;
-const rounds = Number(flag('rounds') ?? (quick ? 1 : 5));
+const option = (name: string): string | undefined => {
+  const arg = args.find((entry) => entry === `--${name}` || entry.startsWith(`--${name}=`));
+  return arg === undefined ? undefined : (arg.split('=')[1] ?? '');
+};
+const quick = option('quick') !== undefined;
+const rounds = Number(option('rounds') ?? (quick ? 1 : 5));
 const startupRuns = quick ? 1 : 7;
 const realCliRuns = quick ? 1 : 5;
-const jsonFile = flag('json');
+const only = option('only')?.split(',');
+const unknown = only?.filter((name) => !(SECTIONS as readonly string[]).includes(name)) ?? [];
+if (unknown.length > 0) throw new Error(`unknown sections ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+const runs = (section: Section): boolean => only === undefined || only.includes(section);
 
 interface Workload {
   key: string;
-  label: string;
+  section: Section;
   mode: StandInMode;
   count: number;
   concurrency: number;
   warmup: number;
+  heapSampleEvery?: number;
 }
 
 const scale = quick ? 0.02 : 1;
 const WORKLOADS: Workload[] = [
+  { key: 'sequential', section: 'sequential', mode: 'tools', count: 3000, concurrency: 1, warmup: 300 },
+  { key: 'concurrent', section: 'concurrent', mode: 'tools', count: 5000, concurrency: 32, warmup: 500 },
+  { key: 'stream100k', section: 'stream', mode: 'stream', count: 100_000, concurrency: 1, warmup: 0 },
+  { key: 'mem10k', section: 'memory', mode: 'stream', count: 10_000, concurrency: 1, warmup: 0, heapSampleEvery: 1000 },
   {
-    key: 'sequential',
-    label: 'sequential tool calls',
-    mode: 'tools',
-    count: 3000 * scale,
+    key: 'mem100k',
+    section: 'memory',
+    mode: 'stream',
+    count: 100_000,
     concurrency: 1,
-    warmup: 300 * scale,
+    warmup: 0,
+    heapSampleEvery: 1000,
   },
-  {
-    key: 'concurrent',
-    label: 'concurrent tool calls',
-    mode: 'tools',
-    count: 5000 * scale,
-    concurrency: 32,
-    warmup: 500 * scale,
-  },
-  { key: 'stream100k', label: 'streaming', mode: 'stream', count: 100_000 * scale, concurrency: 1, warmup: 0 },
-  { key: 'stream10k', label: 'streaming', mode: 'stream', count: 10_000 * scale, concurrency: 1, warmup: 0 },
-];
+].map((workload) => ({
+  ...workload,
+  section: workload.section as Section,
+  mode: workload.mode as StandInMode,
+  count: Math.ceil(workload.count * scale),
+  warmup: Math.ceil(workload.warmup * scale),
+  ...(workload.heapSampleEvery !== undefined && { heapSampleEvery: Math.ceil(workload.heapSampleEvery * scale) }),
+}));
 
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
-/** Runs `node <script> ...args` in a fresh process and parses the last line it prints as JSON. */
-async function runNode<T>(script: string, scriptArgs: string[]): Promise<T> {
+/** Runs `node [flags] <script> ...args` in a fresh process and parses the last line it prints as JSON. */
+function runNode<T>(script: string, scriptArgs: string[], flags: string[] = [], env = process.env): Promise<T> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [script, ...scriptArgs],
-      { cwd: join(DIST, '..'), maxBuffer: 16 * 1024 * 1024, timeout: 300_000 },
+      [...flags, script, ...scriptArgs],
+      { cwd: join(DIST, '..'), env, maxBuffer: 16 * 1024 * 1024, timeout: 300_000 },
       (error, stdout, stderr) => {
-        if (error) {
-          reject(new Error(`${script} ${scriptArgs.join(' ')} failed: ${error.message}\n${stderr}`));
-          return;
-        }
-        const last = stdout.trim().split('\n').pop() ?? '';
-        resolve(JSON.parse(last) as T);
+        if (error) reject(new Error(`${script} ${scriptArgs.join(' ')} failed: ${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as T);
       },
     );
   });
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. Round trips and streaming through the stand-in CLI.
+// 1. Round trips, streaming and memory through the stand-in CLI.
 
+const workloads = WORKLOADS.filter((workload) => runs(workload.section));
 const trials: TrialResult[] = [];
-for (let round = 1; round <= rounds; round++) {
-  for (const workload of WORKLOADS) {
+for (let round = 1; round <= rounds && workloads.length > 0; round++) {
+  for (const workload of workloads) {
     for (const client of CLIENTS) {
-      const spec: TrialSpec = {
-        client,
-        mode: workload.mode,
-        count: workload.count,
-        concurrency: workload.concurrency,
-        warmup: workload.warmup,
-      };
-      const result = await runNode<TrialResult>(WORKER, [JSON.stringify(spec)]);
+      const { key: _key, section: _section, ...rest } = workload;
+      const spec: TrialSpec = { client, ...rest };
+      const flags = workload.heapSampleEvery === undefined ? [] : ['--expose-gc'];
+      const result = await runNode<TrialResult>(WORKER, [JSON.stringify(spec)], flags);
       if (result.standIn.errors > 0) throw new Error(`${client} answered ${result.standIn.errors} tool calls wrongly`);
       trials.push(result);
     }
@@ -110,17 +116,19 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 
-const trialsOf = (workload: Workload, client: ClientName): TrialResult[] =>
-  trials.filter(
-    (trial) =>
-      trial.spec.client === client &&
-      trial.spec.mode === workload.mode &&
-      trial.spec.count === workload.count &&
-      trial.spec.concurrency === workload.concurrency,
-  );
 const medianOf = (workload: Workload, client: ClientName, value: (trial: TrialResult) => number): number =>
-  median(trialsOf(workload, client).map(value));
-const workload = (key: string): Workload => WORKLOADS.find((entry) => entry.key === key) as Workload;
+  median(
+    trials
+      .filter(
+        (trial) =>
+          trial.spec.client === client &&
+          trial.spec.mode === workload.mode &&
+          trial.spec.count === workload.count &&
+          trial.spec.concurrency === workload.concurrency &&
+          trial.spec.heapSampleEvery === workload.heapSampleEvery,
+      )
+      .map(value),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // 2. Startup: import, first query with and without an in-process server, modules loaded.
@@ -133,29 +141,31 @@ interface StartupResult {
   firstQueryMs?: number;
 }
 const startup: StartupResult[] = [];
-for (let run = 1; run <= startupRuns; run++) {
-  for (const what of ['import', 'query', 'query-server'] as const) {
-    for (const client of ['hexagent', 'official'] as const) {
-      startup.push(await runNode<StartupResult>(join(DIST, 'startup.js'), [client, what]));
+let modulesNoServer: string[] = [];
+let modulesServer: string[] = [];
+if (runs('startup')) {
+  for (let run = 1; run <= startupRuns; run++) {
+    for (const what of ['import', 'query', 'query-server'] as const) {
+      for (const client of ['hexagent', 'official'] as const) {
+        startup.push(await runNode<StartupResult>(join(DIST, 'startup.js'), [client, what]));
+      }
     }
   }
+  modulesNoServer = await modulesResolved('query');
+  modulesServer = await modulesResolved('query-server');
+  progress('startup done');
 }
-progress('startup done');
 const startupMedian = (client: 'hexagent' | 'official', what: StartupKind, value: 'importMs' | 'firstQueryMs') =>
   median(startup.filter((entry) => entry.client === client && entry.what === what).map((entry) => entry[value] ?? NaN));
 
-/** The packages a fresh process resolved while importing `client` and running one query. */
-async function modulesLoaded(client: 'hexagent' | 'official', what: StartupKind): Promise<string[]> {
+/** The modules a fresh process resolves while importing @hexagent/sdk and running one query. */
+async function modulesResolved(what: StartupKind): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'hexagent-bench-'));
   const log = join(dir, 'modules.txt');
   try {
-    await new Promise<void>((resolve, reject) => {
-      execFile(
-        process.execPath,
-        ['--import', join(DIST, 'module-log.js'), join(DIST, 'startup.js'), client, what],
-        { cwd: join(DIST, '..'), env: { ...process.env, HEXAGENT_BENCH_MODULE_LOG: log } },
-        (error) => (error ? reject(error) : resolve()),
-      );
+    await runNode(join(DIST, 'startup.js'), ['hexagent', what], ['--import', join(DIST, 'module-log.js')], {
+      ...process.env,
+      HEXAGENT_BENCH_MODULE_LOG: log,
     });
     return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
   } finally {
@@ -163,16 +173,12 @@ async function modulesLoaded(client: 'hexagent' | 'official', what: StartupKind)
   }
 }
 const MCP_SDK = '/@modelcontextprotocol/sdk/';
-const hexagentModulesNoServer = await modulesLoaded('hexagent', 'query');
-const hexagentModulesServer = await modulesLoaded('hexagent', 'query-server');
-const mcpLoadedWithout = hexagentModulesNoServer.some((url) => url.includes(MCP_SDK));
-const mcpLoadedWith = hexagentModulesServer.some((url) => url.includes(MCP_SDK));
 
 // ---------------------------------------------------------------------------------------------
 // 3. Time to first message with the real CLI, against a scripted model on 127.0.0.1.
 
 const realCli: RealCliTiming[] = [];
-if (flag('no-real-cli') === undefined) {
+if (runs('real-cli')) {
   const server = await ScriptedModelServer.start(() => ({ content: [text('hi')] }));
   try {
     for (let run = 1; run <= realCliRuns; run++) {
@@ -195,107 +201,231 @@ const fmt = (value: number, digits = 0): string =>
   Number.isFinite(value)
     ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : 'n/a';
-const ratio = (value: number, base: number): string =>
-  Number.isFinite(value / base) ? `${(value / base).toFixed(2)}x` : 'n/a';
-const verdict = (ok: boolean): string => (ok ? 'met' : '**not met**');
+const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
+const verdict = (ok: boolean | undefined): string => (ok === undefined ? 'not run' : ok ? 'met' : '**not met**');
+const byKey = (key: string): Workload => WORKLOADS.find((workload) => workload.key === key) as Workload;
 
-const seq = workload('sequential');
-const conc = workload('concurrent');
-const s100 = workload('stream100k');
-const s10 = workload('stream10k');
 const roundTrip = (trial: TrialResult) => trial.standIn.roundTripUs?.median ?? NaN;
 const roundTripP99 = (trial: TrialResult) => trial.standIn.roundTripUs?.p99 ?? NaN;
 const perCall = (trial: TrialResult) => (trial.standIn.wallMs * 1000) / trial.standIn.count;
 const rate = (trial: TrialResult) => trial.standIn.count / (trial.streamMs / 1000);
 const rss = (trial: TrialResult) => trial.maxRssMiB;
+const liveHeap = (trial: TrialResult) => trial.peakLiveHeapMiB ?? NaN;
 
-type Row = [string, string, (trial: TrialResult) => number, Workload, number];
+const seq = byKey('sequential');
+const conc = byKey('concurrent');
+const s100 = byKey('stream100k');
+const m10 = byKey('mem10k');
+const m100 = byKey('mem100k');
+interface Row {
+  key: string;
+  label: string;
+  unit: string;
+  value: (trial: TrialResult) => number;
+  workload: Workload;
+  digits: number;
+}
 const rows: Row[] = [
-  [`sequential tool call, round trip median (N=${seq.count})`, 'µs', roundTrip, seq, 1],
-  [`sequential tool call, round trip p99 (N=${seq.count})`, 'µs', roundTripP99, seq, 1],
-  [`concurrent tool calls, wall time per call (N=${conc.count}, K=${conc.concurrency})`, 'µs', perCall, conc, 1],
-  [`concurrent tool calls, round trip median (K=${conc.concurrency})`, 'µs', roundTrip, conc, 1],
-  [`streaming ${fmt(s100.count)} messages`, 'msg/s', rate, s100, 0],
-  [`peak RSS, streaming ${fmt(s10.count)} messages`, 'MiB', rss, s10, 0],
-  [`peak RSS, streaming ${fmt(s100.count)} messages`, 'MiB', rss, s100, 0],
+  {
+    key: 'seq',
+    label: `sequential tool calls (N=${seq.count}): round trip, median`,
+    unit: 'µs',
+    value: roundTrip,
+    workload: seq,
+    digits: 1,
+  },
+  {
+    key: 'seqP99',
+    label: 'sequential tool calls: round trip, p99',
+    unit: 'µs',
+    value: roundTripP99,
+    workload: seq,
+    digits: 1,
+  },
+  {
+    key: 'conc',
+    label: `concurrent tool calls (N=${conc.count}, K=${conc.concurrency}): wall time per call`,
+    unit: 'µs',
+    value: perCall,
+    workload: conc,
+    digits: 1,
+  },
+  {
+    key: 'concRt',
+    label: 'concurrent tool calls: round trip, median',
+    unit: 'µs',
+    value: roundTrip,
+    workload: conc,
+    digits: 0,
+  },
+  {
+    key: 'rate',
+    label: `streaming ${fmt(s100.count)} messages`,
+    unit: 'msg/s',
+    value: rate,
+    workload: s100,
+    digits: 0,
+  },
+  {
+    key: 'rss',
+    label: `streaming ${fmt(s100.count)} messages: peak RSS`,
+    unit: 'MiB',
+    value: rss,
+    workload: s100,
+    digits: 0,
+  },
+  {
+    key: 'heap10',
+    label: `live heap, peak after GC, streaming ${fmt(m10.count)}`,
+    unit: 'MiB',
+    value: liveHeap,
+    workload: m10,
+    digits: 1,
+  },
+  {
+    key: 'heap100',
+    label: `live heap, peak after GC, streaming ${fmt(m100.count)}`,
+    unit: 'MiB',
+    value: liveHeap,
+    workload: m100,
+    digits: 1,
+  },
+  {
+    key: 'rss10',
+    label: `peak RSS, streaming ${fmt(m10.count)} (GC every ${m10.heapSampleEvery})`,
+    unit: 'MiB',
+    value: rss,
+    workload: m10,
+    digits: 0,
+  },
+  {
+    key: 'rss100',
+    label: `peak RSS, streaming ${fmt(m100.count)} (GC every ${m100.heapSampleEvery})`,
+    unit: 'MiB',
+    value: rss,
+    workload: m100,
+    digits: 0,
+  },
 ];
 
 const lines: string[] = [];
 const out = (line = ''): void => void lines.push(line);
-const cpu = cpus()[0]?.model ?? 'unknown CPU';
-out(
-  `Run ${new Date().toISOString()} on ${availableParallelism()} CPUs (${cpu}), ${fmt(totalmem() / 2 ** 30, 1)} GiB RAM, Node.js ${process.version}.`,
-);
-out(`Medians of ${rounds} interleaved rounds (floor, hexagent, official), each trial in a fresh process.`);
-out();
-out('| workload (stand-in CLI) | unit | floor | hexagent | official | hexagent / floor | official / floor |');
-out('|---|---|--:|--:|--:|--:|--:|');
 const medians = new Map<string, Record<ClientName, number>>();
-for (const [label, unit, value, load, digits] of rows) {
-  const m = Object.fromEntries(CLIENTS.map((client) => [client, medianOf(load, client, value)])) as Record<
-    ClientName,
-    number
-  >;
-  medians.set(label, m);
+out(
+  `Run ${new Date().toISOString()} on ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown CPU'}), ` +
+    `${fmt(totalmem() / 2 ** 30, 1)} GiB RAM, Node.js ${process.version}.`,
+);
+if (trials.length > 0) {
   out(
-    `| ${label} | ${unit} | ${fmt(m.floor, digits)} | ${fmt(m.hexagent, digits)} | ${fmt(m.official, digits)} | ${ratio(m.hexagent, m.floor)} | ${ratio(m.official, m.floor)} |`,
+    `Stand-in CLI trials: medians of ${rounds} interleaved rounds (floor, hexagent, official), each trial in a fresh process.`,
+  );
+  out();
+  out('| workload (stand-in CLI) | unit | floor | hexagent | official | hexagent / floor | official / floor |');
+  out('|---|---|--:|--:|--:|--:|--:|');
+  for (const row of rows) {
+    if (!workloads.includes(row.workload)) continue;
+    const m = Object.fromEntries(CLIENTS.map((client) => [client, medianOf(row.workload, client, row.value)]));
+    const values = m as Record<ClientName, number>;
+    medians.set(row.key, values);
+    out(
+      `| ${row.label} | ${row.unit} | ${fmt(values.floor, row.digits)} | ${fmt(values.hexagent, row.digits)} | ` +
+        `${fmt(values.official, row.digits)} | ${times(values.hexagent / values.floor)} | ${times(values.official / values.floor)} |`,
+    );
+  }
+}
+if (startup.length > 0) {
+  out();
+  out(`Startup: medians of ${startupRuns} fresh processes each.`);
+  out();
+  out('| startup (fresh process) | hexagent | official | hexagent / official |');
+  out('|---|--:|--:|--:|');
+  const startupRows: [string, StartupKind, 'importMs' | 'firstQueryMs'][] = [
+    ['import the SDK, ms', 'import', 'importMs'],
+    ['import + first query, no in-process server, ms', 'query', 'firstQueryMs'],
+    ['import + first query with an in-process tool call, ms', 'query-server', 'firstQueryMs'],
+  ];
+  for (const [label, what, value] of startupRows) {
+    const h = startupMedian('hexagent', what, value);
+    const o = startupMedian('official', what, value);
+    out(`| ${label} | ${fmt(h, 1)} | ${fmt(o, 1)} | ${times(h / o)} |`);
+  }
+  out(
+    `| modules resolved by import + query without / with an in-process server | ${modulesNoServer.length} / ${modulesServer.length} | | |`,
+  );
+  const loaded = (modules: string[]) => (modules.some((url) => url.includes(MCP_SDK)) ? 'yes' : 'no');
+  out(
+    `| \`@modelcontextprotocol/sdk\` loaded without / with an in-process server | ${loaded(modulesNoServer)} / ${loaded(modulesServer)} | | |`,
   );
 }
-out();
-out('| startup (fresh process) | hexagent | official | hexagent / official |');
-out('|---|--:|--:|--:|');
-const startupRows: [string, StartupKind, 'importMs' | 'firstQueryMs'][] = [
-  ['import the SDK, ms', 'import', 'importMs'],
-  ['import + first query, no in-process server, ms', 'query', 'firstQueryMs'],
-  ['import + first query with an in-process tool call, ms', 'query-server', 'firstQueryMs'],
-];
-for (const [label, what, value] of startupRows) {
-  const h = startupMedian('hexagent', what, value);
-  const o = startupMedian('official', what, value);
-  out(`| ${label} | ${fmt(h, 1)} | ${fmt(o, 1)} | ${ratio(h, o)} |`);
-}
-out(`| modules resolved by import + query, no in-process server | ${hexagentModulesNoServer.length} | | |`);
-out(
-  `| \`@modelcontextprotocol/sdk\` loaded without / with an in-process server | ${mcpLoadedWithout ? 'yes' : 'no'} / ${mcpLoadedWith ? 'yes' : 'no'} | | |`,
-);
 if (realCli.length > 0) {
   out();
-  out('| real Claude Code CLI, scripted model on 127.0.0.1 | raw spawn | hexagent | official |');
+  out(
+    `Real Claude Code CLI against a scripted model on 127.0.0.1: medians of ${realCliRuns} runs, SDK import excluded.`,
+  );
+  out();
+  out('| real CLI | raw spawn | hexagent | official |');
   out('|---|--:|--:|--:|');
-  out(
-    `| time to first message, ms | ${fmt(realMedian('raw', 'firstMessageMs'))} | ${fmt(realMedian('hexagent', 'firstMessageMs'))} | ${fmt(realMedian('official', 'firstMessageMs'))} |`,
-  );
-  out(
-    `| time to result, ms | ${fmt(realMedian('raw', 'resultMs'))} | ${fmt(realMedian('hexagent', 'resultMs'))} | ${fmt(realMedian('official', 'resultMs'))} |`,
-  );
+  for (const [label, value] of [
+    ['time to first message, ms', 'firstMessageMs'],
+    ['time to result, ms', 'resultMs'],
+  ] as const) {
+    out(
+      `| ${label} | ${fmt(realMedian('raw', value))} | ${fmt(realMedian('hexagent', value))} | ${fmt(realMedian('official', value))} |`,
+    );
+  }
 }
 
-const get = (index: number): Record<ClientName, number> =>
-  medians.get(rows[index]?.[0] ?? '') as Record<ClientName, number>;
-const [seqM, concM, rateM, rss10, rss100] = [get(0), get(2), get(4), get(5), get(6)];
-const importH = startupMedian('hexagent', 'import', 'importMs');
-const importO = startupMedian('official', 'import', 'importMs');
-out();
-out('| target | measured | |');
-out('|---|---|---|');
-out(
-  `| sequential round trip <= 1.25x floor, ahead of official | ${ratio(seqM.hexagent, seqM.floor)} (official ${ratio(seqM.official, seqM.floor)}) | ${verdict(seqM.hexagent <= 1.25 * seqM.floor && seqM.hexagent < seqM.official)} |`,
-);
-out(
-  `| concurrent (K=32) <= 1.5x floor, ahead of official | ${ratio(concM.hexagent, concM.floor)} (official ${ratio(concM.official, concM.floor)}) | ${verdict(concM.hexagent <= 1.5 * concM.floor && concM.hexagent < concM.official)} |`,
-);
-out(
-  `| streaming >= 0.9x the floor's msg/s | ${(rateM.hexagent / rateM.floor).toFixed(2)}x | ${verdict(rateM.hexagent >= 0.9 * rateM.floor)} |`,
-);
-out(
-  `| memory flat in N (peak RSS 100k <= 1.1x 10k) | ${fmt(rss10.hexagent)} -> ${fmt(rss100.hexagent)} MiB | ${verdict(rss100.hexagent <= 1.1 * rss10.hexagent)} |`,
-);
-out(`| import <= 0.5x official | ${ratio(importH, importO)} | ${verdict(importH <= 0.5 * importO)} |`);
-out(
-  `| no MCP SDK without in-process servers | ${mcpLoadedWithout ? 'loaded' : 'not loaded'} | ${verdict(!mcpLoadedWithout)} |`,
-);
+const get = (key: string): Record<ClientName, number> | undefined => medians.get(key);
+const targets: [string, string, boolean | undefined][] = [];
+const seqM = get('seq');
+if (seqM !== undefined) {
+  targets.push([
+    'sequential round trip <= 1.25x floor, ahead of official',
+    `${times(seqM.hexagent / seqM.floor)} (official ${times(seqM.official / seqM.floor)})`,
+    seqM.hexagent <= 1.25 * seqM.floor && seqM.hexagent < seqM.official,
+  ]);
+}
+const concM = get('conc');
+if (concM !== undefined) {
+  targets.push([
+    'concurrent (K=32) <= 1.5x floor, ahead of official',
+    `${times(concM.hexagent / concM.floor)} (official ${times(concM.official / concM.floor)})`,
+    concM.hexagent <= 1.5 * concM.floor && concM.hexagent < concM.official,
+  ]);
+}
+const rateM = get('rate');
+if (rateM !== undefined) {
+  targets.push([
+    "streaming >= 0.9x the floor's msg/s",
+    `${times(rateM.hexagent / rateM.floor)} (official ${times(rateM.official / rateM.floor)})`,
+    rateM.hexagent >= 0.9 * rateM.floor,
+  ]);
+}
+const heap10 = get('heap10');
+const heap100 = get('heap100');
+if (heap10 !== undefined && heap100 !== undefined) {
+  targets.push([
+    'memory flat in N: live heap at 100k within 1 MiB of 10k',
+    `${fmt(heap10.hexagent, 1)} -> ${fmt(heap100.hexagent, 1)} MiB (floor ${fmt(heap10.floor, 1)} -> ${fmt(heap100.floor, 1)})`,
+    heap100.hexagent - heap10.hexagent <= 1,
+  ]);
+}
+if (startup.length > 0) {
+  const importH = startupMedian('hexagent', 'import', 'importMs');
+  const importO = startupMedian('official', 'import', 'importMs');
+  targets.push(['import <= 0.5x official', times(importH / importO), importH <= 0.5 * importO]);
+  const mcpLoaded = modulesNoServer.some((url) => url.includes(MCP_SDK));
+  targets.push(['no MCP SDK without in-process servers', mcpLoaded ? 'loaded' : 'not loaded', !mcpLoaded]);
+}
+if (targets.length > 0) {
+  out();
+  out('| target | measured | |');
+  out('|---|---|---|');
+  for (const [target, measured, ok] of targets) out(`| ${target} | ${measured} | ${verdict(ok)} |`);
+}
 
 process.stdout.write(`${lines.join('\n')}\n`);
+const jsonFile = option('json');
 if (jsonFile !== undefined && jsonFile !== '') {
-  await writeFile(jsonFile, JSON.stringify({ trials, startup, realCli, hexagentModulesNoServer }, null, 2));
+  await writeFile(jsonFile, JSON.stringify({ trials, startup, realCli, modulesNoServer, modulesServer }, null, 2));
 }

@@ -1,4 +1,5 @@
 import type { ClientRun } from './floor-client.js';
+import { heapSampler } from './heap-sampler.js';
 import { SERVER_NAME, STAND_IN_CLI, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 
 /** The tool's answer: `a + b` as text. The same handler for both SDKs. */
@@ -14,6 +15,7 @@ async function consume(messages: AsyncIterable<{ type: string }>): Promise<Clien
   let result: Record<string, unknown> | undefined;
   for await (const message of messages) {
     count++;
+    heapSampler.tick();
     if (message.type === 'assistant' && firstAssistantAt === 0) firstAssistantAt = performance.now();
     else if (message.type === 'result') {
       resultAt = performance.now();

@@ -4,11 +4,13 @@
  * RSS is the client's own. Usage: `node dist/worker.js '<TrialSpec as JSON>'`.
  */
 import { runFloor } from './floor-client.js';
+import { heapSampler } from './heap-sampler.js';
 import { runHexagent, runOfficial } from './sdk-clients.js';
 import { reportOf, standInEnv, type TrialResult, type TrialSpec } from './workload.js';
 
 const spec = JSON.parse(process.argv[2] ?? '') as TrialSpec;
 const env = standInEnv(spec);
+heapSampler.every = spec.heapSampleEvery ?? 0;
 const withServer = spec.mode === 'tools';
 const client = spec.client === 'floor' ? runFloor : spec.client === 'hexagent' ? runHexagent : runOfficial;
 const started = performance.now();
@@ -20,5 +22,6 @@ const result: TrialResult = {
   streamMs: run.resultAt - run.firstAssistantAt,
   totalMs: run.resultAt - started,
   maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  ...(heapSampler.every > 0 && { peakLiveHeapMiB: heapSampler.peakBytes / 2 ** 20 }),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

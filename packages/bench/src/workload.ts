@@ -71,6 +71,8 @@ export interface TrialSpec {
   count: number;
   concurrency: number;
   warmup: number;
+  /** Memory trials: sample the live heap every this many messages (the worker runs with `--expose-gc`). */
+  heapSampleEvery?: number;
 }
 
 /** What a trial reports. */
@@ -86,6 +88,8 @@ export interface TrialResult {
   totalMs: number;
   /** Peak resident set size of the client process, in MiB. */
   maxRssMiB: number;
+  /** Memory trials: the largest live heap (heap used + array buffers) seen after a forced GC, in MiB. */
+  peakLiveHeapMiB?: number;
 }
 
 /** The environment for the stand-in that runs `spec`. */
