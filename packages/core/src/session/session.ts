@@ -493,10 +493,17 @@ export class Session {
 
   private async shutdown(error: unknown, stopTransport: boolean): Promise<void> {
     const first = this.state !== 'closed';
+    const wasRunning = this.state === 'running';
     this.state = 'closed';
     if (first) {
       this.fatalError = error;
       const reason = error instanceof Error ? error : new AbortError({ message: 'The session was closed' });
+      // On EOF the CLI finishes the turn in progress (it calls the model again, may run tools) and
+      // only then exits, so a close mid-turn would let it work on for the whole grace period of
+      // `transport.close()` before being killed. Interrupting first makes it stop at once, in order.
+      if (stopTransport && wasRunning && !this.inputEnded && this.resultsReceived < this.userMessagesSent) {
+        this.protocol.request('interrupt', undefined, { timeoutMs: 0 }).catch(() => {});
+      }
       this.lifetime.abort(reason);
       this.protocol.close(reason);
       const abortController = this.options.abortController;
