@@ -161,6 +161,21 @@ describe('FakeCliTransport: the CLI side', () => {
     expect(response['account']).toMatchObject({ apiKeySource: 'ANTHROPIC_API_KEY' });
   });
 
+  it('confirms external MCP servers sent in initialize, like the CLI with --await-initialize', async () => {
+    const cli = await started({ autoInitialize: true });
+    const iterator = cli.messages()[Symbol.asyncIterator]();
+    const mcpServers = { db: { type: 'stdio', command: 'db-mcp' } };
+    await cli.send({ type: 'control_request', request_id: 'i1', request: { subtype: 'initialize', mcpServers } });
+    const withServers = (await take(iterator))['response'] as { response: Record<string, unknown> };
+    expect(withServers.response['mcp_servers_applied']).toBe(true);
+    const declining = await started({ autoInitialize: { mcp_servers_applied: false } });
+    const declined = declining.messages()[Symbol.asyncIterator]();
+    await declining.send({ type: 'control_request', request_id: 'i2', request: { subtype: 'initialize', mcpServers } });
+    expect(((await take(declined))['response'] as { response: Record<string, unknown> }).response).toMatchObject({
+      mcp_servers_applied: false,
+    });
+  });
+
   it('does not answer initialize unless asked to', async () => {
     const cli = await started();
     const iterator = cli.messages()[Symbol.asyncIterator]();

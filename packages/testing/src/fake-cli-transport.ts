@@ -38,7 +38,9 @@ export interface FakeCliState {
 export interface FakeCliTransportOptions {
   /**
    * Answer the SDK's `initialize` request automatically with {@link defaultInitializeResponse},
-   * shallow-merged with the object when one is given.
+   * shallow-merged with the object when one is given. Like Claude Code started with
+   * `--await-initialize`, the answer says `mcp_servers_applied: true` when the request carries
+   * external `mcpServers` (pass `{ mcp_servers_applied: false }` to play a CLI that declines them).
    */
   autoInitialize?: boolean | Record<string, unknown>;
   /** Answers other outbound control requests by subtype, e.g. `{ interrupt: () => ({ still_queued: [] }) }`. */
@@ -309,7 +311,11 @@ export class FakeCliTransport implements Transport {
     const auto = this.options.autoInitialize;
     if (subtype !== 'initialize' || auto === undefined || auto === false) return undefined;
     const extra = auto === true ? {} : auto;
-    return () => ({ ...defaultInitializeResponse(), ...extra });
+    return (request) => ({
+      ...defaultInitializeResponse(),
+      ...(request.mcpServers !== undefined && { mcp_servers_applied: true }),
+      ...extra,
+    });
   }
 }
 
