@@ -14,13 +14,16 @@ heapSampler.every = spec.heapSampleEvery ?? 0;
 const withServer = spec.mode === 'tools';
 const client = spec.client === 'floor' ? runFloor : spec.client === 'hexagent' ? runHexagent : runOfficial;
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const run = await client(env, withServer);
+const cpu = process.cpuUsage(cpuBefore);
 const result: TrialResult = {
   spec,
   standIn: reportOf(run.result),
   messages: run.messages,
   streamMs: run.resultAt - run.firstAssistantAt,
   totalMs: run.resultAt - started,
+  cpuMs: (cpu.user + cpu.system) / 1000,
   maxRssMiB: process.resourceUsage().maxRSS / 1024,
   ...(heapSampler.every > 0 && { peakLiveHeapMiB: heapSampler.peakBytes / 2 ** 20 }),
 };

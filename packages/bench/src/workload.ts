@@ -86,6 +86,8 @@ export interface TrialResult {
   streamMs: number;
   /** Client side: query started -> `result` received, in ms. */
   totalMs: number;
+  /** CPU time (user + system) of the client process during the run, in ms: its own work, whatever the scheduling. */
+  cpuMs: number;
   /** Peak resident set size of the client process, in MiB. */
   maxRssMiB: number;
   /** Memory trials: the largest live heap (heap used + array buffers) seen after a forced GC, in MiB. */
