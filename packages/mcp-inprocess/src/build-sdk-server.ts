@@ -1,5 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { type CompiledTool, compileTool } from './compile-tool.js';
 import { runToolCall } from './run-tool-call.js';
@@ -40,3 +47,23 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
   });
   return server;
 }
+
+/** The outcome of {@link checkCallToolResult}. */
+export type CallToolResultCheck =
+  | { ok: true; result: Record<string, unknown> }
+  | { ok: false; error: { code: number; message: string } };
+
+/**
+ * What the MCP SDK's `Server` does with the result of a `tools/call` handler, for calls the port
+ * serves without it: the result parsed with `CallToolResultSchema` (unknown keys of content blocks
+ * dropped), or the error the `Server` would answer (-32602 `Invalid tools/call result: ...`).
+ */
+export function checkCallToolResult(result: unknown): CallToolResultCheck {
+  const parsed = safeParse(CallToolResultSchema, result);
+  if (parsed.success) return { ok: true, result: parsed.data as Record<string, unknown> };
+  const reason = parsed.error instanceof Error ? parsed.error.message : String(parsed.error);
+  const error = new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${reason}`);
+  return { ok: false, error: { code: error.code, message: error.message } };
+}
+
+export { compileTool, runToolCall };

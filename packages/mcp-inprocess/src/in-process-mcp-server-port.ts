@@ -12,9 +12,10 @@ import {
 } from '@hexagent/core';
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { CompiledTool } from './compile-tool.js';
 import { isPlainObject } from './is-plain-object.js';
 import { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
-import { loadMcpRuntime } from './load-mcp-runtime.js';
+import { loadMcpRuntime, type McpRuntime } from './load-mcp-runtime.js';
 import { McpHandshakeError } from './mcp-handshake-error.js';
 import {
   isMcpSdkServerConnected,
@@ -41,6 +42,8 @@ interface Pending {
   resolve(response: JsonRpcResponse): void;
   /** The caller's signal, when it has one. */
   signal: AbortSignal | undefined;
+  /** For a call the port serves itself: aborts its handler (the MCP SDK does that for the others). */
+  abort?: (reason: unknown) => void;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -61,6 +64,38 @@ function toolsCallParamsProblem(params: JsonObject | undefined): string | undefi
     return 'tools/call params.arguments must be an object';
   }
   return undefined;
+}
+
+/**
+ * True for the `tools/call` params of a call the port can serve itself: the ones the MCP SDK's
+ * `CallToolRequestSchema` accepts as they are (no task, `_meta` absent or an object with a valid
+ * `progressToken` and no related task). Anything else takes the MCP SDK's path, which answers it.
+ */
+function isPlainToolsCall(params: JsonObject): boolean {
+  if (params['task'] !== undefined) return false;
+  const meta = params['_meta'];
+  if (meta === undefined) return true;
+  if (!isPlainObject(meta) || meta['io.modelcontextprotocol/related-task'] !== undefined) return false;
+  const token = meta['progressToken'];
+  return token === undefined || typeof token === 'string' || Number.isInteger(token);
+}
+
+/** True for a result the MCP SDK's `CallToolResultSchema` would give back unchanged: text blocks only, no extra keys. */
+function isPlainTextResult(result: unknown): result is JsonObject {
+  if (!isPlainObject(result)) return false;
+  for (const key in result) if (key !== 'content' && key !== 'isError') return false;
+  const { content, isError } = result;
+  if (!Array.isArray(content) || (isError !== undefined && typeof isError !== 'boolean')) return false;
+  for (const block of content) {
+    if (!isPlainObject(block) || block['type'] !== 'text' || typeof block['text'] !== 'string') return false;
+    if (Object.keys(block).length !== 2) return false;
+  }
+  return true;
+}
+
+/** Where notifications from handlers of calls the port serves itself go: nowhere, as with the MCP SDK path. */
+function dropNotification(): Promise<void> {
+  return Promise.resolve();
 }
 
 function reasonText(reason: unknown): string {
@@ -97,6 +132,11 @@ function sourceOf(name: string, instance: unknown): Source {
  *   way to share a hand-built server setup among sessions.
  *
  * Behaviour on the wire:
+ * - `tools/call` of a `createSdkMcpServer` tool is served by the port itself, without the round trip
+ *   through the MCP SDK (in-memory transport, request parsed twice, result parsed again): arguments
+ *   validated and handler run as the SDK path does, the same answers and errors, the result checked
+ *   with the SDK's `CallToolResultSchema` unless it is plain text. Everything else (the handshake,
+ *   other methods, user-supplied servers, unusual `tools/call` params) goes through the MCP SDK.
  * - Ids are remapped: the CLI's ids never meet the port's own (the handshake in `manifest()`), and
  *   concurrent calls run concurrently and are matched to their callers.
  * - `notifications/cancelled` for a call in flight is passed on with the request id rewritten, so
@@ -122,6 +162,9 @@ export class InProcessMcpServerPort implements McpServerPort {
   private closing: Promise<void> | undefined;
   private closed = false;
   private lastId = 0;
+  /** The MCP runtime once loaded, and the tools of a definition, for the calls the port serves itself. */
+  private runtime: McpRuntime | undefined;
+  private directTools: Map<string, CompiledTool> | undefined;
   /** Requests in flight by the id the server saw. */
   private readonly pending = new Map<number, Pending>();
   /** The CLI's id of each request in flight -> the id the server saw. */
@@ -212,7 +255,11 @@ export class InProcessMcpServerPort implements McpServerPort {
 
   private async shutdown(): Promise<void> {
     this.closed = true;
-    for (const [ourId, entry] of [...this.pending]) this.settle(ourId, this.closedError(entry.originalId));
+    for (const [ourId, entry] of [...this.pending]) {
+      const closed = this.closedError(entry.originalId);
+      entry.abort?.(new Error(closed.error.message));
+      this.settle(ourId, closed);
+    }
     const transport = this.transport ?? (await this.connecting?.catch(() => undefined));
     this.transport = undefined;
     await transport?.close().catch(() => {});
@@ -231,7 +278,73 @@ export class InProcessMcpServerPort implements McpServerPort {
     }
     if (signal?.aborted) return this.cancelledError(id, signal.reason);
     if (this.closed) return this.closedError(id);
+    if (method === 'tools/call' && this.source.kind === 'definition' && isPlainToolsCall(params as JsonObject)) {
+      return this.callDirectly(id, params as JsonObject, signal);
+    }
     return this.dispatch(message, id, signal);
+  }
+
+  /**
+   * Serves a `tools/call` of a definition's tool here: registered like a dispatched request (so
+   * cancellation, the caller's signal and `close()` find it), then validated and run by
+   * `runToolCall` with a signal of its own, the result checked as the MCP SDK's `Server` would.
+   */
+  private callDirectly(id: JsonRpcId, params: JsonObject, signal: AbortSignal | undefined): Promise<JsonRpcResponse> {
+    const ourId = ++this.lastId;
+    const controller = new AbortController();
+    return new Promise<JsonRpcResponse>((resolve) => {
+      const abort = (reason: unknown): void => controller.abort(reason);
+      this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, abort });
+      if (signal !== undefined) this.watch(signal, ourId);
+      this.clientIds.set(id, ourId);
+      const run = (runtime: McpRuntime): void => {
+        if (!this.pending.has(ourId)) return; // cancelled or closed while the runtime loaded
+        this.runDirectly(runtime, ourId, id, params, controller.signal).catch((error: unknown) => {
+          this.settle(ourId, this.internalError(id, error));
+        });
+      };
+      if (this.runtime !== undefined) run(this.runtime);
+      else {
+        loadMcpRuntime().then(
+          (runtime) => {
+            this.runtime = runtime;
+            run(runtime);
+          },
+          (error: unknown) => this.settle(ourId, this.internalError(id, error)),
+        );
+      }
+    });
+  }
+
+  private async runDirectly(
+    runtime: McpRuntime,
+    ourId: number,
+    id: JsonRpcId,
+    params: JsonObject,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
+    this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
+    const name = params['name'] as string;
+    const tool = this.directTools.get(name);
+    if (tool === undefined) {
+      this.settle(ourId, jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}`));
+      return;
+    }
+    const meta = params['_meta'] as JsonObject | undefined;
+    const extra = {
+      signal,
+      requestId: ourId,
+      sendNotification: dropNotification,
+      ...(meta !== undefined && { _meta: meta }),
+    };
+    const result = await runtime.runToolCall(tool, params['arguments'], extra, definition.toolTimeoutMs);
+    if (!this.pending.has(ourId)) return; // answered already: cancelled or closed
+    const checked = isPlainTextResult(result) ? { ok: true as const, result } : runtime.checkCallToolResult(result);
+    this.settle(
+      ourId,
+      checked.ok ? { jsonrpc: '2.0', id, result: checked.result } : { jsonrpc: '2.0', id, error: checked.error },
+    );
   }
 
   private async notify(message: JsonObject, method: string, params: JsonObject | undefined): Promise<void> {
@@ -308,18 +421,23 @@ export class InProcessMcpServerPort implements McpServerPort {
     const entry = this.pending.get(ourId);
     if (entry === undefined) return;
     const text = reasonText(reason);
-    this.transport
-      ?.send({
-        jsonrpc: '2.0',
-        method: 'notifications/cancelled',
-        params: { ...params, requestId: ourId, reason: text },
-      })
-      .catch(() => {});
+    if (entry.abort !== undefined) entry.abort(text);
+    else {
+      this.transport
+        ?.send({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { ...params, requestId: ourId, reason: text },
+        })
+        .catch(() => {});
+    }
     this.settle(ourId, this.cancelledError(entry.originalId, text));
   }
 
   private failAll(code: number, message: string): void {
-    for (const [ourId, entry] of [...this.pending]) this.settle(ourId, jsonRpcError(entry.originalId, code, message));
+    for (const [ourId, entry] of [...this.pending]) {
+      if (entry.abort === undefined) this.settle(ourId, jsonRpcError(entry.originalId, code, message));
+    }
   }
 
   private cancelledError(id: JsonRpcId, reason: unknown): JsonRpcErrorResponse {

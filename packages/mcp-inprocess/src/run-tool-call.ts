@@ -6,6 +6,12 @@ import type { CompiledTool } from './compile-tool.js';
 import type { ToolHandlerExtra, ToolNotification } from './sdk-mcp-tool-definition.js';
 import { toolErrorResult } from './tool-error-result.js';
 
+/** What {@link runToolCall} uses of the MCP SDK's handler context; the port builds it for calls it serves itself. */
+export type ToolCallExtra = Pick<
+  RequestHandlerExtra<ServerRequest, ServerNotification>,
+  'signal' | 'requestId' | '_meta' | 'sendNotification'
+>;
+
 type Outcome = { kind: 'returned'; value: unknown } | { kind: 'threw'; error: unknown } | { kind: 'aborted' };
 
 /** Runs `run` unless `signal` is aborted, and stops waiting for it when `signal` aborts. */
@@ -38,7 +44,7 @@ function runUnlessAborted(run: () => unknown, signal: AbortSignal): Promise<Outc
 export async function runToolCall(
   tool: CompiledTool,
   args: unknown,
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  extra: ToolCallExtra,
   serverTimeoutMs?: number,
 ): Promise<CallToolResult> {
   const { definition } = tool;
