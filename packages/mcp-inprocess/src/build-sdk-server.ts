@@ -11,6 +11,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { type CompiledTool, compileTool } from './compile-tool.js';
 import { runToolCall } from './run-tool-call.js';
 import type { SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
+import { ToolCallAbort } from './tool-call-abort.js';
 
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
@@ -40,10 +41,18 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => listResult);
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.get(request.params.name);
     if (tool === undefined) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return runToolCall(tool, request.params.arguments, extra, definition.toolTimeoutMs);
+    const abort = new ToolCallAbort();
+    const forward = (): void => abort.abort(extra.signal.reason);
+    if (extra.signal.aborted) forward();
+    else extra.signal.addEventListener('abort', forward, { once: true });
+    try {
+      return await runToolCall(tool, request.params.arguments, abort, extra, definition.toolTimeoutMs);
+    } finally {
+      extra.signal.removeEventListener('abort', forward);
+    }
   });
   return server;
 }

@@ -25,6 +25,7 @@ import {
 } from './mcp-sdk-server-like.js';
 import { McpServerInUseError } from './mcp-server-in-use-error.js';
 import { isSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
+import { ToolCallAbort } from './tool-call-abort.js';
 
 /** What `instance` may be: see {@link InProcessMcpServerPort}. */
 export type InProcessMcpServerInstance = SdkMcpServerDefinition | McpSdkServerLike | McpSdkServerFactory;
@@ -291,15 +292,15 @@ export class InProcessMcpServerPort implements McpServerPort {
    */
   private callDirectly(id: JsonRpcId, params: JsonObject, signal: AbortSignal | undefined): Promise<JsonRpcResponse> {
     const ourId = ++this.lastId;
-    const controller = new AbortController();
+    const call = new ToolCallAbort();
     return new Promise<JsonRpcResponse>((resolve) => {
-      const abort = (reason: unknown): void => controller.abort(reason);
+      const abort = (reason: unknown): void => call.abort(reason);
       this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, abort });
       if (signal !== undefined) this.watch(signal, ourId);
       this.clientIds.set(id, ourId);
       const run = (runtime: McpRuntime): void => {
         if (!this.pending.has(ourId)) return; // cancelled or closed while the runtime loaded
-        this.runDirectly(runtime, ourId, id, params, controller.signal).catch((error: unknown) => {
+        this.runDirectly(runtime, ourId, id, params, call).catch((error: unknown) => {
           this.settle(ourId, this.internalError(id, error));
         });
       };
@@ -321,7 +322,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     ourId: number,
     id: JsonRpcId,
     params: JsonObject,
-    signal: AbortSignal,
+    call: ToolCallAbort,
   ): Promise<void> {
     const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
     this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
@@ -332,13 +333,8 @@ export class InProcessMcpServerPort implements McpServerPort {
       return;
     }
     const meta = params['_meta'] as JsonObject | undefined;
-    const extra = {
-      signal,
-      requestId: ourId,
-      sendNotification: dropNotification,
-      ...(meta !== undefined && { _meta: meta }),
-    };
-    const result = await runtime.runToolCall(tool, params['arguments'], extra, definition.toolTimeoutMs);
+    const extra = { requestId: ourId, sendNotification: dropNotification, ...(meta !== undefined && { _meta: meta }) };
+    const result = await runtime.runToolCall(tool, params['arguments'], call, extra, definition.toolTimeoutMs);
     if (!this.pending.has(ourId)) return; // answered already: cancelled or closed
     const checked = isPlainTextResult(result) ? { ok: true as const, result } : runtime.checkCallToolResult(result);
     this.settle(
