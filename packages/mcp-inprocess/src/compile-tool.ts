@@ -28,7 +28,26 @@ export interface CompiledTool {
 }
 
 const compiled = new WeakMap<SdkMcpToolDefinition, CompiledTool>();
+
+/**
+ * Ajv keeps every validator it compiles for as long as it lives (in its code scope; `removeSchema`
+ * does not release them), so one Ajv for the whole process grew by ~5 KB for each JSON Schema tool
+ * definition ever compiled: a leak in a program that builds a `createSdkMcpServer` config per
+ * request. The shared Ajv is therefore replaced after this many compilations; validators already
+ * handed out keep working, and an old Ajv is collected once none of its validators is referenced.
+ */
+const MAX_COMPILATIONS_PER_AJV = 64;
 let sharedAjv: Ajv | undefined;
+let compilationsOnSharedAjv = 0;
+
+function compileJsonSchema(schema: Record<string, unknown>): ValidateFunction {
+  if (sharedAjv === undefined || compilationsOnSharedAjv >= MAX_COMPILATIONS_PER_AJV) {
+    sharedAjv = new Ajv({ allErrors: true, strict: false });
+    compilationsOnSharedAjv = 0;
+  }
+  compilationsOnSharedAjv += 1;
+  return sharedAjv.compile(schema);
+}
 
 function listEntry(definition: SdkMcpToolDefinition, inputSchema: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -68,9 +87,8 @@ function compileJsonSchemaTool(definition: SdkMcpToolDefinition): CompiledTool {
     check(args) {
       if (validate === undefined && compileError === undefined) {
         try {
-          sharedAjv ??= new Ajv({ allErrors: true, strict: false });
           // `$schema` is left out so that schemas naming another draft still compile.
-          validate = sharedAjv.compile(schema);
+          validate = compileJsonSchema(schema);
         } catch (error) {
           compileError = `Tool "${definition.name}" has an inputSchema that is not valid JSON Schema: ${errorMessage(error)}`;
         }
