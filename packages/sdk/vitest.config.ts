@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Fails the test during which an unhandled rejection or uncaught exception happens.
     setupFiles: ['../../scripts/vitest-fail-on-unhandled-errors.ts'],
+    // The lifecycle reliability tests measure the heap after full collections (global.gc).
+    execArgv: ['--expose-gc'],
   },
 });

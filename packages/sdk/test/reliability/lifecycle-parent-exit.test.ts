@@ -1,0 +1,183 @@
+/**
+ * When the user's process ends (process.exit(), a crash, SIGTERM, SIGINT, SIGHUP), no CLI child
+ * survives it. A child Node program (fixtures/lifecycle-child.mjs) starts a query on the real CLI
+ * and reports the CLI's pid; the test ends that program and watches the CLI.
+ *
+ * How: execa's `cleanup: true` registers the CLI with signal-exit, which installs ONE listener per
+ * signal for the whole process (not one per query) and, on exit or on a signal nobody else handles,
+ * sends the CLI SIGTERM. SIGKILL cannot be handled by anyone: then the CLI only learns from its
+ * stdin reaching EOF, and exits when it next looks (at once when idle; after the step in progress
+ * when busy). Those limits are asserted here too, so a change in the CLI shows up.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { type ModelScript, text, toolUse } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  isRunning,
+  mainRequests,
+  type RealCliHarness,
+  sleep,
+  startRealCli,
+  waitUntilGone,
+} from './lifecycle-helpers.js';
+
+const CHILD = fileURLToPath(new URL('./fixtures/lifecycle-child.mjs', import.meta.url));
+
+let harness: RealCliHarness | undefined;
+let child: ChildProcess | undefined;
+let cliPid: number | undefined;
+afterEach(async () => {
+  if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // Never leave a CLI behind, even when an assertion failed.
+  if (cliPid !== undefined && isRunning(cliPid)) process.kill(cliPid, 'SIGKILL');
+  child = undefined;
+  cliPid = undefined;
+  await harness?.dispose();
+  harness = undefined;
+});
+
+type Scenario = 'tool' | 'idle' | 'model';
+
+const SCRIPTS: Record<Scenario, ModelScript> = {
+  tool: [{ content: [toolUse('mcp__slow__wait', {}, 'toolu_wait')] }, { content: [text('after the tool')] }],
+  idle: [{ content: [text('first turn done')] }],
+  model: [{ content: [text('slow answer')], delayMs: 4_000 }],
+};
+
+interface Started {
+  pid: number;
+  ready: { listeners: { SIGTERM: number; SIGINT: number } };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr: () => string;
+}
+
+/** Starts the child program and waits until its CLI is busy (or idle, for 'idle'). */
+async function startChild(
+  scenario: Scenario,
+  ending: 'exit' | 'throw' | 'wait',
+  extra: Record<string, unknown> = {},
+): Promise<Started> {
+  harness = await startRealCli(SCRIPTS[scenario]);
+  const spawned = spawn(process.execPath, [CHILD], {
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HEXAGENT_CHILD_CONFIG: JSON.stringify({ env: harness.env, scenario, ending, ...extra }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = spawned;
+  let stderr = '';
+  spawned.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    spawned.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let pid: number | undefined;
+  let ready: Started['ready'] | undefined;
+  const lines = createInterface({ input: spawned.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    const event = JSON.parse(line) as { event: string; pid?: number } & Started['ready'];
+    if (event.event === 'cli') {
+      pid = event.pid;
+      cliPid = pid;
+    }
+    if (event.event === 'ready') {
+      ready = event;
+      break;
+    }
+  }
+  if (pid === undefined || ready === undefined) {
+    throw new Error(`the child program did not get its CLI running: ${stderr}`);
+  }
+  if (scenario === 'model') {
+    // Ready once the model request is on its way: the CLI is mid-turn.
+    while (mainRequests(harness.server).length === 0) await sleep(10);
+  }
+  return { pid, ready, exited, stderr: () => stderr };
+}
+
+describe("the user's process ends: no CLI survives it", () => {
+  it('process.exit() while a tool handler runs: the CLI is gone within 3 s', async () => {
+    const { pid, exited } = await startChild('tool', 'exit');
+    const since = Date.now();
+    expect(await exited).toEqual({ code: 0, signal: null });
+    const goneMs = await waitUntilGone(pid, 3_000, since);
+    console.log(`[lifecycle] process.exit(): CLI gone ${goneMs} ms after`);
+  });
+
+  it('an uncaught exception while a tool handler runs: the CLI is gone within 3 s', async () => {
+    const { pid, exited, stderr } = await startChild('tool', 'throw');
+    const since = Date.now();
+    expect((await exited).code).toBe(1);
+    expect(stderr()).toContain('the user program crashed');
+    const goneMs = await waitUntilGone(pid, 3_000, since);
+    console.log(`[lifecycle] uncaught exception: CLI gone ${goneMs} ms after`);
+  });
+
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    '%s while a tool handler runs: the program dies of it, the CLI is gone within 4 s; one listener per signal',
+    async (signal) => {
+      const { pid, exited, ready } = await startChild('tool', 'wait');
+      // signal-exit's single listener (execa's cleanup), not one per query.
+      expect(ready.listeners).toEqual({ SIGTERM: 1, SIGINT: 1 });
+      const since = Date.now();
+      child?.kill(signal);
+      // Nobody else handles the signal, so the program still dies of it (signal-exit re-raises it).
+      expect(await exited).toEqual({ code: null, signal });
+      // The CLI gets SIGTERM at once; with its SDK tool call cut off by our death it takes ~2 s to
+      // finish its own shutdown.
+      const goneMs = await waitUntilGone(pid, 4_000, since);
+      console.log(`[lifecycle] ${signal}: CLI gone ${goneMs} ms after`);
+      // It stopped instead of going on with the turn: no further model call.
+      expect(mainRequests(harness?.server as RealCliHarness['server'])).toHaveLength(1);
+    },
+  );
+
+  it("SIGTERM with the program's own SIGTERM handler that calls process.exit(): the CLI is gone within 4 s", async () => {
+    const { pid, exited, ready } = await startChild('tool', 'wait', { ownSigtermHandler: true });
+    expect(ready.listeners.SIGTERM).toBe(2);
+    const since = Date.now();
+    child?.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 143, signal: null });
+    const goneMs = await waitUntilGone(pid, 4_000, since);
+    console.log(`[lifecycle] SIGTERM with the program's own handler: CLI gone ${goneMs} ms after`);
+  });
+});
+
+describe('SIGKILL cannot be handled: the CLI exits when it sees its input end', () => {
+  it('idle (waiting for the next prompt): the CLI is gone within 2 s', async () => {
+    const { pid, exited } = await startChild('idle', 'wait');
+    const since = Date.now();
+    child?.kill('SIGKILL');
+    expect((await exited).signal).toBe('SIGKILL');
+    const goneMs = await waitUntilGone(pid, 2_000, since);
+    console.log(`[lifecycle] SIGKILL while idle: CLI gone ${goneMs} ms after`);
+  });
+
+  it('mid-tool-call: the call fails, the CLI reports it to the model once more, then exits (within 5 s)', async () => {
+    const { pid, exited } = await startChild('tool', 'wait');
+    const since = Date.now();
+    child?.kill('SIGKILL');
+    expect((await exited).signal).toBe('SIGKILL');
+    const goneMs = await waitUntilGone(pid, 5_000, since);
+    console.log(`[lifecycle] SIGKILL mid-tool-call: CLI gone ${goneMs} ms after`);
+    const requests = mainRequests(harness?.server as RealCliHarness['server']);
+    expect(requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it('mid-model-call: the CLI outlives us until the model answers, then exits', async () => {
+    const { pid, exited } = await startChild('model', 'wait');
+    const since = Date.now();
+    child?.kill('SIGKILL');
+    expect((await exited).signal).toBe('SIGKILL');
+    await sleep(500);
+    // Nothing in our process could act on SIGKILL: the CLI is still waiting for the model.
+    expect(isRunning(pid)).toBe(true);
+    // The scripted model answers 4 s after the request; then the CLI finds its reader gone.
+    const goneMs = await waitUntilGone(pid, 9_000, since);
+    console.log(`[lifecycle] SIGKILL mid-model-call: CLI gone ${goneMs} ms after (the model took 4 s)`);
+  });
+});
