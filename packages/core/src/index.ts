@@ -169,3 +169,4 @@ export type {
   PermissionUpdateDestination,
 } from './types/permissions.js';
 export { AsyncQueue } from './util/async-queue.js';
+export { onAbort } from './util/on-abort.js';

@@ -10,6 +10,7 @@ import {
   type Options,
   type OutboundMessage,
   ProcessError,
+  onAbort as subscribeToAbort,
   type Transport,
   type TransportFactory,
 } from '@hexagent/core';
@@ -96,7 +97,8 @@ export class CliTransport implements Transport {
   private stopPromise: Promise<void> | undefined;
   private exitStatus: ExitStatus | undefined;
   private readonly exitWaiters = new Set<() => void>();
-  private abortSignal: AbortSignal | undefined;
+  /** Takes `onAbort` off `options.abortController`'s signal. */
+  private stopListeningForAbort: (() => void) | undefined;
   private messagesTaken = false;
   private inputEnded = false;
   private failed = false;
@@ -258,8 +260,8 @@ export class CliTransport implements Transport {
     if (this.inputEnded) subprocess.stdin.end();
     const signal = this.options.abortController?.signal;
     if (signal !== undefined) {
-      this.abortSignal = signal;
-      signal.addEventListener('abort', this.onAbort, { once: true });
+      // One listener on the signal however many transports share it (no MaxListeners warning).
+      this.stopListeningForAbort = subscribeToAbort(signal, this.onAbort);
       if (signal.aborted) void this.close();
     }
   }
@@ -294,8 +296,8 @@ export class CliTransport implements Transport {
     subprocess.off('error', ignoreError);
     subprocess.off('exit', this.onExit);
     subprocess.off('close', this.onClose);
-    this.abortSignal?.removeEventListener('abort', this.onAbort);
-    this.abortSignal = undefined;
+    this.stopListeningForAbort?.();
+    this.stopListeningForAbort = undefined;
   }
 
   private async stop(graceful: boolean): Promise<void> {

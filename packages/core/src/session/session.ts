@@ -24,6 +24,7 @@ import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
 import type { Options } from '../types/options.js';
 import type { PermissionMode, PermissionResult, PermissionUpdate } from '../types/permissions.js';
 import { AsyncQueue } from '../util/async-queue.js';
+import { onAbort } from '../util/on-abort.js';
 
 /** Default bound on a `canUseTool` callback: 10 minutes. */
 export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
@@ -105,6 +106,8 @@ export class Session {
   private inputEnded = false;
   private fatalError: unknown;
   private readonly abortListener: (() => void) | undefined;
+  /** Takes `abortListener` off `options.abortController.signal`. */
+  private stopListeningForAbort: (() => void) | undefined;
   private readonly turnWaiters = new Set<() => void>();
 
   constructor(dependencies: SessionDependencies) {
@@ -143,7 +146,9 @@ export class Session {
         this.fatalError = new AbortError({ message: 'The query was aborted', cause: abortController.signal.reason });
         this.output.end(this.fatalError);
       } else {
-        abortController.signal.addEventListener('abort', this.abortListener, { once: true });
+        // Through onAbort: one listener on a signal however many sessions share it, so a "stop
+        // everything" controller given to many concurrent queries trips no MaxListeners warning.
+        this.stopListeningForAbort = onAbort(abortController.signal, this.abortListener);
       }
     }
   }
@@ -506,10 +511,7 @@ export class Session {
       }
       this.lifetime.abort(reason);
       this.protocol.close(reason);
-      const abortController = this.options.abortController;
-      if (abortController !== undefined && this.abortListener !== undefined) {
-        abortController.signal.removeEventListener('abort', this.abortListener);
-      }
+      this.stopListeningForAbort?.();
       for (const waiter of [...this.turnWaiters]) waiter();
     }
     if (stopTransport || first) {

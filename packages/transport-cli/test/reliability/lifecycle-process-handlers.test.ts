@@ -1,0 +1,137 @@
+/**
+ * Process-wide handlers of the CLI transport are installed once, not once per CLI: execa's
+ * `cleanup: true` (which stops the CLI when this process exits or is signalled) goes through
+ * signal-exit, which holds ONE listener per signal while any CLI runs and none when none does. It
+ * never adds a process 'exit' listener. One AbortController shared by many transports carries one
+ * 'abort' listener, so it trips no MaxListenersExceededWarning. Against a stand-in CLI (a small
+ * Node script that echoes its input and exits at EOF), since the subject is the transport.
+ */
+import { getEventListeners } from 'node:events';
+import { readdirSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CliTransport } from '../../src/cli-transport.js';
+import { installFakeCli, isAlive, removeTempDirs, waitFor } from '../helpers/fake-cli.js';
+
+const EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type Counts = Record<(typeof EVENTS)[number], number>;
+
+const counts = (): Counts => Object.fromEntries(EVENTS.map((event) => [event, process.listenerCount(event)])) as Counts;
+const openFds = (): number => readdirSync('/proc/self/fd').length;
+/** With any CLI running: signal-exit's one listener per signal, nothing on 'exit'. */
+const whileRunning = (baseline: Counts): Counts => ({
+  ...baseline,
+  SIGINT: baseline.SIGINT + 1,
+  SIGTERM: baseline.SIGTERM + 1,
+  SIGHUP: baseline.SIGHUP + 1,
+});
+
+const transports: CliTransport[] = [];
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((transport) => transport.close()));
+});
+afterAll(() => {
+  removeTempDirs();
+});
+
+let cli: string | undefined;
+function echoCli(options: { abortController?: AbortController } = {}): CliTransport {
+  cli ??= installFakeCli('scripted');
+  const transport = new CliTransport({ pathToClaudeCodeExecutable: cli, ...options }, { closeTimeoutMs: 1_000 });
+  transports.push(transport);
+  return transport;
+}
+
+/** Start a transport and see one line go round trip (so the CLI really runs). */
+async function startEchoing(transport: CliTransport): Promise<AsyncIterator<unknown>> {
+  await transport.start();
+  const iterator = transport.messages()[Symbol.asyncIterator]();
+  await transport.send({ type: 'ping', n: 1 });
+  const echoed = await iterator.next();
+  expect(echoed.value).toEqual({ type: 'ping', n: 1 });
+  return iterator;
+}
+
+async function settle(baseline: Counts, fds: number): Promise<void> {
+  // signal-exit unloads when execa sees the last subprocess end, a few ticks after the exit.
+  await waitFor(() => JSON.stringify(counts()) === JSON.stringify(baseline) && openFds() <= fds, 3_000).catch(() => {});
+  expect(counts()).toEqual(baseline);
+  expect(openFds()).toBeLessThanOrEqual(fds);
+}
+
+describe('process-wide handlers are installed once, not per CLI', () => {
+  it('50 transports one after another: the same counts during each, back to the start after each', async () => {
+    const baseline = counts();
+    const fds = openFds();
+    const during: Counts[] = [];
+    for (let i = 0; i < 50; i++) {
+      const transport = echoCli();
+      await startEchoing(transport);
+      during.push(counts());
+      await transport.close();
+      expect(isAlive(transport.pid as number)).toBe(false);
+      await settle(baseline, fds);
+    }
+    console.log(`[lifecycle] 50 sequential transports: listeners ${JSON.stringify(baseline)} before and after each;`);
+    console.log(`[lifecycle]   while one runs: ${JSON.stringify(during[0])}, open fds back to ${openFds()} (${fds})`);
+    for (const sample of during) expect(sample).toEqual(whileRunning(baseline));
+  });
+
+  it('50 transports at once: one listener per signal while all 50 run, none left after', async () => {
+    const baseline = counts();
+    const fds = openFds();
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const running = Array.from({ length: 50 }, () => echoCli());
+      await Promise.all(running.map((transport) => startEchoing(transport)));
+      const during = counts();
+      const fdsDuring = openFds();
+      await Promise.all(running.map((transport) => transport.close()));
+      for (const transport of running) expect(isAlive(transport.pid as number)).toBe(false);
+      await settle(baseline, fds);
+      console.log(
+        `[lifecycle] 50 concurrent transports: listeners while running ${JSON.stringify(during)}, ` +
+          `open fds ${fds} -> ${fdsDuring} -> ${openFds()}`,
+      );
+      expect(during).toEqual(whileRunning(baseline));
+      expect(warnings.map(String)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
+describe('one AbortController shared by 20 transports', () => {
+  it("carries one 'abort' listener (no MaxListeners warning); aborting it stops all 20 CLIs", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const abortController = new AbortController();
+      const running = Array.from({ length: 20 }, () => echoCli({ abortController }));
+      const iterators = await Promise.all(running.map((transport) => startEchoing(transport)));
+      expect(getEventListeners(abortController.signal, 'abort')).toHaveLength(1);
+      const since = Date.now();
+      abortController.abort();
+      // Every stream ends and every process is gone.
+      await Promise.all(iterators.map(async (iterator) => expect((await iterator.next()).done).toBe(true)));
+      await waitFor(() => running.every((transport) => !isAlive(transport.pid as number)), 3_000);
+      console.log(`[lifecycle] abort() of 20 transports sharing a controller: all gone in ${Date.now() - since} ms`);
+      expect(getEventListeners(abortController.signal, 'abort')).toHaveLength(0);
+      expect(warnings.map(String)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('finished transports take their listener off the shared signal', async () => {
+    const abortController = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      const transport = echoCli({ abortController });
+      await startEchoing(transport);
+      await transport.close();
+    }
+    expect(getEventListeners(abortController.signal, 'abort')).toHaveLength(0);
+  });
+});
