@@ -43,8 +43,8 @@ interface Pending {
   resolve(response: JsonRpcResponse): void;
   /** The caller's signal, when it has one. */
   signal: AbortSignal | undefined;
-  /** For a call the port serves itself: aborts its handler (the MCP SDK does that for the others). */
-  abort?: (reason: unknown) => void;
+  /** For a call the port serves itself: its abort side (the MCP SDK aborts the others' handlers). */
+  call?: ToolCallAbort;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -258,7 +258,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     this.closed = true;
     for (const [ourId, entry] of [...this.pending]) {
       const closed = this.closedError(entry.originalId);
-      entry.abort?.(new Error(closed.error.message));
+      entry.call?.abort(new Error(closed.error.message));
       this.settle(ourId, closed);
     }
     const transport = this.transport ?? (await this.connecting?.catch(() => undefined));
@@ -293,31 +293,40 @@ export class InProcessMcpServerPort implements McpServerPort {
   private callDirectly(id: JsonRpcId, params: JsonObject, signal: AbortSignal | undefined): Promise<JsonRpcResponse> {
     const ourId = ++this.lastId;
     const call = new ToolCallAbort();
-    return new Promise<JsonRpcResponse>((resolve) => {
-      const abort = (reason: unknown): void => call.abort(reason);
-      this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, abort });
-      if (signal !== undefined) this.watch(signal, ourId);
-      this.clientIds.set(id, ourId);
-      const run = (runtime: McpRuntime): void => {
-        if (!this.pending.has(ourId)) return; // cancelled or closed while the runtime loaded
-        this.runDirectly(runtime, ourId, id, params, call).catch((error: unknown) => {
-          this.settle(ourId, this.internalError(id, error));
-        });
-      };
-      if (this.runtime !== undefined) run(this.runtime);
-      else {
-        loadMcpRuntime().then(
-          (runtime) => {
-            this.runtime = runtime;
-            run(runtime);
-          },
-          (error: unknown) => this.settle(ourId, this.internalError(id, error)),
-        );
-      }
+    const answer = new Promise<JsonRpcResponse>((resolve) => {
+      this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, call });
     });
+    if (signal !== undefined) this.watch(signal, ourId);
+    this.clientIds.set(id, ourId);
+    if (this.runtime !== undefined) void this.runDirectly(this.runtime, ourId, id, params, call);
+    else {
+      loadMcpRuntime().then(
+        (runtime) => {
+          this.runtime = runtime;
+          // Unless it was cancelled or closed while the runtime loaded.
+          if (this.pending.has(ourId)) void this.runDirectly(runtime, ourId, id, params, call);
+        },
+        (error: unknown) => this.settle(ourId, this.internalError(id, error)),
+      );
+    }
+    return answer;
   }
 
   private async runDirectly(
+    runtime: McpRuntime,
+    ourId: number,
+    id: JsonRpcId,
+    params: JsonObject,
+    call: ToolCallAbort,
+  ): Promise<void> {
+    try {
+      await this.runDirectlyUnguarded(runtime, ourId, id, params, call);
+    } catch (error) {
+      this.settle(ourId, this.internalError(id, error));
+    }
+  }
+
+  private async runDirectlyUnguarded(
     runtime: McpRuntime,
     ourId: number,
     id: JsonRpcId,
@@ -333,7 +342,7 @@ export class InProcessMcpServerPort implements McpServerPort {
       return;
     }
     const meta = params['_meta'] as JsonObject | undefined;
-    const extra = { requestId: ourId, sendNotification: dropNotification, ...(meta !== undefined && { _meta: meta }) };
+    const extra = { requestId: ourId, _meta: meta, sendNotification: dropNotification };
     const result = await runtime.runToolCall(tool, params['arguments'], call, extra, definition.toolTimeoutMs);
     if (!this.pending.has(ourId)) return; // answered already: cancelled or closed
     const checked = isPlainTextResult(result) ? { ok: true as const, result } : runtime.checkCallToolResult(result);
@@ -417,7 +426,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     const entry = this.pending.get(ourId);
     if (entry === undefined) return;
     const text = reasonText(reason);
-    if (entry.abort !== undefined) entry.abort(text);
+    if (entry.call !== undefined) entry.call.abort(text);
     else {
       this.transport
         ?.send({
@@ -432,7 +441,7 @@ export class InProcessMcpServerPort implements McpServerPort {
 
   private failAll(code: number, message: string): void {
     for (const [ourId, entry] of [...this.pending]) {
-      if (entry.abort === undefined) this.settle(ourId, jsonRpcError(entry.originalId, code, message));
+      if (entry.call === undefined) this.settle(ourId, jsonRpcError(entry.originalId, code, message));
     }
   }
 

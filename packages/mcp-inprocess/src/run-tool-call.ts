@@ -3,17 +3,42 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { callToolResultProblem } from './call-tool-result-problem.js';
 import type { CompiledTool } from './compile-tool.js';
-import type { ToolHandlerExtra, ToolNotification } from './sdk-mcp-tool-definition.js';
+import type { ToolHandlerExtra } from './sdk-mcp-tool-definition.js';
 import type { ToolCallAbort } from './tool-call-abort.js';
 import { toolErrorResult } from './tool-error-result.js';
 
+type SdkHandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
 /** What {@link runToolCall} uses of the MCP SDK's handler context besides the signal. */
-export type ToolCallExtra = Pick<
-  RequestHandlerExtra<ServerRequest, ServerNotification>,
-  'requestId' | '_meta' | 'sendNotification'
->;
+export interface ToolCallExtra {
+  requestId: SdkHandlerExtra['requestId'];
+  _meta?: SdkHandlerExtra['_meta'] | undefined;
+  sendNotification: SdkHandlerExtra['sendNotification'];
+}
 
 type Outcome = { kind: 'returned'; value: unknown } | { kind: 'threw'; error: unknown } | { kind: 'aborted' };
+
+/**
+ * The `extra` a handler gets. `signal` is an own, enumerable property (so `{ ...extra }` keeps it),
+ * but an accessor that makes the call's signal on first read. It is installed from one shared
+ * descriptor: an object literal with its own getter would give every call a new hidden class, and
+ * those outlive the call (in a profile they tripled the survivors of each scavenge).
+ */
+class HandlerExtra {
+  static readonly #signal: PropertyDescriptor = {
+    get(this: HandlerExtra): AbortSignal {
+      return this.#abort.signal;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+  readonly #abort: ToolCallAbort;
+
+  constructor(abort: ToolCallAbort) {
+    this.#abort = abort;
+    Object.defineProperty(this, 'signal', HandlerExtra.#signal);
+  }
+}
 
 /** Runs `run`, and stops waiting for it when `abort` fires. */
 function runUntilAborted(run: () => unknown, abort: ToolCallAbort): Promise<Outcome> {
@@ -63,16 +88,12 @@ export async function runToolCall(
 
   const meta = extra._meta as Record<string, unknown> | undefined;
   const toolUseId = meta?.['claudecode/toolUseId'];
-  const handlerExtra: ToolHandlerExtra = {
-    get signal() {
-      return abort.signal;
-    },
-    requestId: extra.requestId,
-    ...(typeof toolUseId === 'string' && { toolUseId }),
-    ...(meta !== undefined && { _meta: meta }),
-    sendNotification: (notification: ToolNotification) =>
-      extra.sendNotification(notification as unknown as ServerNotification),
-  };
+  const handlerExtra = new HandlerExtra(abort) as unknown as ToolHandlerExtra;
+  handlerExtra.requestId = extra.requestId;
+  if (typeof toolUseId === 'string') handlerExtra.toolUseId = toolUseId;
+  if (meta !== undefined) handlerExtra._meta = meta;
+  // The MCP SDK's sendNotification takes any notification object; the types differ only in name.
+  handlerExtra.sendNotification = extra.sendNotification as ToolHandlerExtra['sendNotification'];
 
   try {
     const outcome = await runUntilAborted(() => definition.handler(checked.args as never, handlerExtra), abort);
