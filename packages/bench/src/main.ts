@@ -59,7 +59,7 @@ interface Workload {
 const scale = quick ? 0.02 : 1;
 const WORKLOADS: Workload[] = [
   { key: 'sequential', section: 'sequential', mode: 'tools', count: 3000, concurrency: 1, warmup: 300 },
-  { key: 'concurrent', section: 'concurrent', mode: 'tools', count: 5000, concurrency: 32, warmup: 500 },
+  { key: 'concurrent', section: 'concurrent', mode: 'tools', count: 20_000, concurrency: 32, warmup: 2000 },
   { key: 'stream100k', section: 'stream', mode: 'stream', count: 100_000, concurrency: 1, warmup: 0 },
   { key: 'mem10k', section: 'memory', mode: 'stream', count: 10_000, concurrency: 1, warmup: 0, heapSampleEvery: 1000 },
   {
