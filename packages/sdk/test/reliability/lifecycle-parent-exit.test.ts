@@ -25,6 +25,12 @@ import {
 
 const CHILD = fileURLToPath(new URL('./fixtures/lifecycle-child.mjs', import.meta.url));
 
+/**
+ * How long the CLI may outlive the program. It gets SIGTERM at once, but when our end of its pipes
+ * is already gone it sometimes takes ~2 s for its own shutdown (observed: 20 ms to 2.2 s).
+ */
+const GONE_WITHIN_MS = 5_000;
+
 let harness: RealCliHarness | undefined;
 let child: ChildProcess | undefined;
 let cliPid: number | undefined;
@@ -100,25 +106,25 @@ async function startChild(
 }
 
 describe("the user's process ends: no CLI survives it", () => {
-  it('process.exit() while a tool handler runs: the CLI is gone within 3 s', async () => {
+  it('process.exit() while a tool handler runs: the CLI is gone within 5 s', async () => {
     const { pid, exited } = await startChild('tool', 'exit');
     const since = Date.now();
     expect(await exited).toEqual({ code: 0, signal: null });
-    const goneMs = await waitUntilGone(pid, 3_000, since);
+    const goneMs = await waitUntilGone(pid, GONE_WITHIN_MS, since);
     console.log(`[lifecycle] process.exit(): CLI gone ${goneMs} ms after`);
   });
 
-  it('an uncaught exception while a tool handler runs: the CLI is gone within 3 s', async () => {
+  it('an uncaught exception while a tool handler runs: the CLI is gone within 5 s', async () => {
     const { pid, exited, stderr } = await startChild('tool', 'throw');
     const since = Date.now();
     expect((await exited).code).toBe(1);
     expect(stderr()).toContain('the user program crashed');
-    const goneMs = await waitUntilGone(pid, 3_000, since);
+    const goneMs = await waitUntilGone(pid, GONE_WITHIN_MS, since);
     console.log(`[lifecycle] uncaught exception: CLI gone ${goneMs} ms after`);
   });
 
   it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
-    '%s while a tool handler runs: the program dies of it, the CLI is gone within 4 s; one listener per signal',
+    '%s while a tool handler runs: the program dies of it, the CLI is gone within 5 s; one listener per signal',
     async (signal) => {
       const { pid, exited, ready } = await startChild('tool', 'wait');
       // signal-exit's single listener (execa's cleanup), not one per query.
@@ -127,28 +133,27 @@ describe("the user's process ends: no CLI survives it", () => {
       child?.kill(signal);
       // Nobody else handles the signal, so the program still dies of it (signal-exit re-raises it).
       expect(await exited).toEqual({ code: null, signal });
-      // The CLI gets SIGTERM at once; with its SDK tool call cut off by our death it takes ~2 s to
-      // finish its own shutdown.
-      const goneMs = await waitUntilGone(pid, 4_000, since);
+      // The CLI gets SIGTERM at once (its own shutdown may then take ~2 s).
+      const goneMs = await waitUntilGone(pid, GONE_WITHIN_MS, since);
       console.log(`[lifecycle] ${signal}: CLI gone ${goneMs} ms after`);
       // It stopped instead of going on with the turn: no further model call.
       expect(mainRequests(harness?.server as RealCliHarness['server'])).toHaveLength(1);
     },
   );
 
-  it("SIGTERM with the program's own SIGTERM handler that calls process.exit(): the CLI is gone within 4 s", async () => {
+  it("SIGTERM with the program's own SIGTERM handler that calls process.exit(): the CLI is gone within 5 s", async () => {
     const { pid, exited, ready } = await startChild('tool', 'wait', { ownSigtermHandler: true });
     expect(ready.listeners.SIGTERM).toBe(2);
     const since = Date.now();
     child?.kill('SIGTERM');
     expect(await exited).toEqual({ code: 143, signal: null });
-    const goneMs = await waitUntilGone(pid, 4_000, since);
+    const goneMs = await waitUntilGone(pid, GONE_WITHIN_MS, since);
     console.log(`[lifecycle] SIGTERM with the program's own handler: CLI gone ${goneMs} ms after`);
   });
 });
 
 describe('SIGKILL cannot be handled: the CLI exits when it sees its input end', () => {
-  it('idle (waiting for the next prompt): the CLI is gone within 2 s', async () => {
+  it('idle (waiting for the next prompt): the CLI is gone within 2 s of the EOF', async () => {
     const { pid, exited } = await startChild('idle', 'wait');
     const since = Date.now();
     child?.kill('SIGKILL');
@@ -162,7 +167,7 @@ describe('SIGKILL cannot be handled: the CLI exits when it sees its input end', 
     const since = Date.now();
     child?.kill('SIGKILL');
     expect((await exited).signal).toBe('SIGKILL');
-    const goneMs = await waitUntilGone(pid, 5_000, since);
+    const goneMs = await waitUntilGone(pid, GONE_WITHIN_MS, since);
     console.log(`[lifecycle] SIGKILL mid-tool-call: CLI gone ${goneMs} ms after`);
     const requests = mainRequests(harness?.server as RealCliHarness['server']);
     expect(requests.length).toBeLessThanOrEqual(2);

@@ -1,0 +1,184 @@
+/**
+ * Many queries in one process on the REAL CLI, each calling an in-process tool: 30 one after
+ * another, then 20 at once (sharing one AbortController, a "stop everything" switch). Every query
+ * gets its own tool result; process-wide listeners stay at one per signal while CLIs run (never one
+ * per query) and return to where they were; no child process, file descriptor or pipe is left; the
+ * heap (after full collections) does not grow beyond a small bound; no MaxListeners warning.
+ */
+import { createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
+import { type ModelScriptFunction, text, toolUse } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  expectNothingLeft,
+  MiB,
+  PROCESS_EVENTS,
+  processListenerCounts,
+  type RealCliHarness,
+  settledHeapUsed,
+  snapshot,
+  startRealCli,
+} from './lifecycle-helpers.js';
+
+let harness: RealCliHarness | undefined;
+afterEach(async () => {
+  await harness?.dispose();
+  harness = undefined;
+});
+
+/**
+ * The model of every query: for "query #n" it calls `mcp__calc__add` with `{ a: n, b: 1000 }`,
+ * then answers `sum=<the tool's text>`. A function, so concurrent conversations do not mix.
+ */
+const addThenAnswer: ModelScriptFunction = (request) => {
+  const messages = request.body.messages ?? [];
+  const last = messages.at(-1);
+  const blocks = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
+  const toolResult = blocks.find((block) => block.type === 'tool_result');
+  if (toolResult !== undefined) {
+    const content = toolResult.content;
+    const value = Array.isArray(content)
+      ? content.map((part) => (part as { text?: string }).text ?? '').join('')
+      : String(content);
+    return { content: [text(`sum=${value}`)] };
+  }
+  const n = Number(JSON.stringify(messages).match(/query #(\d+)/)?.[1] ?? Number.NaN);
+  return { content: [toolUse('mcp__calc__add', { a: n, b: 1000 })] };
+};
+
+/**
+ * The heap of this process without what the scripted model server (which runs in it) recorded: it
+ * keeps every request the CLI made, some 500 KB per query (system prompt, tool list).
+ */
+async function heapWithoutRecordings(): Promise<number> {
+  harness?.server.requests.splice(0);
+  return settledHeapUsed();
+}
+
+interface Sampled {
+  /** Listener counts seen inside tool handlers, i.e. while that query's CLI (and others) ran. */
+  duringCalls: Array<ReturnType<typeof processListenerCounts>>;
+}
+
+function calcServer(sampled: Sampled, calls: number[]) {
+  return createSdkMcpServer({
+    name: 'calc',
+    tools: [
+      tool('add', 'Add two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => {
+        calls.push(a);
+        sampled.duringCalls.push(processListenerCounts());
+        return { content: [{ type: 'text', text: String(a + b) }] };
+      }),
+    ],
+  });
+}
+
+async function runQuery(n: number, env: RealCliHarness['env'], sampled: Sampled, abortController?: AbortController) {
+  const calls: number[] = [];
+  const messages: SDKAnyMessage[] = [];
+  for await (const message of query({
+    prompt: `query #${n}: add`,
+    options: {
+      env,
+      mcpServers: { calc: calcServer(sampled, calls) },
+      allowedTools: ['mcp__calc__add'],
+      ...(abortController !== undefined && { abortController }),
+    },
+  })) {
+    messages.push(message);
+  }
+  const result = messages.find((message) => message.type === 'result') as { result?: string } | undefined;
+  return { calls, result: result?.result };
+}
+
+function format(counts: ReturnType<typeof processListenerCounts>): string {
+  return PROCESS_EVENTS.map((event) => `${event}=${counts[event]}`).join(' ');
+}
+
+describe('many queries on the real CLI in one process', () => {
+  it('30 sequential queries, each with an in-process tool: nothing grows', { timeout: 120_000 }, async () => {
+    harness = await startRealCli(addThenAnswer);
+    const sampled: Sampled = { duringCalls: [] };
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      // Warm up (module loading, JIT) before the baseline.
+      for (let n = 0; n < 5; n++) await runQuery(n, harness.env, sampled);
+      const baseline = snapshot();
+      const heapBefore = await heapWithoutRecordings();
+      sampled.duringCalls.length = 0;
+      const started = Date.now();
+      for (let n = 1; n <= 30; n++) {
+        const { calls, result } = await runQuery(n, harness.env, sampled);
+        expect(calls).toEqual([n]);
+        expect(result).toBe(`sum=${n + 1000}`);
+      }
+      const elapsed = Date.now() - started;
+      const after = await expectNothingLeft(baseline);
+      const heapAfter = await heapWithoutRecordings();
+      const growth = heapAfter - heapBefore;
+      console.log(
+        `[lifecycle] 30 sequential real-CLI queries in ${elapsed} ms (${Math.round(elapsed / 30)} ms each): ` +
+          `heap ${(heapBefore / MiB).toFixed(2)} -> ${(heapAfter / MiB).toFixed(2)} MiB ` +
+          `(${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KiB), fds ${baseline.fds} -> ${after.fds}, ` +
+          `listeners before/after: ${format(baseline.listeners)}; during each call: ${format(sampled.duringCalls[0] as ReturnType<typeof processListenerCounts>)}`,
+      );
+      // One listener per signal while a CLI runs (signal-exit), none on 'exit', whatever the count.
+      for (const during of sampled.duringCalls) {
+        expect(during.exit).toBe(baseline.listeners.exit);
+        expect(during.SIGTERM).toBe(baseline.listeners.SIGTERM + 1);
+        expect(during.SIGINT).toBe(baseline.listeners.SIGINT + 1);
+      }
+      expect(growth).toBeLessThan(3 * MiB);
+      expect(warnings.map(String)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('20 concurrent queries sharing one AbortController, each with its own tool: every result right, nothing left', {
+    timeout: 120_000,
+  }, async () => {
+    harness = await startRealCli(addThenAnswer);
+    const sampled: Sampled = { duringCalls: [] };
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      await runQuery(0, harness.env, sampled);
+      const baseline = snapshot();
+      const heapBefore = await heapWithoutRecordings();
+      sampled.duringCalls.length = 0;
+      const abortController = new AbortController();
+      const started = Date.now();
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => runQuery(i + 1, harness?.env ?? {}, sampled, abortController)),
+      );
+      const elapsed = Date.now() - started;
+      outcomes.forEach(({ calls, result }, i) => {
+        expect(calls).toEqual([i + 1]);
+        expect(result).toBe(`sum=${i + 1 + 1000}`);
+      });
+      const after = await expectNothingLeft(baseline);
+      const heapAfter = await heapWithoutRecordings();
+      const growth = heapAfter - heapBefore;
+      const maxDuring = Object.fromEntries(
+        PROCESS_EVENTS.map((event) => [event, Math.max(...sampled.duringCalls.map((counts) => counts[event]))]),
+      ) as ReturnType<typeof processListenerCounts>;
+      console.log(
+        `[lifecycle] 20 concurrent real-CLI queries in ${elapsed} ms: heap ${(heapBefore / MiB).toFixed(2)} -> ` +
+          `${(heapAfter / MiB).toFixed(2)} MiB (${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KiB), ` +
+          `fds ${baseline.fds} -> ${after.fds}, listeners before/after: ${format(baseline.listeners)}; ` +
+          `most seen while 20 CLIs ran: ${format(maxDuring)}`,
+      );
+      expect(maxDuring.exit).toBe(baseline.listeners.exit);
+      expect(maxDuring.SIGTERM).toBe(baseline.listeners.SIGTERM + 1);
+      expect(maxDuring.SIGINT).toBe(baseline.listeners.SIGINT + 1);
+      expect(growth).toBeLessThan(3 * MiB);
+      expect(warnings.map(String)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
