@@ -14,7 +14,7 @@ import {
   type Transport,
   type TransportFactory,
 } from '@hexagent/core';
-import { execa } from 'execa';
+import type { execa as Execa } from 'execa';
 import { BackpressureQueue } from './backpressure-queue.js';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
@@ -23,6 +23,16 @@ import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 import { StderrLineSplitter } from './stderr-line-splitter.js';
 import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES, StderrRingBuffer } from './stderr-ring-buffer.js';
 import { validateCliOptions } from './validate-cli-options.js';
+
+/**
+ * execa, imported on the first `start()`: it is ~100 modules and ~80 ms to import, which a program
+ * that imports hexagent pays up front otherwise, whether or not (and long before) a CLI starts.
+ */
+let execaModule: Promise<typeof import('execa')> | undefined;
+function loadExeca(): Promise<typeof import('execa')> {
+  execaModule ??= import('execa');
+  return execaModule;
+}
 
 /** Default time each step of `close()` waits for the CLI to exit before escalating, in ms. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;
@@ -240,13 +250,14 @@ export class CliTransport implements Transport {
   private async spawn(): Promise<void> {
     let subprocess: CliSubprocess;
     try {
+      const { execa } = await loadExeca();
       const signal = this.options.abortController?.signal;
       if (signal?.aborted) throw new AbortError({ message: 'The query was aborted before the CLI started' });
       const args = buildCliArgs(this.options);
       assertDirectory(this.options.cwd);
       const env = buildCliEnv(process.env, this.options.env);
       const command = resolveCliCommand(findClaudeCli(this.options, { env }), this.options, env);
-      subprocess = spawnCli(command, args, env, this.options.cwd);
+      subprocess = spawnCli(execa, command, args, env, this.options.cwd);
       this.subprocess = subprocess;
       this.attach(subprocess);
       await waitForSpawn(subprocess, command);
@@ -471,7 +482,13 @@ export class CliTransport implements Transport {
  */
 export const createCliTransport: TransportFactory = (options) => new CliTransport(options);
 
-function spawnCli(command: CliCommand, args: readonly string[], env: Record<string, string>, cwd: string | undefined) {
+function spawnCli(
+  execa: typeof Execa,
+  command: CliCommand,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string | undefined,
+) {
   return execa(command.file, [...command.args, ...args], {
     shell: false,
     stdin: 'pipe',
