@@ -1,11 +1,36 @@
-import 'reflect-metadata';
+import { createRequire } from 'node:module';
 import type { McpServerFactory, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
 import { createCliTransport } from '@hexagent/transport-cli';
-import { type DependencyContainer, container as rootContainer } from 'tsyringe';
+import type { DependencyContainer } from 'tsyringe';
 import { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';
 
 export type { DependencyContainer } from 'tsyringe';
+
+const require = createRequire(import.meta.url);
+let rootContainer: DependencyContainer | undefined;
+let tsyringePath: string | undefined;
+
+/**
+ * tsyringe's root container, loaded with the reflect-metadata polyfill it needs the first time a
+ * container is asked for. Importing the two costs ~35 ms, and a query that uses no container needs
+ * neither. Both are CommonJS, so they load synchronously, into the same module instance an
+ * application's own `import { container } from 'tsyringe'` gets.
+ */
+function tsyringeRoot(): DependencyContainer {
+  if (rootContainer === undefined) {
+    require('reflect-metadata');
+    rootContainer = (require('tsyringe') as typeof import('tsyringe')).container;
+  }
+  return rootContainer;
+}
+
+/** True once tsyringe is loaded, by this package or by the application (which may have registered adapters on its root container). */
+function tsyringeLoaded(): boolean {
+  if (rootContainer !== undefined) return true;
+  tsyringePath ??= require.resolve('tsyringe');
+  return require.cache[tsyringePath] !== undefined;
+}
 
 /**
  * A fresh child container with the default adapters registered: the Claude Code CLI subprocess
@@ -22,7 +47,7 @@ export type { DependencyContainer } from 'tsyringe';
  * const q = query({ prompt: 'hi' }, container);
  * ```
  */
-export function createContainer(parent: DependencyContainer = rootContainer): DependencyContainer {
+export function createContainer(parent: DependencyContainer = tsyringeRoot()): DependencyContainer {
   const child = parent.createChildContainer();
   if (!child.isRegistered(TRANSPORT_FACTORY, true)) {
     child.register<TransportFactory>(TRANSPORT_FACTORY, { useValue: createCliTransport });
@@ -46,6 +71,10 @@ export function resolveFactories(container?: DependencyContainer): {
   transportFactory: TransportFactory;
   mcpServerFactory: McpServerFactory;
 } {
+  // Without a container and with tsyringe never loaded, no registration can exist: the default adapters.
+  if (container === undefined && defaultContainer === undefined && !tsyringeLoaded()) {
+    return { transportFactory: createCliTransport, mcpServerFactory: createInProcessMcpServer };
+  }
   const c = container ?? getDefaultContainer();
   const transportFactory = c.isRegistered(TRANSPORT_FACTORY, true)
     ? c.resolve<TransportFactory>(TRANSPORT_FACTORY)
