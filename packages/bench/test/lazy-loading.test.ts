@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 /** The module URLs a fresh process resolves while importing @hexagent/sdk and running one query. */
-async function modulesResolved(what: 'query' | 'query-server'): Promise<string[]> {
+async function modulesResolved(what: 'import' | 'query' | 'query-server'): Promise<string[]> {
   const log = join(dir, `${what}.txt`);
   await new Promise<void>((resolve, reject) => {
     execFile(
@@ -27,11 +27,22 @@ async function modulesResolved(what: 'query' | 'query-server'): Promise<string[]
   return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
 }
 
-describe('lazy loading of the MCP SDK', () => {
-  it('importing @hexagent/sdk and running a query without in-process servers loads no MCP SDK, zod or ajv', async () => {
+describe('lazy loading', () => {
+  it('importing @hexagent/sdk loads no MCP SDK, zod, ajv, execa, tsyringe or reflect-metadata', async () => {
+    const modules = await modulesResolved('import');
+    expect(modules.some((url) => url.includes('/packages/sdk/dist/index.js'))).toBe(true);
+    expect(
+      modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv|execa|tsyringe|reflect-metadata)\//.test(url)),
+    ).toEqual([]);
+  });
+
+  it('running a query without in-process servers or a container loads no MCP SDK, zod, ajv, tsyringe or reflect-metadata', async () => {
     const modules = await modulesResolved('query');
     expect(modules.some((url) => url.includes('/packages/sdk/dist/index.js'))).toBe(true);
-    expect(modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv)\//.test(url))).toEqual([]);
+    expect(modules.some((url) => url.includes('/execa/'))).toBe(true); // it spawned the CLI
+    expect(
+      modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv|tsyringe|reflect-metadata)\//.test(url)),
+    ).toEqual([]);
   });
 
   it('a query with an in-process server does load it (the check can see it)', async () => {
