@@ -5,7 +5,7 @@
  * rejects, and the process is left with no child process, file descriptor, pipe or process-wide
  * listener more than before.
  */
-import { AbortError, createSdkMcpServer, type Options, type Query, query, tool } from '@hexagent/sdk';
+import { AbortError, ClaudeClient, createSdkMcpServer, type Options, type Query, query, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -283,4 +283,41 @@ describe('how fast ending a query is', () => {
     console.log(`[lifecycle] close() of an idle session returned in ${closeMs} ms`);
     expect(closeMs).toBeLessThan(1_000);
   });
+});
+
+describe('ClaudeClient', () => {
+  it.each(['close()', 'await using'] as const)(
+    "%s while a tool handler runs: the CLI is gone in under 1.5 s, the handler's signal aborts, nothing is left",
+    async (teardown) => {
+      harness = await startRealCli([
+        { content: [toolUse('mcp__calc__add', {}, 'toolu_block')] },
+        { content: [text('after the tool')], delayMs: 20_000 },
+      ]);
+      const baseline = snapshot();
+      const { options, started, handlerSignal } = blockingOptions('tool handler');
+      const { container, transports } = recordingContainer();
+      let since = 0;
+      if (teardown === 'close()') {
+        const client = new ClaudeClient({ ...options, env: harness.env }, container);
+        await client.connect('add');
+        await started;
+        since = Date.now();
+        await client.close();
+      } else {
+        {
+          await using client = new ClaudeClient({ ...options, env: harness.env }, container);
+          await client.connect('add');
+          await started;
+          since = Date.now();
+        }
+      }
+      const goneMs = await waitUntilGone(transports[0]?.pid as number, 1_500, since);
+      console.log(`[lifecycle] ClaudeClient ${teardown} mid-tool-call: CLI gone after ${goneMs} ms`);
+      expect(handlerSignal()?.aborted).toBe(true);
+      expect(mainRequests(harness.server)).toHaveLength(1);
+      await harness.dispose();
+      harness = undefined;
+      await expectNothingLeft(baseline);
+    },
+  );
 });
