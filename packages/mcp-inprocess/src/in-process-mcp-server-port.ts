@@ -11,7 +11,7 @@ import {
   type McpServerPort,
 } from '@hexagent/core';
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { CompiledTool } from './compile-tool.js';
 import { isPlainObject } from './is-plain-object.js';
 import { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
@@ -266,13 +266,13 @@ export class InProcessMcpServerPort implements McpServerPort {
     await transport?.close().catch(() => {});
   }
 
-  private async request(
+  private request(
     message: JsonObject,
     id: JsonRpcId,
     method: string,
     params: JsonObject | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<JsonRpcResponse> {
+  ): Promise<JsonRpcResponse> | JsonRpcResponse {
     if (method === 'tools/call') {
       const problem = toolsCallParamsProblem(params);
       if (problem !== undefined) return jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Invalid params: ${problem}`);
@@ -298,13 +298,13 @@ export class InProcessMcpServerPort implements McpServerPort {
     });
     if (signal !== undefined) this.watch(signal, ourId);
     this.clientIds.set(id, ourId);
-    if (this.runtime !== undefined) void this.runDirectly(this.runtime, ourId, id, params, call);
+    if (this.runtime !== undefined) this.runDirectly(this.runtime, ourId, id, params, call);
     else {
       loadMcpRuntime().then(
         (runtime) => {
           this.runtime = runtime;
           // Unless it was cancelled or closed while the runtime loaded.
-          if (this.pending.has(ourId)) void this.runDirectly(runtime, ourId, id, params, call);
+          if (this.pending.has(ourId)) this.runDirectly(runtime, ourId, id, params, call);
         },
         (error: unknown) => this.settle(ourId, this.internalError(id, error)),
       );
@@ -312,44 +312,52 @@ export class InProcessMcpServerPort implements McpServerPort {
     return answer;
   }
 
-  private async runDirectly(
+  /** Runs a direct call and settles it; never throws (failures become -32603). */
+  private runDirectly(
     runtime: McpRuntime,
     ourId: number,
     id: JsonRpcId,
     params: JsonObject,
     call: ToolCallAbort,
-  ): Promise<void> {
+  ): void {
+    let result: Promise<CallToolResult>;
     try {
-      await this.runDirectlyUnguarded(runtime, ourId, id, params, call);
+      const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
+      this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
+      const name = params['name'] as string;
+      const tool = this.directTools.get(name);
+      if (tool === undefined) {
+        this.settle(ourId, jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}`));
+        return;
+      }
+      const extra = {
+        requestId: ourId,
+        _meta: params['_meta'] as JsonObject | undefined,
+        sendNotification: dropNotification,
+      };
+      result = runtime.runToolCall(tool, params['arguments'], call, extra, definition.toolTimeoutMs);
+    } catch (error) {
+      this.settle(ourId, this.internalError(id, error));
+      return;
+    }
+    result.then(
+      (value) => this.answerDirectly(runtime, ourId, id, value),
+      (error: unknown) => this.settle(ourId, this.internalError(id, error)),
+    );
+  }
+
+  /** Answers a direct call with its result, checked as the MCP SDK's `Server` would (unless it was answered already). */
+  private answerDirectly(runtime: McpRuntime, ourId: number, id: JsonRpcId, result: CallToolResult): void {
+    if (!this.pending.has(ourId)) return; // cancelled or closed
+    try {
+      const checked = isPlainTextResult(result) ? { ok: true as const, result } : runtime.checkCallToolResult(result);
+      this.settle(
+        ourId,
+        checked.ok ? { jsonrpc: '2.0', id, result: checked.result } : { jsonrpc: '2.0', id, error: checked.error },
+      );
     } catch (error) {
       this.settle(ourId, this.internalError(id, error));
     }
-  }
-
-  private async runDirectlyUnguarded(
-    runtime: McpRuntime,
-    ourId: number,
-    id: JsonRpcId,
-    params: JsonObject,
-    call: ToolCallAbort,
-  ): Promise<void> {
-    const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
-    this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
-    const name = params['name'] as string;
-    const tool = this.directTools.get(name);
-    if (tool === undefined) {
-      this.settle(ourId, jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}`));
-      return;
-    }
-    const meta = params['_meta'] as JsonObject | undefined;
-    const extra = { requestId: ourId, _meta: meta, sendNotification: dropNotification };
-    const result = await runtime.runToolCall(tool, params['arguments'], call, extra, definition.toolTimeoutMs);
-    if (!this.pending.has(ourId)) return; // answered already: cancelled or closed
-    const checked = isPlainTextResult(result) ? { ok: true as const, result } : runtime.checkCallToolResult(result);
-    this.settle(
-      ourId,
-      checked.ok ? { jsonrpc: '2.0', id, result: checked.result } : { jsonrpc: '2.0', id, error: checked.error },
-    );
   }
 
   private async notify(message: JsonObject, method: string, params: JsonObject | undefined): Promise<void> {

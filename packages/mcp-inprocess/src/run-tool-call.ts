@@ -16,8 +16,6 @@ export interface ToolCallExtra {
   sendNotification: SdkHandlerExtra['sendNotification'];
 }
 
-type Outcome = { kind: 'returned'; value: unknown } | { kind: 'threw'; error: unknown } | { kind: 'aborted' };
-
 /**
  * The `extra` a handler gets. `signal` is an own, enumerable property (so `{ ...extra }` keeps it),
  * but an accessor that makes the call's signal on first read. It is installed from one shared
@@ -40,21 +38,6 @@ class HandlerExtra {
   }
 }
 
-/** Runs `run`, and stops waiting for it when `abort` fires. */
-function runUntilAborted(run: () => unknown, abort: ToolCallAbort): Promise<Outcome> {
-  return new Promise((resolve) => {
-    abort.onAbort = () => resolve({ kind: 'aborted' });
-    try {
-      Promise.resolve(run()).then(
-        (value) => resolve({ kind: 'returned', value }),
-        (error: unknown) => resolve({ kind: 'threw', error }),
-      );
-    } catch (error) {
-      resolve({ kind: 'threw', error });
-    }
-  });
-}
-
 /**
  * Serves one `tools/call` of a hexagent tool: validates the arguments (the handler never sees
  * invalid ones), runs the handler with the signal of `abort` and a time limit (the tool's
@@ -62,9 +45,9 @@ function runUntilAborted(run: () => unknown, abort: ToolCallAbort): Promise<Outc
  * throw of any value, an invalid return value, a timeout) into an `isError` result for the model.
  * Once `abort` fires (cancellation, the session's end, the time limit) it stops waiting for the
  * handler. The caller owns `abort`: the port aborts it for calls it serves, `buildSdkServer` when the
- * MCP SDK's signal aborts.
+ * MCP SDK's signal aborts. Never rejects.
  */
-export async function runToolCall(
+export function runToolCall(
   tool: CompiledTool,
   args: unknown,
   abort: ToolCallAbort,
@@ -73,18 +56,8 @@ export async function runToolCall(
 ): Promise<CallToolResult> {
   const { definition } = tool;
   const checked = tool.check(args ?? {});
-  if (!checked.ok) return toolErrorResult(checked.message);
-  if (abort.isAborted) return toolErrorResult(`Tool "${definition.name}" was cancelled`);
-
-  const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
-  let timedOut = false;
-  const timer =
-    timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          abort.abort(new Error(`Tool "${definition.name}" timed out after ${timeoutMs} ms`));
-        }, timeoutMs);
+  if (!checked.ok) return Promise.resolve(toolErrorResult(checked.message));
+  if (abort.isAborted) return Promise.resolve(toolErrorResult(`Tool "${definition.name}" was cancelled`));
 
   const meta = extra._meta as Record<string, unknown> | undefined;
   const toolUseId = meta?.['claudecode/toolUseId'];
@@ -95,18 +68,48 @@ export async function runToolCall(
   // The MCP SDK's sendNotification takes any notification object; the types differ only in name.
   handlerExtra.sendNotification = extra.sendNotification as ToolHandlerExtra['sendNotification'];
 
-  try {
-    const outcome = await runUntilAborted(() => definition.handler(checked.args as never, handlerExtra), abort);
-    if (timedOut) return toolErrorResult(`Tool "${definition.name}" timed out after ${timeoutMs} ms`);
-    if (outcome.kind === 'aborted') return toolErrorResult(`Tool "${definition.name}" was cancelled`);
-    if (outcome.kind === 'threw') return toolErrorResult(errorMessage(outcome.error));
-    const problem = callToolResultProblem(outcome.value);
-    if (problem !== undefined) {
-      return toolErrorResult(`Tool "${definition.name}" returned an invalid result: ${problem}`);
+  // A promise and a few closures rather than an async function: its frame (the whole register file)
+  // was the largest allocation of a tool call.
+  return new Promise<CallToolResult>((resolve) => {
+    const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (result: CallToolResult): void => {
+      clearTimeout(timer);
+      abort.onAbort = undefined;
+      resolve(result);
+    };
+    abort.onAbort = () =>
+      finish(
+        toolErrorResult(
+          timedOut
+            ? `Tool "${definition.name}" timed out after ${timeoutMs} ms`
+            : `Tool "${definition.name}" was cancelled`,
+        ),
+      );
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort(new Error(`Tool "${definition.name}" timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
     }
-    return outcome.value as CallToolResult;
-  } finally {
-    clearTimeout(timer);
-    abort.onAbort = undefined;
-  }
+    let returned: unknown;
+    try {
+      returned = definition.handler(checked.args as never, handlerExtra);
+    } catch (error) {
+      finish(toolErrorResult(errorMessage(error)));
+      return;
+    }
+    Promise.resolve(returned).then(
+      (value) => {
+        const problem = callToolResultProblem(value);
+        finish(
+          problem === undefined
+            ? (value as CallToolResult)
+            : toolErrorResult(`Tool "${definition.name}" returned an invalid result: ${problem}`),
+        );
+      },
+      (error: unknown) => finish(toolErrorResult(errorMessage(error))),
+    );
+  });
 }
