@@ -114,6 +114,8 @@ export class CliTransport implements Transport {
   private failed = false;
   private closeRequested = false;
   private detached = false;
+  /** True while the CLI's input is corked until the end of the tick (see `send`). */
+  private corked = false;
 
   /**
    * @param options the session options; see {@link buildCliArgs} for the ones that become flags.
@@ -217,6 +219,13 @@ export class CliTransport implements Transport {
       return Promise.reject(error);
     }
     return new Promise<void>((resolve, reject) => {
+      if (!this.corked) {
+        // Lines sent in one tick leave in one write (writev): concurrent tool calls finish together,
+        // and each write is a system call that also wakes the CLI.
+        this.corked = true;
+        stdin.cork();
+        process.nextTick(this.uncork);
+      }
       stdin.write(line, (error) => {
         if (!error) {
           resolve();
@@ -381,6 +390,11 @@ export class CliTransport implements Transport {
       cause,
     });
   }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.subprocess?.stdin.uncork();
+  };
 
   private readonly onLine = (line: string): void => {
     if (this.failed) return;
