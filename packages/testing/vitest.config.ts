@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import shared from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // Fails the test during which an unhandled rejection or uncaught exception happens.
-    setupFiles: ['../../scripts/vitest-fail-on-unhandled-errors.ts'],
-  },
-});
+export default shared;
