@@ -96,6 +96,63 @@ describe('LineDecoder', () => {
     expect(decodeAll(new LineDecoder(), oneByteChunks).lines).toEqual(['{"t":"é€😀中\u2028\u2029"}', '{"u":"🧑‍🚀"}']);
   });
 
+  it('keeps a byte order mark inside a line wherever the chunks are cut, and drops one that starts a line', () => {
+    const text = '{"bom":"\ufeff","x":"\ufeff\ufeff"}\n\ufeff{"first":true}\n';
+    const data = bytes(text);
+    const expected = ['{"bom":"\ufeff","x":"\ufeff\ufeff"}', '{"first":true}'];
+    for (let cut = 0; cut <= data.length; cut++) {
+      expect(decodeAll(new LineDecoder(), splitAt(data, [cut, cut + 1, cut + 2])).lines).toEqual(expected);
+    }
+  });
+
+  it('decodes invalid and truncated sequences as one decode of the whole line does, at any chunk boundary', () => {
+    // A stray continuation byte, a lead byte cut by a newline, a lead byte followed by ASCII, an
+    // overlong form, a surrogate, bytes past U+10FFFF and a 4-byte sequence missing its last byte.
+    const data = Uint8Array.of(
+      ...bytes('{"a":"'),
+      0x80,
+      0xe2,
+      0x82,
+      ...bytes('"}\n'),
+      ...bytes('{"b":"'),
+      0xc3,
+      ...bytes('x"}\n'),
+      ...bytes('{"c":"'),
+      0xc0,
+      0xaf,
+      0xed,
+      0xa0,
+      0x80,
+      0xf4,
+      0x90,
+      0x80,
+      0x80,
+      0xf0,
+      0x9f,
+      0x98,
+      ...bytes('"}\n'),
+      0xe2,
+      0x82,
+    );
+    const whole = new TextDecoder().decode(data).split('\n');
+    for (let cut = 0; cut <= data.length; cut++) {
+      for (const size of [1, 2, 3]) {
+        const cuts = Array.from({ length: Math.ceil(data.length / size) }, (_, i) => cut + i * size);
+        expect(decodeAll(new LineDecoder(), splitAt(data, cuts))).toEqual({ lines: whole.slice(0, 3), rest: whole[3] });
+      }
+    }
+  });
+
+  it('counts a character cut by a chunk boundary in bufferedBytes, and flushes it as U+FFFD', () => {
+    const decoder = new LineDecoder();
+    decoder.push(Uint8Array.of(0x61, 0xf0, 0x9f), () => {});
+    expect(decoder.bufferedBytes).toBe(3);
+    decoder.push(Uint8Array.of(0x98), () => {});
+    expect(decoder.bufferedBytes).toBe(4);
+    expect(decoder.flush()).toBe('a\ufffd');
+    expect(decoder.bufferedBytes).toBe(0);
+  });
+
   it('has a 64 MiB default limit', () => {
     expect(DEFAULT_MAX_LINE_BYTES).toBe(64 * 1024 * 1024);
   });
