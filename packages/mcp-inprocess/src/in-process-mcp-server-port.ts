@@ -94,6 +94,10 @@ function isPlainTextResult(result: unknown): result is JsonObject {
   return true;
 }
 
+function nothing(): undefined {
+  return undefined;
+}
+
 /** Where notifications from handlers of calls the port serves itself go: nowhere, as with the MCP SDK path. */
 function dropNotification(): Promise<void> {
   return Promise.resolve();
@@ -202,7 +206,21 @@ export class InProcessMcpServerPort implements McpServerPort {
   }
 
   /** Serves one JSON-RPC message from the CLI. Never rejects: failures become JSON-RPC error responses. */
-  async handle(message: JsonRpcMessage, context: McpHandleContext): Promise<JsonRpcResponse | undefined> {
+  handle(message: JsonRpcMessage, context: McpHandleContext): Promise<JsonRpcResponse | undefined> {
+    // Not an async function: a tool call's answer is passed on as it is, without another frame and
+    // another microtask on each call.
+    try {
+      return Promise.resolve(this.serve(message, context));
+    } catch (error) {
+      const id = isPlainObject(message) && isJsonRpcId(message['id']) ? message['id'] : null;
+      return Promise.resolve(id === null ? undefined : this.internalError(id, error));
+    }
+  }
+
+  private serve(
+    message: JsonRpcMessage,
+    context: McpHandleContext,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const value: unknown = message;
     if (!isPlainObject(value)) {
       if (Array.isArray(value)) {
@@ -233,15 +251,8 @@ export class InProcessMcpServerPort implements McpServerPort {
       if (id === null) return undefined;
       return jsonRpcError(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: "params" must be an object');
     }
-    try {
-      if (id === null) {
-        await this.notify(value, method, params);
-        return undefined;
-      }
-      return await this.request(value, id, method, params, context?.signal);
-    } catch (error) {
-      return id === null ? undefined : this.internalError(id, error);
-    }
+    if (id === null) return this.notify(value, method, params).then(nothing, nothing);
+    return this.request(value, id, method, params, context?.signal);
   }
 
   /**
@@ -282,7 +293,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     if (method === 'tools/call' && this.source.kind === 'definition' && isPlainToolsCall(params as JsonObject)) {
       return this.callDirectly(id, params as JsonObject, signal);
     }
-    return this.dispatch(message, id, signal);
+    return this.dispatch(message, id, signal).catch((error: unknown) => this.internalError(id, error));
   }
 
   /**
