@@ -528,22 +528,25 @@ export class Session {
     return new AbortError({ message: 'The session is closed' });
   }
 
-  private async onMcpMessage(request: ControlRequestBody, signal: AbortSignal): Promise<Record<string, unknown>> {
+  // Not an async function: one frame and one microtask fewer on every tool call (the engine turns a
+  // synchronous throw into an error answer, as it does a rejection).
+  private onMcpMessage(request: ControlRequestBody, signal: AbortSignal): Promise<Record<string, unknown>> {
     const name = request.server_name;
     const message = request.message as JsonRpcMessage | undefined;
     const id = message !== undefined && typeof message === 'object' && 'id' in message ? message.id : null;
     const server = typeof name === 'string' ? this.servers.get(name) : undefined;
     if (server === undefined) {
-      return {
+      return Promise.resolve({
         mcp_response: {
           jsonrpc: '2.0',
           id: id ?? null,
           error: { code: JsonRpcErrorCode.MethodNotFound, message: `Unknown MCP server: ${String(name)}` },
         },
-      };
+      });
     }
-    const response = await server.handle(message as JsonRpcMessage, { signal });
-    return { mcp_response: response ?? { jsonrpc: '2.0', result: {}, id: 0 } };
+    return server
+      .handle(message as JsonRpcMessage, { signal })
+      .then((response) => ({ mcp_response: response ?? { jsonrpc: '2.0', result: {}, id: 0 } }));
   }
 
   private async onCanUseTool(request: ControlRequestBody, signal: AbortSignal): Promise<Record<string, unknown>> {
