@@ -7,7 +7,8 @@
  * (progress on stderr).
  *
  * Options:
- * - `--rounds=<n>`: rounds of the stand-in trials (default 5);
+ * - `--rounds=<n>`: rounds of the stand-in trials (default 5; twice as many for the short sequential
+ *   and streaming trials, whose medians background load moves most);
  * - `--quick`: one round of small workloads, one run of the rest (a smoke run);
  * - `--only=<sections>`: a comma-separated subset of `sequential,concurrent,stream,memory,startup,real-cli`;
  * - `--json=<file>`: also write every raw result.
@@ -54,13 +55,23 @@ interface Workload {
   concurrency: number;
   warmup: number;
   heapSampleEvery?: number;
+  /** Rounds relative to `--rounds`. */
+  roundsFactor?: number;
 }
 
 const scale = quick ? 0.02 : 1;
 const WORKLOADS: Workload[] = [
-  { key: 'sequential', section: 'sequential', mode: 'tools', count: 3000, concurrency: 1, warmup: 300 },
+  {
+    key: 'sequential',
+    section: 'sequential',
+    mode: 'tools',
+    count: 3000,
+    concurrency: 1,
+    warmup: 300,
+    roundsFactor: 2,
+  },
   { key: 'concurrent', section: 'concurrent', mode: 'tools', count: 20_000, concurrency: 32, warmup: 2000 },
-  { key: 'stream100k', section: 'stream', mode: 'stream', count: 100_000, concurrency: 1, warmup: 0 },
+  { key: 'stream100k', section: 'stream', mode: 'stream', count: 100_000, concurrency: 1, warmup: 0, roundsFactor: 2 },
   { key: 'mem10k', section: 'memory', mode: 'stream', count: 10_000, concurrency: 1, warmup: 0, heapSampleEvery: 1000 },
   {
     key: 'mem100k',
@@ -102,17 +113,19 @@ function runNode<T>(script: string, scriptArgs: string[], flags: string[] = [], 
 
 const workloads = WORKLOADS.filter((workload) => runs(workload.section));
 const trials: TrialResult[] = [];
-for (let round = 1; round <= rounds && workloads.length > 0; round++) {
+const maxRounds = Math.max(0, ...workloads.map((workload) => rounds * (workload.roundsFactor ?? 1)));
+for (let round = 1; round <= maxRounds; round++) {
   for (const workload of workloads) {
+    if (round > rounds * (workload.roundsFactor ?? 1)) continue;
     for (const client of CLIENTS) {
-      const { key: _key, section: _section, ...rest } = workload;
+      const { key: _key, section: _section, roundsFactor: _factor, ...rest } = workload;
       const spec: TrialSpec = { client, ...rest };
       const flags = workload.heapSampleEvery === undefined ? [] : ['--expose-gc'];
       const result = await runNode<TrialResult>(WORKER, [JSON.stringify(spec)], flags);
       if (result.standIn.errors > 0) throw new Error(`${client} answered ${result.standIn.errors} tool calls wrongly`);
       trials.push(result);
     }
-    progress(`round ${round}/${rounds}: ${workload.key} done`);
+    progress(`round ${round}/${rounds * (workload.roundsFactor ?? 1)}: ${workload.key} done`);
   }
 }
 
@@ -317,7 +330,8 @@ out(
 );
 if (trials.length > 0) {
   out(
-    `Stand-in CLI trials: medians of ${rounds} interleaved rounds (floor, hexagent, official), each trial in a fresh process.`,
+    `Stand-in CLI trials: medians of ${rounds} interleaved rounds (${rounds * 2} for sequential calls and streaming; ` +
+      'floor, hexagent, official), each trial in a fresh process.',
   );
   out();
   out('| workload (stand-in CLI) | unit | floor | hexagent | official | hexagent / floor | official / floor |');
