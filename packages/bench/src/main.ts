@@ -11,9 +11,18 @@
  *   and streaming trials, whose medians background load moves most);
  * - `--quick`: one round of small workloads, one run of the rest (a smoke run);
  * - `--only=<sections>`: a comma-separated subset of `sequential,concurrent,stream,memory,startup,real-cli`;
- * - `--json=<file>`: also write every raw result.
+ * - `--json=<file>`: also write every raw result;
+ * - `--no-pin`: do not pin the sequential trials to a CPU.
+ *
+ * Pinning (Linux with `taskset` and 2+ CPUs): a sequential round trip is two wake-ups across
+ * processes, and whether the scheduler puts the client and the CLI on one CPU or on two changes it
+ * several-fold (here ~25 us together, ~85 us apart, for the floor), so unpinned medians mix the two
+ * and the ratios swing from run to run. Sequential trials therefore run the client and the stand-in
+ * together on CPU 0: the difference between clients is their own work. The throughput trials are
+ * left to the scheduler: pinned apart, a client would also keep V8's background GC threads off the
+ * other CPU, which no real deployment does.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +66,8 @@ interface Workload {
   heapSampleEvery?: number;
   /** Rounds relative to `--rounds`. */
   roundsFactor?: number;
+  /** Run the client and the stand-in together on CPU 0 (when pinning is possible). */
+  pin?: boolean;
 }
 
 const scale = quick ? 0.02 : 1;
@@ -69,6 +80,7 @@ const WORKLOADS: Workload[] = [
     concurrency: 1,
     warmup: 300,
     roundsFactor: 2,
+    pin: true,
   },
   { key: 'concurrent', section: 'concurrent', mode: 'tools', count: 20_000, concurrency: 32, warmup: 2000 },
   { key: 'stream100k', section: 'stream', mode: 'stream', count: 100_000, concurrency: 1, warmup: 0, roundsFactor: 2 },
@@ -93,12 +105,29 @@ const WORKLOADS: Workload[] = [
 
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
-/** Runs `node [flags] <script> ...args` in a fresh process and parses the last line it prints as JSON. */
-function runNode<T>(script: string, scriptArgs: string[], flags: string[] = [], env = process.env): Promise<T> {
+const pinned =
+  option('no-pin') === undefined &&
+  process.platform === 'linux' &&
+  availableParallelism() >= 2 &&
+  spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/**
+ * Runs `node [flags] <script> ...args` in a fresh process (on `cpu` alone, when given) and parses the
+ * last line it prints as JSON.
+ */
+function runNode<T>(
+  script: string,
+  scriptArgs: string[],
+  flags: string[] = [],
+  env = process.env,
+  cpu?: number,
+): Promise<T> {
+  const command = [process.execPath, ...flags, script, ...scriptArgs];
+  if (cpu !== undefined) command.unshift('taskset', '-c', String(cpu));
   return new Promise((resolve, reject) => {
     execFile(
-      process.execPath,
-      [...flags, script, ...scriptArgs],
+      command[0] as string,
+      command.slice(1),
       { cwd: join(DIST, '..'), env, maxBuffer: 16 * 1024 * 1024, timeout: 300_000 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${script} ${scriptArgs.join(' ')} failed: ${error.message}\n${stderr}`));
@@ -118,10 +147,11 @@ for (let round = 1; round <= maxRounds; round++) {
   for (const workload of workloads) {
     if (round > rounds * (workload.roundsFactor ?? 1)) continue;
     for (const client of CLIENTS) {
-      const { key: _key, section: _section, roundsFactor: _factor, ...rest } = workload;
-      const spec: TrialSpec = { client, ...rest };
+      const { key: _key, section: _section, roundsFactor: _factor, pin, ...rest } = workload;
+      const cpus = pinned && pin === true ? { client: 0, standIn: 0 } : undefined;
+      const spec: TrialSpec = { client, ...rest, ...(cpus !== undefined && { cpus }) };
       const flags = workload.heapSampleEvery === undefined ? [] : ['--expose-gc'];
-      const result = await runNode<TrialResult>(WORKER, [JSON.stringify(spec)], flags);
+      const result = await runNode<TrialResult>(WORKER, [JSON.stringify(spec)], flags, process.env, cpus?.client);
       if (result.standIn.errors > 0) throw new Error(`${client} answered ${result.standIn.errors} tool calls wrongly`);
       trials.push(result);
     }
@@ -332,6 +362,11 @@ if (trials.length > 0) {
   out(
     `Stand-in CLI trials: medians of ${rounds} interleaved rounds (${rounds * 2} for sequential calls and streaming; ` +
       'floor, hexagent, official), each trial in a fresh process.',
+  );
+  out(
+    pinned
+      ? 'Sequential trials pinned: client and stand-in together on CPU 0 (see main.ts); the other trials are not pinned.'
+      : 'Not pinned (no taskset, fewer than 2 CPUs, or --no-pin): sequential round trips vary with where the scheduler puts the two processes.',
   );
   out();
   out('| workload (stand-in CLI) | unit | floor | hexagent | official | hexagent / floor | official / floor |');

@@ -16,6 +16,7 @@
  * When the client names in-process servers without manifests, the MCP handshake of capture 09 runs
  * first. Only node builtins are used, so the stand-in starts fast and costs every client the same.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,16 @@ const STREAM_CHUNK = 64 * 1024;
 if (process.argv.includes('--version') || process.argv.includes('-v')) {
   process.stdout.write(`${VERSION} (Claude Code)\n`);
   process.exit(0);
+}
+
+// Pinned trials: the stand-in inherits the client's CPU; move to the one asked for (see main.ts).
+const cpu = process.env[ENV.standInCpu];
+if (cpu !== undefined && process.platform === 'linux') {
+  try {
+    execFileSync('taskset', ['-p', '-c', cpu, String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    // Not pinned: the numbers are only noisier.
+  }
 }
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');

@@ -22,6 +22,8 @@ export const ENV = {
   server: 'HEXAGENT_BENCH_SERVER',
   /** When set, the stand-in also writes its report (JSON) to this file. */
   reportFile: 'HEXAGENT_BENCH_REPORT',
+  /** When set (Linux), the stand-in moves itself to this CPU with `taskset`. */
+  standInCpu: 'HEXAGENT_BENCH_STAND_IN_CPU',
 } as const;
 
 /** The in-process server and tool every client serves: `mcp__bench__add`, `{ a, b }` -> `a + b` as text. */
@@ -73,6 +75,8 @@ export interface TrialSpec {
   warmup: number;
   /** Memory trials: sample the live heap every this many messages (the worker runs with `--expose-gc`). */
   heapSampleEvery?: number;
+  /** The CPUs the client (the worker, pinned by the runner) and the stand-in run on, when pinned. */
+  cpus?: { client: number; standIn: number };
 }
 
 /** What a trial reports. */
@@ -102,6 +106,7 @@ export function standInEnv(spec: Omit<TrialSpec, 'client'>): Record<string, stri
     [ENV.concurrency]: String(spec.concurrency),
     [ENV.warmup]: String(spec.warmup),
     [ENV.server]: SERVER_NAME,
+    ...(spec.cpus !== undefined && { [ENV.standInCpu]: String(spec.cpus.standIn) }),
   };
 }
 
