@@ -15,9 +15,12 @@ import {
 import {
   hermeticCliEnv,
   type ModelScript,
+  type ModelScriptFunction,
   type RecordedRequest,
   ScriptedModelServer,
   type ScriptedModelServerOptions,
+  text,
+  toolUse,
 } from '@hexagent/testing';
 import { CliTransport, type CliTransportSettings } from '@hexagent/transport-cli';
 
@@ -266,3 +269,26 @@ export async function settledHeapUsed(): Promise<number> {
 }
 
 export const MiB = 1024 * 1024;
+
+/**
+ * A scripted model for many concurrent conversations: for a prompt containing "query #n" it calls
+ * `mcp__calc__add` with `{ a: n, b }`, then answers `sum=<the tool's text>`. A function of the
+ * request, so concurrent conversations do not mix.
+ */
+export function addThenAnswer(b: number): ModelScriptFunction {
+  return (request) => {
+    const messages = request.body.messages ?? [];
+    const last = messages.at(-1);
+    const blocks = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
+    const toolResult = blocks.find((block) => block.type === 'tool_result');
+    if (toolResult !== undefined) {
+      const content = toolResult.content;
+      const value = Array.isArray(content)
+        ? content.map((part) => (part as { text?: string }).text ?? '').join('')
+        : String(content);
+      return { content: [text(`sum=${value}`)] };
+    }
+    const n = Number(JSON.stringify(messages).match(/query #(\d+)/)?.[1] ?? Number.NaN);
+    return { content: [toolUse('mcp__calc__add', { a: n, b })] };
+  };
+}

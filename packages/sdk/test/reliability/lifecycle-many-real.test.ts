@@ -6,10 +6,10 @@
  * heap (after full collections) does not grow beyond a small bound; no MaxListeners warning.
  */
 import { createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
-import { type ModelScriptFunction, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  addThenAnswer,
   expectNothingLeft,
   MiB,
   PROCESS_EVENTS,
@@ -26,25 +26,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/**
- * The model of every query: for "query #n" it calls `mcp__calc__add` with `{ a: n, b: 1000 }`,
- * then answers `sum=<the tool's text>`. A function, so concurrent conversations do not mix.
- */
-const addThenAnswer: ModelScriptFunction = (request) => {
-  const messages = request.body.messages ?? [];
-  const last = messages.at(-1);
-  const blocks = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
-  const toolResult = blocks.find((block) => block.type === 'tool_result');
-  if (toolResult !== undefined) {
-    const content = toolResult.content;
-    const value = Array.isArray(content)
-      ? content.map((part) => (part as { text?: string }).text ?? '').join('')
-      : String(content);
-    return { content: [text(`sum=${value}`)] };
-  }
-  const n = Number(JSON.stringify(messages).match(/query #(\d+)/)?.[1] ?? Number.NaN);
-  return { content: [toolUse('mcp__calc__add', { a: n, b: 1000 })] };
-};
+const model = addThenAnswer(1000);
 
 /**
  * The heap of this process without what the scripted model server (which runs in it) recorded: it
@@ -97,7 +79,7 @@ function format(counts: ReturnType<typeof processListenerCounts>): string {
 
 describe('many queries on the real CLI in one process', () => {
   it('30 sequential queries, each with an in-process tool: nothing grows', { timeout: 120_000 }, async () => {
-    harness = await startRealCli(addThenAnswer);
+    harness = await startRealCli(model);
     const sampled: Sampled = { duringCalls: [] };
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
@@ -140,7 +122,7 @@ describe('many queries on the real CLI in one process', () => {
   it('20 concurrent queries sharing one AbortController, each with its own tool: every result right, nothing left', {
     timeout: 120_000,
   }, async () => {
-    harness = await startRealCli(addThenAnswer);
+    harness = await startRealCli(model);
     const sampled: Sampled = { duringCalls: [] };
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);

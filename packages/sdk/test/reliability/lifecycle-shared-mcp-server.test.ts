@@ -9,10 +9,10 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSdkMcpServer, McpServerInUseError, type Options, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
-import { type ModelScriptFunction, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  addThenAnswer,
   consume,
   expectNothingLeft,
   type RealCliHarness,
@@ -29,22 +29,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** For "query #n": call `mcp__calc__add` with `{ a: n, b: 100 }`, then answer `sum=<result>`. */
-const addThenAnswer: ModelScriptFunction = (request) => {
-  const messages = request.body.messages ?? [];
-  const last = messages.at(-1);
-  const blocks = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
-  const toolResult = blocks.find((block) => block.type === 'tool_result');
-  if (toolResult !== undefined) {
-    const content = toolResult.content;
-    const value = Array.isArray(content)
-      ? content.map((part) => (part as { text?: string }).text ?? '').join('')
-      : String(content);
-    return { content: [text(`sum=${value}`)] };
-  }
-  const n = Number(JSON.stringify(messages).match(/query #(\d+)/)?.[1] ?? Number.NaN);
-  return { content: [toolUse('mcp__calc__add', { a: n, b: 100 })] };
-};
+const model = addThenAnswer(100);
 
 function resultOf(messages: SDKAnyMessage[]): string | undefined {
   return (messages.find((message) => message.type === 'result') as { result?: string } | undefined)?.result;
@@ -95,7 +80,7 @@ describe('one createSdkMcpServer config shared by 5 concurrent queries on the re
   it('every session gets its own server: all 5 tool calls are in flight together and each query gets its own result', {
     timeout: 60_000,
   }, async () => {
-    harness = await startRealCli(addThenAnswer);
+    harness = await startRealCli(model);
     const baseline = snapshot();
     const together = barrier(5);
     const callsBy: number[] = [];
@@ -134,7 +119,7 @@ describe('a user-supplied McpServer instance', () => {
     timeout: 60_000,
   }, async () => {
     const McpServer = await loadMcpServer();
-    harness = await startRealCli(addThenAnswer);
+    harness = await startRealCli(model);
     const baseline = snapshot();
     const firstCallStarted = signalled();
     const secondFailed = signalled();
@@ -192,7 +177,7 @@ describe('a user-supplied McpServer instance', () => {
     timeout: 60_000,
   }, async () => {
     const McpServer = await loadMcpServer();
-    harness = await startRealCli(addThenAnswer);
+    harness = await startRealCli(model);
     const together = barrier(2);
     let made = 0;
     const makeServer = () => {
