@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { track } from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
 import { ControlTimeoutError } from '../errors/control-timeout-error.js';
@@ -74,22 +75,6 @@ function inboundRequest(requestId: string, request: ControlRequestBody): Inbound
 /** Lets pending promise callbacks (and the engine's answer writes) run. Uses a real macrotask. */
 function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Records how a promise settled, attaching handlers at once (so nothing is ever unhandled). */
-function track<T>(promise: Promise<T>): { state: 'pending' | 'resolved' | 'rejected'; value?: T; error?: unknown } {
-  const result: { state: 'pending' | 'resolved' | 'rejected'; value?: T; error?: unknown } = { state: 'pending' };
-  promise.then(
-    (value) => {
-      result.state = 'resolved';
-      result.value = value;
-    },
-    (error: unknown) => {
-      result.state = 'rejected';
-      result.error = error;
-    },
-  );
-  return result;
 }
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, FakeMcpServer, FakeTransport, flush, resultMessage } from '../../test/helpers/fakes.js';
+import { deferred, FakeMcpServer, FakeTransport, flush, resultMessage, track } from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
 import { CliNotFoundError } from '../errors/cli-not-found-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
@@ -60,21 +60,6 @@ async function collect(session: Session): Promise<{ messages: SDKAnyMessage[]; e
 
 async function initializeRequest(transport: FakeTransport): Promise<Record<string, unknown>> {
   return (await transport.waitForRequest('initialize')).request;
-}
-
-function track<T>(promise: Promise<T>): { state: 'pending' | 'resolved' | 'rejected'; value?: T; error?: unknown } {
-  const result: { state: 'pending' | 'resolved' | 'rejected'; value?: T; error?: unknown } = { state: 'pending' };
-  promise.then(
-    (value) => {
-      result.state = 'resolved';
-      result.value = value;
-    },
-    (error: unknown) => {
-      result.state = 'rejected';
-      result.error = error;
-    },
-  );
-  return result;
 }
 
 const MANIFEST: McpServerManifest = {

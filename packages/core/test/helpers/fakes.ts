@@ -251,3 +251,26 @@ export function resultMessage(extra: Record<string, unknown> = {}): InboundMessa
     ...extra,
   };
 }
+
+/** How a promise settled so far; handlers are attached at once, so nothing is ever unhandled. */
+export interface Tracked<T> {
+  state: 'pending' | 'resolved' | 'rejected';
+  value?: T;
+  error?: unknown;
+}
+
+/** Records how `promise` settles, without awaiting it. */
+export function track<T>(promise: Promise<T>): Tracked<T> {
+  const result: Tracked<T> = { state: 'pending' };
+  promise.then(
+    (value) => {
+      result.state = 'resolved';
+      result.value = value;
+    },
+    (error: unknown) => {
+      result.state = 'rejected';
+      result.error = error;
+    },
+  );
+  return result;
+}
