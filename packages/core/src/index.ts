@@ -24,7 +24,7 @@ export type {
   ControlRequestOptions,
 } from './ports/control-protocol.js';
 export type { McpHandleContext, McpServerFactory, McpServerPort } from './ports/mcp-server-port.js';
-export type { Transport, TransportFactory } from './ports/transport.js';
+export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
 export {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,
@@ -170,3 +170,4 @@ export type {
 } from './types/permissions.js';
 export { AsyncQueue } from './util/async-queue.js';
 export { onAbort } from './util/on-abort.js';
+export { readTransport } from './util/read-transport.js';

@@ -7,6 +7,7 @@ import {
   type InboundMessage,
   type OutboundMessage,
   type Transport,
+  type TransportSink,
 } from '@hexagent/core';
 import { defaultInitializeResponse } from './default-initialize-response.js';
 
@@ -91,6 +92,12 @@ export class FakeCliTransport implements Transport {
   private readonly waiters = new Set<SentWaiter>();
   private readonly pendingRequests = new Map<string, PendingCliRequest>();
   private iterated = false;
+  /** Push mode (`subscribe`): the consumer, messages not yet handed over, and how the output ended. */
+  private sink: TransportSink | undefined;
+  private readonly backlog: InboundMessage[] = [];
+  private outputEnd: { error: Error | undefined } | undefined;
+  private sinkEnded = false;
+  private delivering = false;
   private requestCounter = 0;
   private readonly flags: FakeCliState = { started: false, inputEnded: false, closed: false, exited: false };
 
@@ -131,11 +138,25 @@ export class FakeCliTransport implements Transport {
     if (this.options.onSend !== undefined) await this.options.onSend(copy, this);
   }
 
-  /** The messages the fake CLI writes, in order. May be called once (single consumer). */
+  /** The messages the fake CLI writes, in order. `messages()` or `subscribe()` may be called once. */
   messages(): AsyncIterable<InboundMessage> {
-    if (this.iterated) throw new Error('FakeCliTransport: messages() may be called only once');
+    if (this.iterated) throw new Error('FakeCliTransport: messages() or subscribe() may be called only once');
     this.iterated = true;
     return this.queue;
+  }
+
+  /**
+   * Push mode, as `CliTransport` offers it: every message the fake CLI writes goes to
+   * `sink.message` synchronously (those written earlier first), then `sink.end` once. A message
+   * emitted while the sink is busy (from inside its own call) is handed over when that call returns,
+   * so the sink is never re-entered. A sink that throws ends the output with that error.
+   */
+  subscribe(sink: TransportSink): void {
+    if (this.iterated) throw new Error('FakeCliTransport: messages() or subscribe() may be called only once');
+    this.iterated = true;
+    this.sink = sink;
+    this.backlog.push(...this.queue.takeBuffered());
+    this.pump();
   }
 
   /** Marks the input as ended and calls `onEndInput` once. */
@@ -149,7 +170,7 @@ export class FakeCliTransport implements Transport {
   async close(): Promise<void> {
     if (this.flags.closed) return;
     this.flags.closed = true;
-    this.queue.end();
+    this.endOutput();
     this.rejectPending(new Error('FakeCliTransport: closed before the SDK answered'));
   }
 
@@ -207,8 +228,10 @@ export class FakeCliTransport implements Transport {
 
   /** Writes a message to the SDK. Throws once the output has ended (`finish`, `fail`, `close`). */
   emit(message: InboundMessage): void {
-    if (this.queue.isEnded) throw new Error(`FakeCliTransport: emit(${summarize(message)}) after the output ended`);
-    this.queue.push(JSON.parse(JSON.stringify(message)) as InboundMessage);
+    if (this.outputEnd !== undefined) {
+      throw new Error(`FakeCliTransport: emit(${summarize(message)}) after the output ended`);
+    }
+    this.write(JSON.parse(JSON.stringify(message)) as InboundMessage);
   }
 
   /**
@@ -254,7 +277,7 @@ export class FakeCliTransport implements Transport {
   private exit(error?: Error): void {
     if (this.flags.exited || this.flags.closed) return;
     this.flags.exited = true;
-    this.queue.end(error);
+    this.endOutput(error);
     this.rejectPending(new Error('FakeCliTransport: the CLI exited before the SDK answered'));
   }
 
@@ -265,7 +288,49 @@ export class FakeCliTransport implements Transport {
 
   /** Writes unless the output already ended: automatic answers may race with a close. */
   private deliver(message: InboundMessage): void {
-    if (!this.queue.isEnded) this.queue.push(message);
+    if (this.outputEnd === undefined) this.write(message);
+  }
+
+  /** Hands a message to the consumer: the sink in push mode, the queue otherwise. */
+  private write(message: InboundMessage): void {
+    if (this.sink === undefined) {
+      this.queue.push(message);
+      return;
+    }
+    this.backlog.push(message);
+    this.pump();
+  }
+
+  private endOutput(error?: Error): void {
+    if (this.outputEnd !== undefined) return;
+    this.outputEnd = { error };
+    this.queue.end(error);
+    this.pump();
+  }
+
+  /** Delivers the backlog, then the end, to the sink; never re-entered. */
+  private pump(): void {
+    const sink = this.sink;
+    if (sink === undefined || this.delivering || this.sinkEnded) return;
+    this.delivering = true;
+    try {
+      for (let message = this.backlog.shift(); message !== undefined; message = this.backlog.shift()) {
+        sink.message(message);
+      }
+      if (this.outputEnd !== undefined) {
+        this.sinkEnded = true;
+        sink.end(this.outputEnd.error);
+      }
+    } catch (error) {
+      this.backlog.length = 0;
+      this.outputEnd ??= { error: error instanceof Error ? error : new Error(String(error)) };
+      if (!this.sinkEnded) {
+        this.sinkEnded = true;
+        sink.end(error);
+      }
+    } finally {
+      this.delivering = false;
+    }
   }
 
   private react(message: OutboundMessage): void {

@@ -1,4 +1,4 @@
-import type { InboundMessage, Transport } from '@hexagent/core';
+import { AsyncQueue, type InboundMessage, type Transport } from '@hexagent/core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** Options of {@link transportConformanceSuite}. */
@@ -35,6 +35,11 @@ const MIB = 1024 * 1024;
  * rejects; a 1 MiB message and non-ASCII text (emoji, CJK, RTL, combining marks, U+2028/U+2029,
  * control characters) round-trip exactly. Each test closes its transport afterwards.
  *
+ * Every check runs twice: reading with `messages()`, and reading with the optional
+ * `subscribe(sink)` (skipped when the transport has none). In the second run the sink must see the
+ * same messages, then exactly one `end` and nothing after it; and the transport must refuse a
+ * second reader (`messages()` after `subscribe()`, or the reverse) by throwing.
+ *
  * @example
  * ```ts
  * // my-transport.conformance.test.ts
@@ -52,14 +57,21 @@ export function transportConformanceSuite(
   const largeBytes = options.largeMessageBytes ?? MIB;
   const waitMs = Math.max(1000, timeout - 1000);
 
-  describe(`${name} (transport conformance)`, () => {
+  describe.each(READ_MODES)(`${name} (transport conformance, read with %s)`, (mode) => {
     const opened: Transport[] = [];
 
-    async function open(): Promise<{ transport: Transport; reader: Reader }> {
+    /** A fresh transport; in `subscribe` mode the test is skipped when the transport has no `subscribe`. */
+    async function make(context: TestContext): Promise<Transport> {
       const transport = await makeTransport();
       opened.push(transport);
+      if (mode === 'subscribe' && typeof transport.subscribe !== 'function') context.skip('no subscribe()');
+      return transport;
+    }
+
+    async function open(context: TestContext): Promise<{ transport: Transport; reader: Reader }> {
+      const transport = await make(context);
       await transport.start();
-      return { transport, reader: new Reader(transport.messages(), waitMs) };
+      return { transport, reader: new Reader(transport, mode, waitMs) };
     }
 
     afterEach(async () => {
@@ -67,8 +79,8 @@ export function transportConformanceSuite(
       await Promise.all(transports.map((transport) => transport.close().catch(() => {})));
     });
 
-    it('starts, sends initialize and receives its answer', { timeout }, async () => {
-      const { transport, reader } = await open();
+    it('starts, sends initialize and receives its answer', { timeout }, async (context) => {
+      const { transport, reader } = await open(context);
       await transport.send({ type: 'control_request', request_id: 'conf_init_1', request: { subtype: 'initialize' } });
       const answer = await reader.next((message) => message.type === 'control_response');
       expect(answer).toMatchObject({
@@ -77,8 +89,8 @@ export function transportConformanceSuite(
       });
     });
 
-    it('delivers a burst of messages in order', { timeout }, async () => {
-      const { transport, reader } = await open();
+    it('delivers a burst of messages in order', { timeout }, async (context) => {
+      const { transport, reader } = await open(context);
       const count = 200;
       for (let seq = 0; seq < count; seq++) await transport.send({ type: 'echo', seq });
       const received: unknown[] = [];
@@ -86,33 +98,43 @@ export function transportConformanceSuite(
       expect(received).toEqual(Array.from({ length: count }, (_, seq) => seq));
     });
 
-    it('buffers messages that arrive before the consumer iterates', { timeout }, async () => {
-      const transport = await makeTransport();
-      opened.push(transport);
+    it('buffers messages that arrive before the consumer reads', { timeout }, async (context) => {
+      const transport = await make(context);
       await transport.start();
       await transport.send({ type: 'echo', early: true });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const reader = new Reader(transport.messages(), waitMs);
+      const reader = new Reader(transport, mode, waitMs);
       expect(await reader.next(isEcho)).toEqual({ type: 'echo', early: true });
     });
 
-    it('is open after start() and not after close()', { timeout }, async () => {
-      const { transport } = await open();
+    it('refuses a second reader', { timeout }, async (context) => {
+      if (mode === 'messages') context.skip('checked in the subscribe run');
+      const { transport } = await open(context);
+      expect(() => transport.messages()).toThrow();
+      const other = await make(context);
+      await other.start();
+      other.messages();
+      const subscribe = other.subscribe?.bind(other);
+      expect(() => subscribe?.({ message: () => {}, end: () => {} })).toThrow();
+    });
+
+    it('is open after start() and not after close()', { timeout }, async (context) => {
+      const { transport } = await open(context);
       expect(transport.isOpen).toBe(true);
       await transport.close();
       expect(transport.isOpen).toBe(false);
     });
 
-    it('ends messages() without error after endInput() once the peer exits', { timeout }, async () => {
-      const { transport, reader } = await open();
+    it('ends messages() without error after endInput() once the peer exits', { timeout }, async (context) => {
+      const { transport, reader } = await open(context);
       await transport.send({ type: 'echo', last: true });
       expect(await reader.next(isEcho)).toEqual({ type: 'echo', last: true });
       transport.endInput();
       await reader.expectEnd();
     });
 
-    it('close() is idempotent and ends a pending messages() iteration', { timeout }, async () => {
-      const { transport, reader } = await open();
+    it('close() is idempotent and ends a pending messages() iteration', { timeout }, async (context) => {
+      const { transport, reader } = await open(context);
       const ended = reader.expectEnd();
       await Promise.all([transport.close(), transport.close()]);
       await transport.close();
@@ -120,14 +142,14 @@ export function transportConformanceSuite(
       expect(transport.isOpen).toBe(false);
     });
 
-    it('rejects send() after close()', { timeout }, async () => {
-      const { transport } = await open();
+    it('rejects send() after close()', { timeout }, async (context) => {
+      const { transport } = await open(context);
       await transport.close();
       await expect(transport.send({ type: 'echo', late: true })).rejects.toThrow();
     });
 
-    it(`round-trips a ${largeBytes}-byte message exactly`, { timeout }, async () => {
-      const { transport, reader } = await open();
+    it(`round-trips a ${largeBytes}-byte message exactly`, { timeout }, async (context) => {
+      const { transport, reader } = await open(context);
       const message = { type: 'echo', payload: largeText(largeBytes) };
       expect(Buffer.byteLength(JSON.stringify(message), 'utf8')).toBeGreaterThanOrEqual(largeBytes);
       await transport.send(message);
@@ -136,8 +158,8 @@ export function transportConformanceSuite(
       expect(echoed).toEqual(message);
     });
 
-    it('round-trips non-ASCII text exactly', { timeout }, async () => {
-      const { transport, reader } = await open();
+    it('round-trips non-ASCII text exactly', { timeout }, async (context) => {
+      const { transport, reader } = await open(context);
       const samples = [
         'héllo wörld — ünïcödé',
         '日本語のテキスト、中文文本',
@@ -165,14 +187,46 @@ function largeText(bytes: number): string {
   return unit.repeat(Math.ceil(bytes / unitBytes));
 }
 
-/** Reads a transport's messages with a timeout per read. */
+/** The two ways of reading a transport. */
+const READ_MODES = ['messages', 'subscribe'] as const;
+type ReadMode = (typeof READ_MODES)[number];
+
+/** The part of vitest's test context the suite uses. */
+interface TestContext {
+  skip(note?: string): never;
+}
+
+/**
+ * Reads a transport's messages with a timeout per read, through `messages()` or through a sink
+ * given to `subscribe()`. A sink that is used against the contract (a message after `end`, a second
+ * `end`) makes the next read fail.
+ */
 class Reader {
   private readonly iterator: AsyncIterator<InboundMessage>;
   private readonly waitMs: number;
+  /** Breaches of the `subscribe()` contract seen by the sink. */
+  private readonly violations: string[] = [];
 
-  constructor(messages: AsyncIterable<InboundMessage>, waitMs: number) {
-    this.iterator = messages[Symbol.asyncIterator]();
+  constructor(transport: Transport, mode: ReadMode, waitMs: number) {
     this.waitMs = waitMs;
+    if (mode === 'messages' || transport.subscribe === undefined) {
+      this.iterator = transport.messages()[Symbol.asyncIterator]();
+      return;
+    }
+    const queue = new AsyncQueue<InboundMessage>();
+    let ended = false;
+    transport.subscribe({
+      message: (message) => {
+        if (ended) this.violations.push(`message ${JSON.stringify(message).slice(0, 80)} after end()`);
+        else queue.push(message);
+      },
+      end: (error) => {
+        if (ended) this.violations.push('end() called twice');
+        ended = true;
+        queue.end(error);
+      },
+    });
+    this.iterator = queue;
   }
 
   /** The next message matching `predicate`, skipping others. */
@@ -188,11 +242,19 @@ class Reader {
   async expectEnd(): Promise<void> {
     for (;;) {
       const result = await this.read();
-      if (result.done === true) return;
+      if (result.done === true) break;
     }
+    // Anything the sink is given after its end shows up within a few turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    this.assertContractKept();
+  }
+
+  private assertContractKept(): void {
+    if (this.violations.length > 0) throw new Error(`subscribe() contract broken: ${this.violations.join('; ')}`);
   }
 
   private read(): Promise<IteratorResult<InboundMessage>> {
+    this.assertContractKept();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no message and no end within ${this.waitMs} ms`)), this.waitMs);

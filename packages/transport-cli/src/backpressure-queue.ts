@@ -45,6 +45,15 @@ export class BackpressureQueue<T> extends AsyncQueue<T> {
     }
   }
 
+  override takeBuffered(): T[] {
+    const items = super.takeBuffered();
+    if (this.paused) {
+      this.paused = false;
+      this.onResume();
+    }
+    return items;
+  }
+
   override next(): Promise<IteratorResult<T>> {
     const result = super.next();
     if (this.paused && this.size <= this.lowWaterMark) {

@@ -13,6 +13,7 @@ import {
   onAbort as subscribeToAbort,
   type Transport,
   type TransportFactory,
+  type TransportSink,
 } from '@hexagent/core';
 import type { execa as Execa } from 'execa';
 import { BackpressureQueue } from './backpressure-queue.js';
@@ -110,6 +111,11 @@ export class CliTransport implements Transport {
   /** Takes `onAbort` off `options.abortController`'s signal. */
   private stopListeningForAbort: (() => void) | undefined;
   private messagesTaken = false;
+  /** The consumer, when it reads with `subscribe`. */
+  private sink: TransportSink | undefined;
+  private sinkEnded = false;
+  /** How the inbound stream ended, kept for a `subscribe` that comes after the end. */
+  private endedWith: { error: unknown } | undefined;
   private inputEnded = false;
   private failed = false;
   private closeRequested = false;
@@ -189,9 +195,32 @@ export class CliTransport implements Transport {
    *   by a signal that `close()` did not send.
    */
   messages(): AsyncIterable<InboundMessage> {
-    if (this.messagesTaken) throw new Error('CliTransport.messages() may be called only once');
+    if (this.messagesTaken) throw new Error('CliTransport: messages() or subscribe() may be called only once');
     this.messagesTaken = true;
     return this.queue;
+  }
+
+  /**
+   * Push mode, the alternative to {@link CliTransport.messages}: every message goes to
+   * `sink.message` synchronously as its line is decoded (those that arrived earlier first), then
+   * `sink.end` is called once, with the error `messages()` would throw, if any. A sink that throws
+   * is a fatal fault: the CLI is stopped and `sink.end` gets the error. No buffering: a sink that
+   * cannot keep up must queue for itself. May be called once, and not together with `messages()`.
+   */
+  subscribe(sink: TransportSink): void {
+    if (this.messagesTaken) throw new Error('CliTransport: messages() or subscribe() may be called only once');
+    this.messagesTaken = true;
+    const buffered = this.queue.takeBuffered();
+    this.sink = sink;
+    try {
+      for (const message of buffered) sink.message(message);
+    } catch (error) {
+      this.fail(error);
+    }
+    if (this.endedWith !== undefined && !this.sinkEnded) {
+      this.sinkEnded = true;
+      sink.end(this.endedWith.error);
+    }
   }
 
   /**
@@ -273,7 +302,7 @@ export class CliTransport implements Transport {
     } catch (error) {
       this.state = 'closed';
       this.detach();
-      this.queue.end(error);
+      this.finish(error);
       throw error;
     }
     if (this.state === 'starting') this.state = 'open';
@@ -324,7 +353,7 @@ export class CliTransport implements Transport {
     if (this.startPromise !== undefined) await this.startPromise.catch(ignoreError);
     if (this.subprocess === undefined || this.detached) {
       this.state = 'closed';
-      this.queue.end();
+      this.finish();
       return;
     }
     if (this.state !== 'closed') this.state = 'closing';
@@ -337,7 +366,7 @@ export class CliTransport implements Transport {
       }
     }
     this.state = 'closed';
-    this.queue.end();
+    this.finish();
     this.detach();
   }
 
@@ -345,8 +374,28 @@ export class CliTransport implements Transport {
   private fail(error: unknown): void {
     if (this.failed) return;
     this.failed = true;
-    this.queue.end(error);
+    this.finish(error);
     this.stopPromise ??= this.stop(false);
+  }
+
+  /** Hands one inbound message to the sink, or queues it for `messages()` (or a later `subscribe`). */
+  private deliver(message: InboundMessage): void {
+    const sink = this.sink;
+    if (sink !== undefined) sink.message(message);
+    else this.queue.push(message);
+  }
+
+  /** Ends the inbound stream, with `error` for a fault; only the first call counts. */
+  private finish(error?: unknown): void {
+    if (this.endedWith !== undefined) return;
+    this.endedWith = { error };
+    const sink = this.sink;
+    if (sink === undefined) {
+      this.queue.end(error);
+    } else if (!this.sinkEnded) {
+      this.sinkEnded = true;
+      sink.end(error);
+    }
   }
 
   private kill(signal: NodeJS.Signals): void {
@@ -411,7 +460,7 @@ export class CliTransport implements Transport {
       this.fail(new JsonDecodeError({ line }));
       return;
     }
-    this.queue.push(value as InboundMessage);
+    this.deliver(value as InboundMessage);
   };
 
   private readonly onStdoutData = (chunk: Buffer): void => {
@@ -459,13 +508,17 @@ export class CliTransport implements Transport {
   private readonly onClose = (code: number | null, signal: NodeJS.Signals | null): void => {
     this.onExit(code, signal);
     if (!this.failed) {
-      const rest = this.decoder.flush();
-      if (rest !== undefined) this.onLine(rest);
+      try {
+        const rest = this.decoder.flush();
+        if (rest !== undefined) this.onLine(rest);
+      } catch (error) {
+        this.fail(error);
+      }
     }
     this.stderrSplitter.flush();
     const status = this.exitStatus ?? { code, signal };
     if (!this.failed && !this.closeRequested && (status.code !== 0 || status.signal !== null)) {
-      this.queue.end(
+      this.finish(
         new ProcessError({
           exitCode: status.code ?? undefined,
           signal: status.signal ?? undefined,
@@ -473,7 +526,7 @@ export class CliTransport implements Transport {
         }),
       );
     } else {
-      this.queue.end();
+      this.finish();
     }
     if (this.stopPromise === undefined) {
       this.state = 'closed';

@@ -1,5 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { FakeTransport, flush, resultMessage } from '../../test/helpers/fakes.js';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FakeTransport,
+  flush,
+  resultMessage,
+  setDefaultTransportMode,
+  TRANSPORT_MODES,
+} from '../../test/helpers/fakes.js';
 import { Session } from './session.js';
 
 /**
@@ -40,30 +46,35 @@ async function running(): Promise<{ session: Session; transport: FakeTransport; 
   return { session, transport, log };
 }
 
-describe('Session.close() while a turn is in flight', () => {
-  it('interrupts the turn before it closes the transport (whose close() ends the input)', async () => {
-    const { session, transport, log } = await running();
-    await session.sendUserMessage('work for a long time');
-    await session.close();
-    expect(log).toEqual(['control_request:initialize', 'user', 'control_request:interrupt', 'close']);
-    expect(transport.closeCalls).toBe(1);
-  });
+describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
+  beforeEach(() => setDefaultTransportMode(mode));
+  afterAll(() => setDefaultTransportMode('messages'));
 
-  it('sends nothing more when every turn has its result (the CLI exits on EOF at once)', async () => {
-    const { session, transport, log } = await running();
-    await session.sendUserMessage('quick');
-    transport.emit(resultMessage());
-    await session.waitForIdle();
-    await session.close();
-    expect(log).toEqual(['control_request:initialize', 'user', 'close']);
-  });
+  describe('Session.close() while a turn is in flight', () => {
+    it('interrupts the turn before it closes the transport (whose close() ends the input)', async () => {
+      const { session, transport, log } = await running();
+      await session.sendUserMessage('work for a long time');
+      await session.close();
+      expect(log).toEqual(['control_request:initialize', 'user', 'control_request:interrupt', 'close']);
+      expect(transport.closeCalls).toBe(1);
+    });
 
-  it('sends nothing when the CLI ended the session itself', async () => {
-    const { session, transport, log } = await running();
-    await session.sendUserMessage('the CLI dies');
-    transport.endOutput();
-    await flush();
-    await session.close();
-    expect(log).not.toContain('control_request:interrupt');
+    it('sends nothing more when every turn has its result (the CLI exits on EOF at once)', async () => {
+      const { session, transport, log } = await running();
+      await session.sendUserMessage('quick');
+      transport.emit(resultMessage());
+      await session.waitForIdle();
+      await session.close();
+      expect(log).toEqual(['control_request:initialize', 'user', 'close']);
+    });
+
+    it('sends nothing when the CLI ended the session itself', async () => {
+      const { session, transport, log } = await running();
+      await session.sendUserMessage('the CLI dies');
+      transport.endOutput();
+      await flush();
+      await session.close();
+      expect(log).not.toContain('control_request:interrupt');
+    });
   });
 });

@@ -4,7 +4,7 @@ import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-err
 import { ProcessError } from '../errors/process-error.js';
 import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
-import type { Transport } from '../ports/transport.js';
+import type { Transport, TransportSink } from '../ports/transport.js';
 import {
   ControlProtocolEngine,
   DEFAULT_CONTROL_TIMEOUT_MS,
@@ -25,6 +25,7 @@ import type { Options } from '../types/options.js';
 import type { PermissionMode, PermissionResult, PermissionUpdate } from '../types/permissions.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import { onAbort } from '../util/on-abort.js';
+import { readTransport } from '../util/read-transport.js';
 
 /** Default bound on a `canUseTool` callback: 10 minutes. */
 export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
@@ -337,7 +338,7 @@ export class Session {
       throw this.closedError();
     }
     this.state = 'running';
-    void this.readLoop();
+    readTransport(this.transport, this.inbound);
     const payload = this.initializePayload(hooks, resolved);
     if (externalServers !== undefined) payload.mcpServers = externalServers;
     this.initPromise = this.protocol
@@ -452,18 +453,19 @@ export class Session {
     return Object.keys(payload).length > 0 ? payload : undefined;
   }
 
-  private async readLoop(): Promise<void> {
-    try {
-      for await (const message of this.transport.messages()) {
-        if (this.protocol.receive(message)) continue;
-        this.onUserFacingMessage(message);
-      }
-    } catch (error) {
-      await this.shutdown(this.exitAlreadyReported(error) ? undefined : error, false);
-      return;
-    }
-    await this.shutdown(undefined, false);
-  }
+  /**
+   * Where the transport delivers the CLI's messages, synchronously when it supports `subscribe`:
+   * control messages go to the protocol, the rest to the caller.
+   */
+  private readonly inbound: TransportSink = {
+    message: (message) => {
+      if (this.protocol.receive(message)) return;
+      this.onUserFacingMessage(message);
+    },
+    end: (error) => {
+      void this.shutdown(error === undefined || this.exitAlreadyReported(error) ? undefined : error, false);
+    },
+  };
 
   /**
    * The CLI exits with a non-zero code after its input ends when the last turn failed

@@ -188,4 +188,15 @@ describe('AsyncQueue', () => {
     expect(queue.size).toBe(0);
     expect(maxBacking).toBeLessThanOrEqual(2048);
   });
+
+  it('takeBuffered() hands over the waiting items in order, synchronously, and leaves the queue usable', async () => {
+    const queue = new AsyncQueue<number>();
+    for (let i = 0; i < 5; i++) queue.push(i);
+    expect((await queue.next()).value).toBe(0);
+    expect(queue.takeBuffered()).toEqual([1, 2, 3, 4]);
+    expect(queue.size).toBe(0);
+    expect(queue.takeBuffered()).toEqual([]);
+    queue.push(5);
+    expect((await queue.next()).value).toBe(5);
+  });
 });

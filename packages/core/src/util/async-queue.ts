@@ -63,6 +63,17 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     }
   }
 
+  /**
+   * Removes and returns every buffered item at once, synchronously, in order. For a consumer that
+   * switches from iterating to being pushed items: it takes what is waiting, then stops iterating.
+   */
+  takeBuffered(): T[] {
+    const items = this.items.slice(this.head);
+    this.items = [];
+    this.head = 0;
+    return items;
+  }
+
   /** Next item, waiting if none is buffered. */
   next(): Promise<IteratorResult<T>> {
     if (this.head < this.items.length) {

@@ -3,7 +3,7 @@
  * own types (never on `@hexagent/testing`, which depends on core).
  */
 import type { McpHandleContext, McpServerPort } from '../../src/ports/mcp-server-port.js';
-import type { Transport } from '../../src/ports/transport.js';
+import type { Transport, TransportSink } from '../../src/ports/transport.js';
 import type { InboundMessage, OutboundMessage } from '../../src/types/control.js';
 import type { JsonRpcMessage, JsonRpcResponse, McpServerManifest } from '../../src/types/mcp.js';
 
@@ -38,10 +38,21 @@ class InboundStream implements AsyncIterableIterator<InboundMessage> {
   private waiting: Deferred<IteratorResult<InboundMessage>> | undefined;
   private ended = false;
   private error: unknown;
+  private sink: TransportSink | undefined;
+  private sinkEnded = false;
+
+  /** Push mode: hands the buffered messages, then every later one, to `sink` synchronously. */
+  pipe(sink: TransportSink): void {
+    this.sink = sink;
+    for (let message = this.buffer.shift(); message !== undefined; message = this.buffer.shift()) sink.message(message);
+    if (this.ended) this.endSink();
+  }
 
   push(message: InboundMessage): void {
     if (this.ended) throw new Error('FakeTransport: push after the inbound stream ended');
-    if (this.waiting !== undefined) {
+    if (this.sink !== undefined) {
+      this.sink.message(message);
+    } else if (this.waiting !== undefined) {
       const waiting = this.waiting;
       this.waiting = undefined;
       waiting.resolve({ value: message, done: false });
@@ -54,12 +65,24 @@ class InboundStream implements AsyncIterableIterator<InboundMessage> {
     if (this.ended) return;
     this.ended = true;
     this.error = error;
+    if (this.sink !== undefined) {
+      this.endSink();
+      return;
+    }
     if (this.waiting !== undefined && this.buffer.length === 0) {
       const waiting = this.waiting;
       this.waiting = undefined;
       if (error === undefined) waiting.resolve({ value: undefined, done: true });
       else waiting.reject(error);
     }
+  }
+
+  private endSink(): void {
+    if (this.sinkEnded) return;
+    this.sinkEnded = true;
+    const error = this.error;
+    this.error = undefined;
+    this.sink?.end(error);
   }
 
   next(): Promise<IteratorResult<InboundMessage>> {
@@ -84,18 +107,48 @@ class InboundStream implements AsyncIterableIterator<InboundMessage> {
   }
 }
 
-/** An in-memory Transport that records what is sent and lets the test play the CLI. */
+/** How a {@link FakeTransport} is read: by iterating `messages()`, or pushed through `subscribe`. */
+export type FakeTransportMode = 'messages' | 'subscribe';
+
+/** Both ways a transport can be read; the Session tests run once per mode. */
+export const TRANSPORT_MODES: readonly FakeTransportMode[] = ['messages', 'subscribe'];
+
+let defaultMode: FakeTransportMode = 'messages';
+
+/** The mode of FakeTransports constructed without one (set per test by a `describe.each` over the modes). */
+export function setDefaultTransportMode(mode: FakeTransportMode): void {
+  defaultMode = mode;
+}
+
+/**
+ * An in-memory Transport that records what is sent and lets the test play the CLI. In
+ * `'subscribe'` mode it also implements the optional `subscribe`, so a consumer takes the push path.
+ */
 export class FakeTransport implements Transport {
   readonly sent: OutboundMessage[] = [];
   readonly inbound = new InboundStream();
+  readonly mode: FakeTransportMode;
   startCalls = 0;
   closeCalls = 0;
   endInputCalls = 0;
   messagesCalls = 0;
+  subscribeCalls = 0;
   isOpen = false;
   /** Replace to make `start()` fail or wait. */
   startImpl: () => Promise<void> = async () => {};
+  /** Present in `'subscribe'` mode only, as the port makes it optional. */
+  readonly subscribe?: (sink: TransportSink) => void;
   private readonly sentListeners = new Set<() => void>();
+
+  constructor(mode: FakeTransportMode = defaultMode) {
+    this.mode = mode;
+    if (mode === 'subscribe') {
+      this.subscribe = (sink) => {
+        this.subscribeCalls += 1;
+        this.inbound.pipe(sink);
+      };
+    }
+  }
 
   async start(): Promise<void> {
     this.startCalls += 1;

@@ -15,7 +15,8 @@ export type FakeCliName =
   | 'big-line'
   | 'info'
   | 'close-stdin'
-  | 'ignore-sigterm';
+  | 'ignore-sigterm'
+  | 'echo-peer';
 
 /** A fresh temporary directory, removed by {@link removeTempDirs}. */
 export function makeTempDir(prefix = 'hexagent-transport-cli-'): string {
