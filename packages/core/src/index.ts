@@ -19,6 +19,7 @@ export { ProcessError } from './errors/process-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
 export type {
   ControlHandlerContext,
+  ControlHandlerOptions,
   ControlProtocol,
   ControlRequestHandler,
   ControlRequestOptions,

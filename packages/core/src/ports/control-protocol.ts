@@ -22,6 +22,17 @@ export type ControlRequestHandler = (
   context: ControlHandlerContext,
 ) => Promise<Record<string, unknown> | undefined>;
 
+/** How an inbound request subtype is served (see {@link ControlProtocol.handle}). */
+export interface ControlHandlerOptions {
+  /**
+   * False for requests that `control_cancel_request` does not reach (default true). Their handlers
+   * are not tracked one by one: the context's signal aborts only when the protocol closes, and no
+   * answer is written after that. For subtypes that carry their own cancellation, such as
+   * `mcp_message` (MCP's `notifications/cancelled`), on the hot path of every tool call.
+   */
+  cancellable?: boolean;
+}
+
 /**
  * Request/response correlation over a transport: outbound requests matched to answers by
  * `request_id`, inbound requests dispatched by subtype. Many requests may be in flight both ways.
@@ -34,7 +45,7 @@ export interface ControlProtocol {
     options?: ControlRequestOptions,
   ): Promise<Record<string, unknown>>;
   /** Serve inbound requests of `subtype` with `handler` (replacing any earlier handler). */
-  handle(subtype: string, handler: ControlRequestHandler): void;
+  handle(subtype: string, handler: ControlRequestHandler, options?: ControlHandlerOptions): void;
   /**
    * Offer an inbound message. Returns true when it was a control message and has been dealt with;
    * false when it is for the user.

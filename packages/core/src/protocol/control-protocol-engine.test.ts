@@ -616,6 +616,72 @@ describe('ControlProtocolEngine — inbound requests', () => {
     expect(engine.runningCount).toBe(1);
   });
 
+  describe('a subtype registered with cancellable: false', () => {
+    it('is answered as usual, concurrently, without being tracked per request', async () => {
+      const { engine, sent } = setup();
+      const slow = deferred<Record<string, unknown>>();
+      engine.handle(
+        'mcp_message',
+        (request) => (request.which === 'slow' ? slow.promise : Promise.resolve({ ok: 1 })),
+        {
+          cancellable: false,
+        },
+      );
+      engine.receive(inboundRequest('cli_slow', { subtype: 'mcp_message', which: 'slow' }));
+      engine.receive(inboundRequest('cli_fast', { subtype: 'mcp_message', which: 'fast' }));
+      expect(engine.runningCount).toBe(0);
+      await flush();
+      expect(responsesSent(sent)).toEqual([{ subtype: 'success', request_id: 'cli_fast', response: { ok: 1 } }]);
+      slow.resolve({ ok: 2 });
+      await flush();
+      expect(responsesSent(sent)[1]).toEqual({ subtype: 'success', request_id: 'cli_slow', response: { ok: 2 } });
+    });
+
+    it('answers a throw or a rejection with an error answer', async () => {
+      const { engine, sent } = setup();
+      engine.handle(
+        'mcp_message',
+        (request) => {
+          if (request.how === 'throw') throw new Error('thrown');
+          return Promise.reject(new Error('rejected'));
+        },
+        { cancellable: false },
+      );
+      engine.receive(inboundRequest('cli_1', { subtype: 'mcp_message', how: 'throw' }));
+      engine.receive(inboundRequest('cli_2', { subtype: 'mcp_message', how: 'reject' }));
+      await flush();
+      expect(responsesSent(sent)).toEqual([
+        { subtype: 'error', request_id: 'cli_1', error: 'thrown' },
+        { subtype: 'error', request_id: 'cli_2', error: 'rejected' },
+      ]);
+    });
+
+    it('ignores control_cancel_request, aborts the signal on close, and answers nothing after close', async () => {
+      const { engine, sent } = setup();
+      const pending = deferred<Record<string, unknown>>();
+      let context: ControlHandlerContext | undefined;
+      engine.handle(
+        'mcp_message',
+        (_request, handlerContext) => {
+          context = handlerContext;
+          return pending.promise;
+        },
+        { cancellable: false },
+      );
+      engine.receive(inboundRequest('cli_1', { subtype: 'mcp_message' }));
+      expect(context?.requestId).toBe('cli_1');
+      engine.receive({ type: 'control_cancel_request', request_id: 'cli_1' });
+      expect(context?.signal.aborted).toBe(false);
+      const reason = new Error('closing');
+      engine.close(reason);
+      expect(context?.signal.aborted).toBe(true);
+      expect(context?.signal.reason).toBe(reason);
+      pending.resolve({ late: true });
+      await flush();
+      expect(responsesSent(sent)).toEqual([]);
+    });
+  });
+
   it('a cancel for an unknown or missing request id is harmless', () => {
     const { engine, errors } = setup();
     expect(() => engine.receive({ type: 'control_cancel_request', request_id: 'nope' })).not.toThrow();

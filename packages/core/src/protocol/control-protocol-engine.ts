@@ -4,6 +4,7 @@ import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import type {
   ControlHandlerContext,
+  ControlHandlerOptions,
   ControlProtocol,
   ControlRequestHandler,
   ControlRequestOptions,
@@ -43,22 +44,54 @@ type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
 let idPrefix = '';
 
 /**
- * The context of an inbound request. Its `signal` is made on first read (an `AbortController` makes
- * its signal lazily): on Node.js 20 an `AbortSignal` costs ~2 us and a lot of garbage-collector work,
- * and most handlers never look at theirs (the session gives MCP calls its own signal).
+ * The context of an inbound request. Its `AbortController` (and signal) is made on first read of
+ * `signal`: on Node.js 20 an `AbortSignal` costs ~2 us and a lot of garbage-collector work, and most
+ * handlers never look at theirs.
  */
 class HandlerContext implements ControlHandlerContext {
   readonly requestId: string;
-  private readonly controller: AbortController;
+  private controller: AbortController | undefined;
+  private aborted = false;
+  private reason: unknown;
 
-  constructor(requestId: string, controller: AbortController) {
+  constructor(requestId: string) {
     this.requestId = requestId;
-    this.controller = controller;
   }
 
   get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
     return this.controller.signal;
   }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+}
+
+/** The context of a request of a subtype registered with `cancellable: false`: its signal is the engine's. */
+class SharedContext implements ControlHandlerContext {
+  readonly requestId: string;
+  private readonly engine: ControlProtocolEngine;
+
+  constructor(requestId: string, engine: ControlProtocolEngine) {
+    this.requestId = requestId;
+    this.engine = engine;
+  }
+
+  get signal(): AbortSignal {
+    return this.engine.closedSignal;
+  }
+}
+
+interface Registration {
+  handler: ControlRequestHandler;
+  cancellable: boolean;
 }
 
 function nextIdPrefix(): string {
@@ -77,8 +110,11 @@ export class ControlProtocolEngine implements ControlProtocol {
   private readonly defaultTimeoutMs: number;
   private readonly onError: (error: Error) => void;
   private readonly pending = new Map<string, PendingRequest>();
-  private readonly handlers = new Map<string, ControlRequestHandler>();
-  private readonly running = new Map<string, AbortController>();
+  private readonly handlers = new Map<string, Registration>();
+  /** Handlers of cancellable subtypes still running, by request id. */
+  private readonly running = new Map<string, HandlerContext>();
+  /** Aborted on close; made on first use. */
+  private closeController: AbortController | undefined;
   private readonly prefix = `req_${nextIdPrefix()}_`;
   private counter = 0;
   private closedReason: Error | undefined;
@@ -94,9 +130,18 @@ export class ControlProtocolEngine implements ControlProtocol {
     return this.pending.size;
   }
 
-  /** Inbound requests whose handlers are still running. */
+  /** Inbound requests of cancellable subtypes whose handlers are still running. */
   get runningCount(): number {
     return this.running.size;
+  }
+
+  /** Aborted when the engine closes: the signal of handlers of subtypes that are not cancellable. */
+  get closedSignal(): AbortSignal {
+    if (this.closeController === undefined) {
+      this.closeController = new AbortController();
+      if (this.closedReason !== undefined) this.closeController.abort(this.closedReason);
+    }
+    return this.closeController.signal;
   }
 
   request(
@@ -133,8 +178,8 @@ export class ControlProtocolEngine implements ControlProtocol {
     });
   }
 
-  handle(subtype: string, handler: ControlRequestHandler): void {
-    this.handlers.set(subtype, handler);
+  handle(subtype: string, handler: ControlRequestHandler, options: ControlHandlerOptions = {}): void {
+    this.handlers.set(subtype, { handler, cancellable: options.cancellable ?? true });
   }
 
   receive(message: InboundMessage): boolean {
@@ -159,8 +204,9 @@ export class ControlProtocolEngine implements ControlProtocol {
     if (this.closedReason !== undefined) return;
     this.closedReason = reason;
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
-    for (const controller of this.running.values()) controller.abort(reason);
+    for (const context of this.running.values()) context.abort(reason);
     this.running.clear();
+    this.closeController?.abort(reason);
   }
 
   /** Removes a pending request and its timer and listener; returns it if it was still pending. */
@@ -207,8 +253,8 @@ export class ControlProtocolEngine implements ControlProtocol {
       if (typeof requestId === 'string') this.answerError(requestId, 'Malformed control request');
       return;
     }
-    const handler = this.handlers.get(request.subtype);
-    if (handler === undefined) {
+    const registration = this.handlers.get(request.subtype);
+    if (registration === undefined) {
       this.answerError(requestId, `Unsupported control request subtype: ${request.subtype}`);
       return;
     }
@@ -216,29 +262,55 @@ export class ControlProtocolEngine implements ControlProtocol {
       this.answerError(requestId, 'The session is closing');
       return;
     }
-    const controller = new AbortController();
-    this.running.set(requestId, controller);
+    if (!registration.cancellable) {
+      this.runShared(registration.handler, requestId, request);
+      return;
+    }
+    const context = new HandlerContext(requestId);
+    this.running.set(requestId, context);
     let result: Promise<Record<string, unknown> | undefined>;
     try {
-      result = handler(request, new HandlerContext(requestId, controller));
+      result = registration.handler(request, context);
     } catch (error) {
       result = Promise.reject(error);
     }
     result.then(
       (response) => {
-        if (this.running.get(requestId) !== controller) return;
+        if (this.running.get(requestId) !== context) return;
         this.running.delete(requestId);
-        this.write({
-          type: 'control_response',
-          response: { subtype: 'success', request_id: requestId, response: response ?? {} },
-        });
+        this.answer(requestId, response);
       },
       (error: unknown) => {
-        if (this.running.get(requestId) !== controller) return;
+        if (this.running.get(requestId) !== context) return;
         this.running.delete(requestId);
         this.answerError(requestId, errorMessage(error));
       },
     );
+  }
+
+  /** Runs the handler of a subtype that is not cancellable: untracked, answered unless the engine closed. */
+  private runShared(handler: ControlRequestHandler, requestId: string, request: ControlRequestBody): void {
+    let result: Promise<Record<string, unknown> | undefined>;
+    try {
+      result = handler(request, new SharedContext(requestId, this));
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    result.then(
+      (response) => {
+        if (this.closedReason === undefined) this.answer(requestId, response);
+      },
+      (error: unknown) => {
+        if (this.closedReason === undefined) this.answerError(requestId, errorMessage(error));
+      },
+    );
+  }
+
+  private answer(requestId: string, response: Record<string, unknown> | undefined): void {
+    this.write({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: requestId, response: response ?? {} },
+    });
   }
 
   private answerError(requestId: string, error: string): void {

@@ -137,7 +137,9 @@ export class Session {
     // MCP calls get the session's signal rather than the request's: the CLI cancels a tool call with
     // MCP's notifications/cancelled (capture 06), which the port serves, not with control_cancel_request;
     // and one signal per session spares every call an AbortSignal (~2 us and much GC work on Node.js 20).
-    this.protocol.handle('mcp_message', (request) => this.onMcpMessage(request, this.lifetime.signal));
+    this.protocol.handle('mcp_message', (request) => this.onMcpMessage(request, this.lifetime.signal), {
+      cancellable: false,
+    });
     this.protocol.handle('can_use_tool', (request, context) => this.onCanUseTool(request, context.signal));
     this.protocol.handle('hook_callback', (request, context) => this.onHookCallback(request, context.signal));
     const abortController = this.options.abortController;
