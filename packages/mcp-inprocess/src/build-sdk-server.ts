@@ -12,6 +12,7 @@ import { type CompiledTool, compileTool } from './compile-tool.js';
 import { runToolCall } from './run-tool-call.js';
 import type { SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import { ToolCallAbort } from './tool-call-abort.js';
+import { ToolCallDeadlines } from './tool-call-deadlines.js';
 
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
@@ -31,6 +32,7 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
   const tools = new Map<string, CompiledTool>();
   for (const tool of definition.tools) tools.set(tool.name, compileTool(tool));
   const listResult = { tools: [...tools.values()].map((tool) => tool.listEntry) };
+  const deadlines = new ToolCallDeadlines();
 
   const server = new Server(
     { name: definition.name, version: definition.version },
@@ -41,6 +43,11 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => listResult);
+  const previousOnClose = server.onclose;
+  server.onclose = () => {
+    deadlines.dispose();
+    previousOnClose?.();
+  };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.get(request.params.name);
     if (tool === undefined) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
@@ -49,7 +56,7 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
     if (extra.signal.aborted) forward();
     else extra.signal.addEventListener('abort', forward, { once: true });
     try {
-      return await runToolCall(tool, request.params.arguments, abort, extra, definition.toolTimeoutMs);
+      return await runToolCall(tool, request.params.arguments, abort, extra, deadlines, definition.toolTimeoutMs);
     } finally {
       extra.signal.removeEventListener('abort', forward);
     }
@@ -75,4 +82,4 @@ export function checkCallToolResult(result: unknown): CallToolResultCheck {
   return { ok: false, error: { code: error.code, message: error.message } };
 }
 
-export { compileTool, runToolCall };
+export { compileTool, runToolCall, ToolCallDeadlines };

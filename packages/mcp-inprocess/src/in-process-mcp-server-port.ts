@@ -26,6 +26,7 @@ import {
 import { McpServerInUseError } from './mcp-server-in-use-error.js';
 import { isSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import { ToolCallAbort } from './tool-call-abort.js';
+import type { ToolCallDeadlines } from './tool-call-deadlines.js';
 
 /** What `instance` may be: see {@link InProcessMcpServerPort}. */
 export type InProcessMcpServerInstance = SdkMcpServerDefinition | McpSdkServerLike | McpSdkServerFactory;
@@ -38,7 +39,7 @@ type Source =
 interface Pending {
   /** The id the response must carry: the CLI's, or ours for the port's own requests. */
   originalId: JsonRpcId;
-  /** True for the CLI's requests (their ids are in `clientIds`). */
+  /** True for the CLI's requests (`originalId` is the CLI's id). */
   fromClient: boolean;
   resolve(response: JsonRpcResponse): void;
   /** The caller's signal, when it has one. */
@@ -170,15 +171,16 @@ export class InProcessMcpServerPort implements McpServerPort {
   /** The MCP runtime once loaded, and the tools of a definition, for the calls the port serves itself. */
   private runtime: McpRuntime | undefined;
   private directTools: Map<string, CompiledTool> | undefined;
+  /** The time limits of the calls the port serves itself. */
+  private deadlines: ToolCallDeadlines | undefined;
   /** Requests in flight by the id the server saw. */
   private readonly pending = new Map<number, Pending>();
-  /** The CLI's id of each request in flight -> the id the server saw. */
-  private readonly clientIds = new Map<JsonRpcId, number>();
   /**
-   * Requests in flight by caller signal. One listener per signal, however many requests share it
-   * (a session-wide signal would otherwise collect a listener per call).
+   * The caller signals the port listens on: one listener per signal, however many requests share it
+   * (a session-wide signal would otherwise collect a listener per call). On abort, the requests in
+   * flight with that signal are found in `pending`: nothing per request is kept for it.
    */
-  private readonly watched = new WeakMap<AbortSignal, Set<number>>();
+  private readonly watched = new WeakSet<AbortSignal>();
 
   /**
    * @param name - The server's name (the key in `mcpServers`).
@@ -267,6 +269,7 @@ export class InProcessMcpServerPort implements McpServerPort {
 
   private async shutdown(): Promise<void> {
     this.closed = true;
+    this.deadlines?.dispose();
     for (const [ourId, entry] of [...this.pending]) {
       const closed = this.closedError(entry.originalId);
       entry.call?.abort(new Error(closed.error.message));
@@ -307,8 +310,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     const answer = new Promise<JsonRpcResponse>((resolve) => {
       this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, call });
     });
-    if (signal !== undefined) this.watch(signal, ourId);
-    this.clientIds.set(id, ourId);
+    if (signal !== undefined) this.watch(signal);
     if (this.runtime !== undefined) this.runDirectly(this.runtime, ourId, id, params, call);
     else {
       loadMcpRuntime().then(
@@ -346,7 +348,8 @@ export class InProcessMcpServerPort implements McpServerPort {
         _meta: params['_meta'] as JsonObject | undefined,
         sendNotification: dropNotification,
       };
-      result = runtime.runToolCall(tool, params['arguments'], call, extra, definition.toolTimeoutMs);
+      this.deadlines ??= runtime.createDeadlines();
+      result = runtime.runToolCall(tool, params['arguments'], call, extra, this.deadlines, definition.toolTimeoutMs);
     } catch (error) {
       this.settle(ourId, this.internalError(id, error));
       return;
@@ -375,7 +378,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     if (method === 'notifications/cancelled') {
       // The id the CLI cancels is one of its own; the server knows the request by ours.
       const requestId = params?.['requestId'];
-      const ourId = isJsonRpcId(requestId) ? this.clientIds.get(requestId) : undefined;
+      const ourId = isJsonRpcId(requestId) ? this.inFlightFromClient(requestId) : undefined;
       if (ourId !== undefined) this.cancel(ourId, params?.['reason'], params);
       return;
     }
@@ -400,8 +403,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     const responseId = originalId ?? ourId;
     return new Promise<JsonRpcResponse>((resolve) => {
       this.pending.set(ourId, { originalId: responseId, fromClient, resolve, signal });
-      if (signal !== undefined) this.watch(signal, ourId);
-      if (fromClient) this.clientIds.set(responseId, ourId);
+      if (signal !== undefined) this.watch(signal);
       const post = (transport: InMemoryTransport): void => {
         if (!this.pending.has(ourId)) return;
         transport.send({ ...message, id: ourId } as JSONRPCMessage).catch((error: unknown) => {
@@ -417,27 +419,32 @@ export class InProcessMcpServerPort implements McpServerPort {
     const entry = this.pending.get(ourId);
     if (entry === undefined) return;
     this.pending.delete(ourId);
-    if (entry.fromClient && this.clientIds.get(entry.originalId) === ourId) this.clientIds.delete(entry.originalId);
-    if (entry.signal !== undefined) this.watched.get(entry.signal)?.delete(ourId);
     entry.resolve(response);
   }
 
-  private watch(signal: AbortSignal, ourId: number): void {
-    let ids = this.watched.get(signal);
-    if (ids === undefined) {
-      const watchedIds = new Set<number>();
-      ids = watchedIds;
-      this.watched.set(signal, watchedIds);
-      signal.addEventListener(
-        'abort',
-        () => {
-          this.watched.delete(signal);
-          for (const id of [...watchedIds]) this.cancel(id, signal.reason, undefined);
-        },
-        { once: true },
-      );
-    }
-    ids.add(ourId);
+  /** Cancels the requests in flight with `signal` when it aborts (see `watched`). */
+  private watch(signal: AbortSignal): void {
+    if (this.watched.has(signal)) return;
+    this.watched.add(signal);
+    signal.addEventListener(
+      'abort',
+      () => {
+        const ids: number[] = [];
+        for (const [ourId, entry] of this.pending) if (entry.signal === signal) ids.push(ourId);
+        for (const ourId of ids) this.cancel(ourId, signal.reason, undefined);
+      },
+      { once: true },
+    );
+  }
+
+  /**
+   * Our id of the CLI's request `requestId` in flight (the latest, should the CLI reuse an id).
+   * A scan: cancellations are rare, and a map kept for them would cost every call two updates.
+   */
+  private inFlightFromClient(requestId: JsonRpcId): number | undefined {
+    let found: number | undefined;
+    for (const [ourId, entry] of this.pending) if (entry.fromClient && entry.originalId === requestId) found = ourId;
+    return found;
   }
 
   /** Tells the server to abort request `ourId` and resolves its caller with a cancellation error. */

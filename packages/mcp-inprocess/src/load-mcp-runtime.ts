@@ -1,5 +1,11 @@
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { buildSdkServer, checkCallToolResult, compileTool, runToolCall } from './build-sdk-server.js';
+import type {
+  buildSdkServer,
+  checkCallToolResult,
+  compileTool,
+  runToolCall,
+  ToolCallDeadlines,
+} from './build-sdk-server.js';
 
 /** What the port needs from the MCP SDK, loaded on first use. */
 export interface McpRuntime {
@@ -13,6 +19,8 @@ export interface McpRuntime {
   checkCallToolResult: typeof checkCallToolResult;
   /** Validates the arguments of a call and runs the tool's handler. */
   runToolCall: typeof runToolCall;
+  /** Makes the deadline list of one server's tool calls. */
+  createDeadlines(): ToolCallDeadlines;
   /** The MCP protocol version the handshake asks for (the SDK's latest). */
   protocolVersion: string;
 }
@@ -35,6 +43,7 @@ export function loadMcpRuntime(): Promise<McpRuntime> {
       compileTool: server.compileTool,
       checkCallToolResult: server.checkCallToolResult,
       runToolCall: server.runToolCall,
+      createDeadlines: () => new server.ToolCallDeadlines(),
       protocolVersion: types.LATEST_PROTOCOL_VERSION,
     }),
     (error: unknown) => {

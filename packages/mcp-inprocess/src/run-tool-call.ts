@@ -5,6 +5,7 @@ import { callToolResultProblem } from './call-tool-result-problem.js';
 import type { CompiledTool } from './compile-tool.js';
 import type { ToolHandlerExtra } from './sdk-mcp-tool-definition.js';
 import type { ToolCallAbort } from './tool-call-abort.js';
+import type { ToolCallDeadlines } from './tool-call-deadlines.js';
 import { toolErrorResult } from './tool-error-result.js';
 
 type SdkHandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -41,7 +42,7 @@ class HandlerExtra {
 /**
  * Serves one `tools/call` of a hexagent tool: validates the arguments (the handler never sees
  * invalid ones), runs the handler with the signal of `abort` and a time limit (the tool's
- * `timeoutMs`, else the server's `serverTimeoutMs`), and turns every failure (invalid arguments, a
+ * `timeoutMs`, else the server's `serverTimeoutMs`, kept by `deadlines`), and turns every failure (invalid arguments, a
  * throw of any value, an invalid return value, a timeout) into an `isError` result for the model.
  * Once `abort` fires (cancellation, the session's end, the time limit) it stops waiting for the
  * handler. The caller owns `abort`: the port aborts it for calls it serves, `buildSdkServer` when the
@@ -52,6 +53,7 @@ export function runToolCall(
   args: unknown,
   abort: ToolCallAbort,
   extra: ToolCallExtra,
+  deadlines: ToolCallDeadlines,
   serverTimeoutMs?: number,
 ): Promise<CallToolResult> {
   const { definition } = tool;
@@ -72,26 +74,23 @@ export function runToolCall(
   // was the largest allocation of a tool call.
   return new Promise<CallToolResult>((resolve) => {
     const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (result: CallToolResult): void => {
-      clearTimeout(timer);
+      deadlines.remove(abort);
       abort.onAbort = undefined;
       resolve(result);
     };
     abort.onAbort = () =>
       finish(
         toolErrorResult(
-          timedOut
+          abort.timedOut
             ? `Tool "${definition.name}" timed out after ${timeoutMs} ms`
             : `Tool "${definition.name}" was cancelled`,
         ),
       );
     if (timeoutMs !== undefined) {
-      timer = setTimeout(() => {
-        timedOut = true;
-        abort.abort(new Error(`Tool "${definition.name}" timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
+      abort.toolName = definition.name;
+      abort.timeoutMs = timeoutMs;
+      deadlines.add(abort, timeoutMs);
     }
     let returned: unknown;
     try {

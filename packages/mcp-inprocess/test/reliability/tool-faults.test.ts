@@ -115,7 +115,7 @@ describe('a handler that never settles', () => {
   });
 
   it('ends at the default 30 minutes, not before', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const seen: AbortSignal[] = [];
     const port = serve([stuckTool('stuck', seen)]);
     let result: CallToolResult | undefined;
@@ -137,7 +137,7 @@ describe('a handler that never settles', () => {
 
 describe('a long tool', () => {
   it('that runs 3 minutes completes with its result under the default limits', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const port = serve([
       tool('long', 'Takes three minutes', {}, async (_args, { signal }) => {
         await sleep(3 * 60_000, signal);
