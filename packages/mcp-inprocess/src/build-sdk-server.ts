@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import {
   CallToolRequestSchema,
+  type CallToolResult,
   CallToolResultSchema,
   ErrorCode,
   ListToolsRequestSchema,
@@ -56,7 +57,9 @@ export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
     if (extra.signal.aborted) forward();
     else extra.signal.addEventListener('abort', forward, { once: true });
     try {
-      return await runToolCall(tool, request.params.arguments, abort, extra, deadlines, definition.toolTimeoutMs);
+      return await new Promise<CallToolResult>((resolve) => {
+        runToolCall(tool, request.params.arguments, abort, extra, deadlines, definition.toolTimeoutMs, resolve);
+      });
     } finally {
       extra.signal.removeEventListener('abort', forward);
     }

@@ -271,9 +271,10 @@ export class InProcessMcpServerPort implements McpServerPort {
     this.closed = true;
     this.deadlines?.dispose();
     for (const [ourId, entry] of [...this.pending]) {
+      // Settled first: aborting the call may finish it at once, and its own answer must not win.
       const closed = this.closedError(entry.originalId);
-      entry.call?.abort(new Error(closed.error.message));
       this.settle(ourId, closed);
+      entry.call?.abort(new Error(closed.error.message));
     }
     const transport = this.transport ?? (await this.connecting?.catch(() => undefined));
     this.transport = undefined;
@@ -333,7 +334,6 @@ export class InProcessMcpServerPort implements McpServerPort {
     params: JsonObject,
     call: ToolCallAbort,
   ): void {
-    let result: Promise<CallToolResult>;
     try {
       const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
       this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
@@ -349,15 +349,12 @@ export class InProcessMcpServerPort implements McpServerPort {
         sendNotification: dropNotification,
       };
       this.deadlines ??= runtime.createDeadlines();
-      result = runtime.runToolCall(tool, params['arguments'], call, extra, this.deadlines, definition.toolTimeoutMs);
+      runtime.runToolCall(tool, params['arguments'], call, extra, this.deadlines, definition.toolTimeoutMs, (value) =>
+        this.answerDirectly(runtime, ourId, id, value),
+      );
     } catch (error) {
       this.settle(ourId, this.internalError(id, error));
-      return;
     }
-    result.then(
-      (value) => this.answerDirectly(runtime, ourId, id, value),
-      (error: unknown) => this.settle(ourId, this.internalError(id, error)),
-    );
   }
 
   /** Answers a direct call with its result, checked as the MCP SDK's `Server` would (unless it was answered already). */
@@ -452,6 +449,8 @@ export class InProcessMcpServerPort implements McpServerPort {
     const entry = this.pending.get(ourId);
     if (entry === undefined) return;
     const text = reasonText(reason);
+    // Settled first: aborting a call served here finishes it at once, and its answer must not win.
+    this.settle(ourId, this.cancelledError(entry.originalId, text));
     if (entry.call !== undefined) entry.call.abort(text);
     else {
       this.transport
@@ -462,7 +461,6 @@ export class InProcessMcpServerPort implements McpServerPort {
         })
         .catch(() => {});
     }
-    this.settle(ourId, this.cancelledError(entry.originalId, text));
   }
 
   private failAll(code: number, message: string): void {

@@ -42,11 +42,15 @@ class HandlerExtra {
 /**
  * Serves one `tools/call` of a hexagent tool: validates the arguments (the handler never sees
  * invalid ones), runs the handler with the signal of `abort` and a time limit (the tool's
- * `timeoutMs`, else the server's `serverTimeoutMs`, kept by `deadlines`), and turns every failure (invalid arguments, a
- * throw of any value, an invalid return value, a timeout) into an `isError` result for the model.
- * Once `abort` fires (cancellation, the session's end, the time limit) it stops waiting for the
- * handler. The caller owns `abort`: the port aborts it for calls it serves, `buildSdkServer` when the
- * MCP SDK's signal aborts. Never rejects.
+ * `timeoutMs`, else the server's `serverTimeoutMs`, kept by `deadlines`), and turns every failure
+ * (invalid arguments, a throw of any value, an invalid return value, a timeout) into an `isError`
+ * result for the model. Once `abort` fires (cancellation, the session's end, the time limit) it
+ * stops waiting for the handler. The caller owns `abort`: the port aborts it for calls it serves,
+ * `buildSdkServer` when the MCP SDK's signal aborts.
+ *
+ * `done` is called exactly once with the result, never with an error. A callback rather than a
+ * promise: on the tool-call path each promise is an allocation and a microtask, and the port turns
+ * the result into its answer at once.
  */
 export function runToolCall(
   tool: CompiledTool,
@@ -54,12 +58,19 @@ export function runToolCall(
   abort: ToolCallAbort,
   extra: ToolCallExtra,
   deadlines: ToolCallDeadlines,
-  serverTimeoutMs?: number,
-): Promise<CallToolResult> {
+  serverTimeoutMs: number | undefined,
+  done: (result: CallToolResult) => void,
+): void {
   const { definition } = tool;
   const checked = tool.check(args ?? {});
-  if (!checked.ok) return Promise.resolve(toolErrorResult(checked.message));
-  if (abort.isAborted) return Promise.resolve(toolErrorResult(`Tool "${definition.name}" was cancelled`));
+  if (!checked.ok) {
+    done(toolErrorResult(checked.message));
+    return;
+  }
+  if (abort.isAborted) {
+    done(toolErrorResult(`Tool "${definition.name}" was cancelled`));
+    return;
+  }
 
   const meta = extra._meta as Record<string, unknown> | undefined;
   const toolUseId = meta?.['claudecode/toolUseId'];
@@ -70,45 +81,44 @@ export function runToolCall(
   // The MCP SDK's sendNotification takes any notification object; the types differ only in name.
   handlerExtra.sendNotification = extra.sendNotification as ToolHandlerExtra['sendNotification'];
 
-  // A promise and a few closures rather than an async function: its frame (the whole register file)
-  // was the largest allocation of a tool call.
-  return new Promise<CallToolResult>((resolve) => {
-    const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
-    const finish = (result: CallToolResult): void => {
-      deadlines.remove(abort);
-      abort.onAbort = undefined;
-      resolve(result);
-    };
-    abort.onAbort = () =>
-      finish(
-        toolErrorResult(
-          abort.timedOut
-            ? `Tool "${definition.name}" timed out after ${timeoutMs} ms`
-            : `Tool "${definition.name}" was cancelled`,
-        ),
-      );
-    if (timeoutMs !== undefined) {
-      abort.toolName = definition.name;
-      abort.timeoutMs = timeoutMs;
-      deadlines.add(abort, timeoutMs);
-    }
-    let returned: unknown;
-    try {
-      returned = definition.handler(checked.args as never, handlerExtra);
-    } catch (error) {
-      finish(toolErrorResult(errorMessage(error)));
-      return;
-    }
-    Promise.resolve(returned).then(
-      (value) => {
-        const problem = callToolResultProblem(value);
-        finish(
-          problem === undefined
-            ? (value as CallToolResult)
-            : toolErrorResult(`Tool "${definition.name}" returned an invalid result: ${problem}`),
-        );
-      },
-      (error: unknown) => finish(toolErrorResult(errorMessage(error))),
+  const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
+  let finished = false;
+  const finish = (result: CallToolResult): void => {
+    if (finished) return;
+    finished = true;
+    deadlines.remove(abort);
+    abort.onAbort = undefined;
+    done(result);
+  };
+  abort.onAbort = () =>
+    finish(
+      toolErrorResult(
+        abort.timedOut
+          ? `Tool "${definition.name}" timed out after ${timeoutMs} ms`
+          : `Tool "${definition.name}" was cancelled`,
+      ),
     );
-  });
+  if (timeoutMs !== undefined) {
+    abort.toolName = definition.name;
+    abort.timeoutMs = timeoutMs;
+    deadlines.add(abort, timeoutMs);
+  }
+  let returned: unknown;
+  try {
+    returned = definition.handler(checked.args as never, handlerExtra);
+  } catch (error) {
+    finish(toolErrorResult(errorMessage(error)));
+    return;
+  }
+  Promise.resolve(returned).then(
+    (value) => {
+      const problem = callToolResultProblem(value);
+      finish(
+        problem === undefined
+          ? (value as CallToolResult)
+          : toolErrorResult(`Tool "${definition.name}" returned an invalid result: ${problem}`),
+      );
+    },
+    (error: unknown) => finish(toolErrorResult(errorMessage(error))),
+  );
 }
