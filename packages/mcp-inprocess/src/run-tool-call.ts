@@ -18,24 +18,21 @@ export interface ToolCallExtra {
 }
 
 /**
- * The `extra` a handler gets. `signal` is an own, enumerable property (so `{ ...extra }` keeps it),
- * but an accessor that makes the call's signal on first read. It is installed from one shared
- * descriptor: an object literal with its own getter would give every call a new hidden class, and
- * those outlive the call (in a profile they tripled the survivors of each scavenge).
+ * The `extra` a handler gets. `signal` is a getter on the prototype that makes the call's signal on
+ * first read: most handlers never read it, and an `AbortSignal` costs ~2 us on Node.js 20. A getter
+ * on the prototype costs nothing per call; an own accessor (`Object.defineProperty` per call, so
+ * that `{ ...extra }` would keep it) cost ~0.6 us of each cold call, so a copy of `extra` must name
+ * `signal` itself.
  */
 class HandlerExtra {
-  static readonly #signal: PropertyDescriptor = {
-    get(this: HandlerExtra): AbortSignal {
-      return this.#abort.signal;
-    },
-    enumerable: true,
-    configurable: true,
-  };
   readonly #abort: ToolCallAbort;
 
   constructor(abort: ToolCallAbort) {
     this.#abort = abort;
-    Object.defineProperty(this, 'signal', HandlerExtra.#signal);
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
   }
 }
 

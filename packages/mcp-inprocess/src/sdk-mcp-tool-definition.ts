@@ -48,9 +48,11 @@ export interface ToolHandlerExtra {
   /**
    * Aborted when the call is cancelled (the CLI's `notifications/cancelled`, for instance on
    * interrupt), when the session ends, or when the tool's `timeoutMs` elapses. Long-running
-   * handlers should pass it on to `fetch`, child processes and the like.
+   * handlers should pass it on to `fetch`, child processes and the like. It is made on first read,
+   * by a getter on the object's prototype: `{ ...extra }` does not copy it (write
+   * `{ ...extra, signal: extra.signal }`), while `extra.signal` and `const { signal } = extra` work.
    */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
   /**
    * The JSON-RPC id of this call inside the in-process server. hexagent remaps the CLI's ids, so
    * this is not the id the CLI sent; correlate with {@link ToolHandlerExtra.toolUseId} instead.
