@@ -90,7 +90,7 @@ function isPlainTextResult(result: unknown): result is JsonObject {
   if (!Array.isArray(content) || (isError !== undefined && typeof isError !== 'boolean')) return false;
   for (const block of content) {
     if (!isPlainObject(block) || block['type'] !== 'text' || typeof block['text'] !== 'string') return false;
-    if (Object.keys(block).length !== 2) return false;
+    for (const key in block) if (key !== 'type' && key !== 'text') return false;
   }
   return true;
 }

@@ -26,9 +26,20 @@ export interface ToolCallExtra {
  */
 class HandlerExtra {
   readonly #abort: ToolCallAbort;
+  requestId: string | number;
+  toolUseId: string | undefined;
+  _meta: Record<string, unknown> | undefined;
+  sendNotification: ToolHandlerExtra['sendNotification'];
 
-  constructor(abort: ToolCallAbort) {
+  constructor(abort: ToolCallAbort, extra: ToolCallExtra) {
     this.#abort = abort;
+    const meta = extra._meta as Record<string, unknown> | undefined;
+    const toolUseId = meta?.['claudecode/toolUseId'];
+    this.requestId = extra.requestId;
+    this.toolUseId = typeof toolUseId === 'string' ? toolUseId : undefined;
+    this._meta = meta;
+    // The MCP SDK's sendNotification takes any notification object; the types differ only in name.
+    this.sendNotification = extra.sendNotification as ToolHandlerExtra['sendNotification'];
   }
 
   get signal(): AbortSignal {
@@ -69,14 +80,7 @@ export function runToolCall(
     return;
   }
 
-  const meta = extra._meta as Record<string, unknown> | undefined;
-  const toolUseId = meta?.['claudecode/toolUseId'];
-  const handlerExtra = new HandlerExtra(abort) as unknown as ToolHandlerExtra;
-  handlerExtra.requestId = extra.requestId;
-  if (typeof toolUseId === 'string') handlerExtra.toolUseId = toolUseId;
-  if (meta !== undefined) handlerExtra._meta = meta;
-  // The MCP SDK's sendNotification takes any notification object; the types differ only in name.
-  handlerExtra.sendNotification = extra.sendNotification as ToolHandlerExtra['sendNotification'];
+  const handlerExtra = new HandlerExtra(abort, extra) as ToolHandlerExtra;
 
   const timeoutMs = definition.timeoutMs ?? serverTimeoutMs;
   let finished = false;
