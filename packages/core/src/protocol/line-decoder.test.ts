@@ -205,6 +205,25 @@ describe('LineDecoder', () => {
       expect(decodeAll(new LineDecoder(12), [bytes('中文中文\n')]).lines).toEqual(['中文中文']);
     });
 
+    it('counts exactly where three bytes per character would be over the limit: ASCII, 2-byte, 4-byte and lone surrogates', () => {
+      // 6 characters, 6 bytes; 3 per character would be 18.
+      expect(decodeAll(new LineDecoder(6), [bytes('abcdef\n')]).lines).toEqual(['abcdef']);
+      expect(() => decodeAll(new LineDecoder(5), [bytes('abcdef\n')])).toThrow(MessageTooLargeError);
+      // 3 characters of 2 bytes.
+      expect(decodeAll(new LineDecoder(6), [bytes('éàü\n')]).lines).toEqual(['éàü']);
+      expect(() => decodeAll(new LineDecoder(5), [bytes('éàü\n')])).toThrow(MessageTooLargeError);
+      // 2 emoji: 4 UTF-16 units, 8 bytes.
+      expect(decodeAll(new LineDecoder(8), [bytes('🚀🚀\n')]).lines).toEqual(['🚀🚀']);
+      expect(() => decodeAll(new LineDecoder(7), [bytes('🚀🚀\n')])).toThrow(MessageTooLargeError);
+      // An invalid byte decodes to U+FFFD and is one byte on the wire; the limit is checked on what the text would
+      // encode to (3 bytes), which can only be stricter.
+      expect(() => decodeAll(new LineDecoder(2), [new Uint8Array([0x61, 0xff, 0x0a])])).toThrow(MessageTooLargeError);
+      // With a pending part from an earlier chunk, both parts count.
+      const decoder = new LineDecoder(8);
+      decoder.push(bytes('🚀'), () => {});
+      expect(() => decoder.push(bytes('🚀a\n'), () => {})).toThrow(MessageTooLargeError);
+    });
+
     it('decodes a 5 MB line fed in 64 KB chunks with the default limit', () => {
       const payload = 'x'.repeat(5 * 1024 * 1024) + '😀中'.repeat(20);
       const line = JSON.stringify({ type: 'user', tool_use_result: payload });

@@ -12,9 +12,11 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
  * of chunks, and a chunk may end inside a multi-byte character. Each chunk is decoded once and split
  * into lines as text (decoding line by line cost more than parsing some lines); the bytes of a
  * character cut by the end of a chunk are kept and decoded with the start of the next one, so no
- * character is ever split. Line sizes are counted in bytes, from the positions of the newline bytes
- * (a newline byte never occurs inside a multi-byte UTF-8 sequence, so the k-th newline byte is the
- * k-th `\n` of the text). A trailing `\r` is dropped.
+ * character is ever split. Line sizes are counted in bytes: the unterminated rest of a chunk from
+ * the position of its last newline byte (a newline byte never occurs inside a multi-byte UTF-8
+ * sequence, so it is the last `\n` of the text), a complete line from its text, exactly only when
+ * three bytes per UTF-16 unit could exceed the limit (for invalid UTF-8, the size its decoded text
+ * would have, each U+FFFD 3 bytes). A trailing `\r` is dropped.
  */
 export class LineDecoder {
   /** The text of the line not yet terminated. */
@@ -54,28 +56,37 @@ export class LineDecoder {
       end === start
         ? ''
         : this.decoder.decode(start === 0 && end === chunk.length ? chunk : chunk.subarray(start, end));
-    let newline = chunk.indexOf(NEWLINE, start);
-    if (newline === -1) {
+    // The bytes after the last newline are the new unterminated line; one search per chunk, from the
+    // end (a search per line was the decoder's largest cost after decoding).
+    const lastNewline = lastIndexOfNewline(chunk, start);
+    if (lastNewline === -1) {
       if (this.pendingBytes + (chunk.length - start) > this.maxLineBytes) this.overflow();
       this.pending += text;
       this.pendingBytes += chunk.length - start;
     } else {
       let textStart = 0;
-      while (newline !== -1) {
-        if (this.pendingBytes + (newline - start) > this.maxLineBytes) this.overflow();
-        const textNewline = text.indexOf('\n', textStart);
-        const line = this.pending + text.slice(textStart, textNewline);
+      let textNewline = text.indexOf('\n');
+      while (textNewline !== -1) {
+        const piece = text.slice(textStart, textNewline);
+        // A UTF-16 code unit is at most 3 UTF-8 bytes: count exactly only when that bound is over.
+        if (
+          this.pendingBytes + 3 * piece.length > this.maxLineBytes &&
+          this.pendingBytes + utf8Length(piece) > this.maxLineBytes
+        ) {
+          this.overflow();
+        }
+        const line = this.pending === '' ? piece : this.pending + piece;
         this.pending = '';
         this.pendingBytes = 0;
         onLine(lineText(line));
-        start = newline + 1;
         textStart = textNewline + 1;
-        newline = chunk.indexOf(NEWLINE, start);
+        textNewline = text.indexOf('\n', textStart);
       }
-      if (start < chunk.length) {
-        if (chunk.length - start > this.maxLineBytes) this.overflow();
+      const rest = lastNewline + 1;
+      if (rest < chunk.length) {
+        if (chunk.length - rest > this.maxLineBytes) this.overflow();
         this.pending = text.slice(textStart);
-        this.pendingBytes = chunk.length - start;
+        this.pendingBytes = chunk.length - rest;
       }
     }
     if (end < chunk.length) this.partial = chunk.slice(end);
@@ -139,6 +150,32 @@ function completeEnd(chunk: Uint8Array, start: number): number {
   while (lead >= stop && ((chunk[lead] as number) & 0xc0) === 0x80) lead--;
   if (lead < stop) return chunk.length; // no lead byte in reach: stray bytes the decoder replaces
   return lead + sequenceLength(chunk[lead] as number) > chunk.length ? lead : chunk.length;
+}
+
+/** The index of the last newline byte of `chunk` at or after `start`, or -1. */
+function lastIndexOfNewline(chunk: Uint8Array, start: number): number {
+  for (let index = chunk.length - 1; index >= start; index--) if (chunk[index] === NEWLINE) return index;
+  return -1;
+}
+
+/** The UTF-8 size of `text` in bytes (a lone surrogate counts 3, as its replacement character). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        index++;
+      } else {
+        bytes += 3;
+      }
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** A line without its trailing `\r` and a leading byte order mark. */
