@@ -1,5 +1,5 @@
 import { JsonRpcErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from '@hexagent/core';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
@@ -10,12 +10,14 @@ import capture02 from '../test/fixtures/capture-02-mcp-messages.json' with { typ
 import capture06 from '../test/fixtures/capture-06-mcp-messages.json' with { type: 'json' };
 import capture09 from '../test/fixtures/capture-09-mcp-messages.json' with { type: 'json' };
 import { callTool, deferred, send, sleep, textOf, toolsCall } from '../test/port-harness.js';
+import { buildSdkServer } from './build-sdk-server.js';
 import { createInProcessMcpServer } from './create-in-process-mcp-server.js';
 import { createSdkMcpServer, type SdkMcpServerConfig } from './create-sdk-mcp-server.js';
 import { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
 import { McpInProcessErrorCode } from './json-rpc-error.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
 import { tool } from './tool.js';
+import { MANIFEST_PROTOCOL_VERSION } from './tools-runtime.js';
 
 const ports: InProcessMcpServerPort[] = [];
 
@@ -85,6 +87,40 @@ function jsonCalc(handlers: { add?: () => void } = {}) {
 }
 
 describe('manifest()', () => {
+  it('is built without a handshake exactly as the MCP SDK Server answers one, for every kind of tool', async () => {
+    expect(MANIFEST_PROTOCOL_VERSION).toBe(LATEST_PROTOCOL_VERSION);
+    const config = createSdkMcpServer({
+      name: 'kinds',
+      version: '3.1.4',
+      instructions: 'Every kind of tool.',
+      tools: [
+        tool(
+          'add',
+          'Add',
+          { a: z.number().describe('first'), b: z.number().optional() },
+          async () => ({ content: [] }),
+          {
+            annotations: { readOnlyHint: true, title: 'Add' },
+          },
+        ),
+        tool('mini', 'Mini', { s: zm.string() }, async () => ({ content: [] })),
+        tool('v3', 'Zod 3', { n: z3.number().default(2) }, async () => ({ content: [] })),
+        tool(
+          'json',
+          'JSON Schema',
+          { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+          async () => ({ content: [] }),
+        ),
+        tool('none', 'No arguments', {}, async () => ({ content: [] })),
+      ],
+    });
+    const direct = await portFor(config).manifest();
+    const viaSdk = new InProcessMcpServerPort('kinds', () => buildSdkServer(config.instance));
+    ports.push(viaSdk);
+    expect(direct).toEqual(await viaSdk.manifest());
+    expect(JSON.stringify(direct)).toBe(JSON.stringify(await viaSdk.manifest()));
+  });
+
   it('matches the manifest of capture 01 for zod tools, field by field', async () => {
     const manifest = await portFor(zodCalc()).manifest();
     expect(manifest).toEqual(capture01Manifest);

@@ -16,6 +16,7 @@ import type { CompiledTool } from './compile-tool.js';
 import { isPlainObject } from './is-plain-object.js';
 import { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
 import { loadMcpRuntime, type McpRuntime } from './load-mcp-runtime.js';
+import { loadToolsRuntime, type ToolsRuntime } from './load-tools-runtime.js';
 import { McpHandshakeError } from './mcp-handshake-error.js';
 import {
   isMcpSdkServerConnected,
@@ -168,8 +169,10 @@ export class InProcessMcpServerPort implements McpServerPort {
   private closing: Promise<void> | undefined;
   private closed = false;
   private lastId = 0;
-  /** The MCP runtime once loaded, and the tools of a definition, for the calls the port serves itself. */
-  private runtime: McpRuntime | undefined;
+  /** The tools runtime once loaded, and the tools of a definition, for the calls the port serves itself. */
+  private toolsRuntime: ToolsRuntime | undefined;
+  /** The MCP SDK runtime, once something needed it (checking a result that is not plain text). */
+  private mcpRuntime: McpRuntime | undefined;
   private directTools: Map<string, CompiledTool> | undefined;
   /** The time limits of the calls the port serves itself. */
   private deadlines: ToolCallDeadlines | undefined;
@@ -200,7 +203,10 @@ export class InProcessMcpServerPort implements McpServerPort {
    * @throws McpHandshakeError when the server cannot start or answers the handshake with an error.
    */
   manifest(): Promise<McpServerManifest> {
-    this.manifestPromise ??= this.handshake().catch((error: unknown) => {
+    const source = this.source;
+    this.manifestPromise ??= (
+      source.kind === 'definition' ? this.definitionManifest(source.definition) : this.handshake()
+    ).catch((error: unknown) => {
       this.manifestPromise = undefined;
       throw error;
     });
@@ -312,11 +318,11 @@ export class InProcessMcpServerPort implements McpServerPort {
       this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, call });
     });
     if (signal !== undefined) this.watch(signal);
-    if (this.runtime !== undefined) this.runDirectly(this.runtime, ourId, id, params, call);
+    if (this.toolsRuntime !== undefined) this.runDirectly(this.toolsRuntime, ourId, id, params, call);
     else {
-      loadMcpRuntime().then(
+      loadToolsRuntime().then(
         (runtime) => {
-          this.runtime = runtime;
+          this.toolsRuntime = runtime;
           // Unless it was cancelled or closed while the runtime loaded.
           if (this.pending.has(ourId)) this.runDirectly(runtime, ourId, id, params, call);
         },
@@ -328,7 +334,7 @@ export class InProcessMcpServerPort implements McpServerPort {
 
   /** Runs a direct call and settles it; never throws (failures become -32603). */
   private runDirectly(
-    runtime: McpRuntime,
+    runtime: ToolsRuntime,
     ourId: number,
     id: JsonRpcId,
     params: JsonObject,
@@ -336,9 +342,8 @@ export class InProcessMcpServerPort implements McpServerPort {
   ): void {
     try {
       const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
-      this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
       const name = params['name'] as string;
-      const tool = this.directTools.get(name);
+      const tool = this.compiledTools(runtime, definition).get(name);
       if (tool === undefined) {
         this.settle(ourId, jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}`));
         return;
@@ -350,18 +355,47 @@ export class InProcessMcpServerPort implements McpServerPort {
       };
       this.deadlines ??= runtime.createDeadlines();
       runtime.runToolCall(tool, params['arguments'], call, extra, this.deadlines, definition.toolTimeoutMs, (value) =>
-        this.answerDirectly(runtime, ourId, id, value),
+        this.answerDirectly(ourId, id, value),
       );
     } catch (error) {
       this.settle(ourId, this.internalError(id, error));
     }
   }
 
-  /** Answers a direct call with its result, checked as the MCP SDK's `Server` would (unless it was answered already). */
-  private answerDirectly(runtime: McpRuntime, ourId: number, id: JsonRpcId, result: CallToolResult): void {
+  /** The compiled tools of `definition`, by name; compiled once per port (and cached per definition). */
+  private compiledTools(runtime: ToolsRuntime, definition: SdkMcpServerDefinition): Map<string, CompiledTool> {
+    this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
+    return this.directTools;
+  }
+
+  /**
+   * Answers a direct call with its result, checked as the MCP SDK's `Server` would (unless it was
+   * answered already). Plain text needs no check; anything else is checked with the MCP SDK's
+   * `CallToolResultSchema`, loaded for it the first time.
+   */
+  private answerDirectly(ourId: number, id: JsonRpcId, result: CallToolResult): void {
     if (!this.pending.has(ourId)) return; // cancelled or closed
+    if (isPlainTextResult(result)) {
+      this.settle(ourId, { jsonrpc: '2.0', id, result });
+      return;
+    }
+    if (this.mcpRuntime !== undefined) {
+      this.answerChecked(this.mcpRuntime, ourId, id, result);
+      return;
+    }
+    loadMcpRuntime().then(
+      (runtime) => {
+        this.mcpRuntime = runtime;
+        this.answerChecked(runtime, ourId, id, result);
+      },
+      (error: unknown) => this.settle(ourId, this.internalError(id, error)),
+    );
+  }
+
+  private answerChecked(runtime: McpRuntime, ourId: number, id: JsonRpcId, result: CallToolResult): void {
+    if (!this.pending.has(ourId)) return; // cancelled or closed while the MCP SDK loaded
     try {
-      const checked = isPlainTextResult(result) ? { ok: true as const, result } : runtime.checkCallToolResult(result);
+      const checked = runtime.checkCallToolResult(result);
       this.settle(
         ourId,
         checked.ok ? { jsonrpc: '2.0', id, result: checked.result } : { jsonrpc: '2.0', id, error: checked.error },
@@ -570,6 +604,26 @@ export class InProcessMcpServerPort implements McpServerPort {
     this.failAll(McpInProcessErrorCode.ConnectionClosed, `MCP server "${this.name}" disconnected`);
   }
 
+  /**
+   * A definition's manifest, built from its compiled tools as the MCP SDK's `Server` would answer the
+   * handshake, without loading the MCP SDK (a test checks it equals the handshake's).
+   */
+  private async definitionManifest(definition: SdkMcpServerDefinition): Promise<McpServerManifest> {
+    try {
+      if (this.closed) throw new Error(`MCP server "${this.name}" was closed`);
+      const runtime = await loadToolsRuntime();
+      this.toolsRuntime = runtime;
+      return runtime.definitionManifest(definition, this.compiledTools(runtime, definition).values());
+    } catch (error) {
+      throw new McpHandshakeError({
+        serverName: this.name,
+        message: `could not start: ${errorMessage(error)}`,
+        cause: error,
+      });
+    }
+  }
+
+  /** The manifest through the MCP SDK: `initialize`, `notifications/initialized` and `tools/list` (every page). */
   private async handshake(): Promise<McpServerManifest> {
     let runtime: Awaited<ReturnType<typeof loadMcpRuntime>>;
     let transport: InMemoryTransport;

@@ -22,6 +22,8 @@ const add = tool(
 const calc = createSdkMcpServer({ name: 'calc', tools: [add] });
 const port = createInProcessMcpServer('calc', calc);
 appendFileSync(process.env.LOAD_LOG, ${JSON.stringify(marker)} + '\\n');
+const manifest = await port.manifest();
+if (manifest.toolsListResult.tools[0].name !== 'add') throw new Error('bad manifest');
 const response = await port.handle(
   { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 15, b: 27 } } },
   { signal: new AbortController().signal },
@@ -59,7 +61,7 @@ afterAll(() => {
 });
 
 describe('importing @hexagent/mcp-inprocess', () => {
-  it('loads neither the MCP SDK, ajv nor zod until a session connects a server', () => {
+  it('loads neither the MCP SDK, ajv nor zod until a session uses a server, and never the MCP SDK Server for a definition', () => {
     const log = join(dir, 'loads.log');
     writeFileSync(log, '');
     const output = execFileSync(
@@ -89,8 +91,12 @@ describe('importing @hexagent/mcp-inprocess', () => {
 
     expect(before.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
     expect(before.filter((url) => heavy.test(url))).toEqual([]);
-    // The hook does see them once a server is connected, so the check above can fail.
+    // The hook does see them once a server is used, so the check above can fail.
     expect(after.some((url) => url.includes('@modelcontextprotocol/sdk'))).toBe(true);
     expect(after.some((url) => /\/node_modules\/ajv\//.test(url))).toBe(true);
+    // A createSdkMcpServer definition's manifest and plain-text tool calls need only the MCP SDK's
+    // zod helpers: never its Server, protocol, message schemas or in-memory transport (~70 ms).
+    const mcpCore = /@modelcontextprotocol\/sdk\/dist\/esm\/(server\/index|shared\/protocol|types|inMemory)\.js$/;
+    expect(after.filter((url) => mcpCore.test(url))).toEqual([]);
   }, 60_000);
 });
