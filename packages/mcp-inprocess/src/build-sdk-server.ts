@@ -9,7 +9,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { type CompiledTool, compileTool } from './compile-tool.js';
+import { type CompiledTool, compileTool, type ToolCompilers } from './compile-tool.js';
 import { runToolCall } from './run-tool-call.js';
 import type { SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import { ToolCallAbort } from './tool-call-abort.js';
@@ -23,15 +23,16 @@ function rpcError(code: number, message: string): Error {
 }
 
 /**
- * Builds a fresh low-level MCP `Server` for one session from a `createSdkMcpServer` definition:
+ * Builds a fresh low-level MCP `Server` for one session from a `createSdkMcpServer` definition (its
+ * tools compiled with `compilers`, from `loadToolCompilers`):
  * `tools/list` answers with the compiled entries, `tools/call` validates and runs the handlers.
  * Other methods get the SDK's -32601; an unknown tool name gets -32602 `Unknown tool`.
  */
-export function buildSdkServer(definition: SdkMcpServerDefinition): Server {
+export function buildSdkServer(definition: SdkMcpServerDefinition, compilers: ToolCompilers): Server {
   // One validator per process: the SDK would otherwise build an Ajv instance per server (only elicitation uses it).
   sharedValidator ??= new AjvJsonSchemaValidator();
   const tools = new Map<string, CompiledTool>();
-  for (const tool of definition.tools) tools.set(tool.name, compileTool(tool));
+  for (const tool of definition.tools) tools.set(tool.name, compileTool(tool, compilers));
   const listResult = { tools: [...tools.values()].map((tool) => tool.listEntry) };
   const deadlines = new ToolCallDeadlines();
 
@@ -84,5 +85,3 @@ export function checkCallToolResult(result: unknown): CallToolResultCheck {
   const error = new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${reason}`);
   return { ok: false, error: { code: error.code, message: error.message } };
 }
-
-export { compileTool, runToolCall, ToolCallDeadlines };

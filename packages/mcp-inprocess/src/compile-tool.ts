@@ -1,12 +1,6 @@
 import { errorMessage } from '@hexagent/core';
-import {
-  type AnyObjectSchema,
-  objectFromShape,
-  safeParse,
-  type ZodRawShapeCompat,
-} from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { AnyObjectSchema, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { inputSchemaKind } from './input-schema-kind.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
 import { formatInvalidArguments, issuesFromAjv, issuesFromZod } from './validation-issues.js';
@@ -29,6 +23,66 @@ export interface CompiledTool {
 
 const compiled = new WeakMap<SdkMcpToolDefinition, CompiledTool>();
 
+/** The MCP SDK's zod helpers, for zod v3 shapes (they load zod v3 and zod-to-json-schema). */
+interface ZodCompat {
+  objectFromShape: typeof import('@modelcontextprotocol/sdk/server/zod-compat.js').objectFromShape;
+  safeParse: typeof import('@modelcontextprotocol/sdk/server/zod-compat.js').safeParse;
+  toJsonSchemaCompat: typeof import('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js').toJsonSchemaCompat;
+}
+
+/**
+ * The modules compiling tools needs, loaded for the kinds of tools at hand by
+ * {@link loadToolCompilers}: `zod/v4-mini` for zod v4 shapes (what the MCP SDK's helpers use for
+ * them), the MCP SDK's helpers for zod v3 shapes, ajv for JSON Schema. Each costs 15 to 40 ms to
+ * load on Node.js 20, and most servers need one of them.
+ */
+export interface ToolCompilers {
+  zod4?: typeof import('zod/v4-mini');
+  zodCompat?: ZodCompat;
+  Ajv?: typeof Ajv;
+}
+
+type ToolSchemaKind = 'zod4' | 'zod3' | 'json-schema';
+
+/** Which compiler a tool needs; a shape mixing zod versions goes to the MCP SDK's helpers, which reject it. */
+function schemaKindOf(definition: SdkMcpToolDefinition): ToolSchemaKind {
+  if (inputSchemaKind(definition.inputSchema).kind !== 'zod') return 'json-schema';
+  const values = Object.values(definition.inputSchema as Record<string, object>);
+  return values.every((value) => '_zod' in value) ? 'zod4' : 'zod3';
+}
+
+let zod4Module: Promise<typeof import('zod/v4-mini')> | undefined;
+let zodCompatModule: Promise<ZodCompat> | undefined;
+let ajvModule: Promise<typeof Ajv> | undefined;
+
+/** Loads (once per process) the compilers `tools` need that are not compiled yet. */
+export async function loadToolCompilers(tools: readonly SdkMcpToolDefinition[]): Promise<ToolCompilers> {
+  const kinds = new Set(tools.filter((tool) => !compiled.has(tool)).map(schemaKindOf));
+  const [zod4, zodCompat, ajv] = await Promise.all([
+    kinds.has('zod4') ? (zod4Module ??= import('zod/v4-mini')) : undefined,
+    kinds.has('zod3')
+      ? (zodCompatModule ??= Promise.all([
+          import('@modelcontextprotocol/sdk/server/zod-compat.js'),
+          import('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js'),
+        ]).then(([compat, jsonSchema]) => ({
+          objectFromShape: compat.objectFromShape,
+          safeParse: compat.safeParse,
+          toJsonSchemaCompat: jsonSchema.toJsonSchemaCompat,
+        })))
+      : undefined,
+    kinds.has('json-schema') ? (ajvModule ??= import('ajv').then((module) => module.Ajv)) : undefined,
+  ]);
+  const compilers: ToolCompilers = {};
+  if (zod4 !== undefined) compilers.zod4 = zod4;
+  if (zodCompat !== undefined) compilers.zodCompat = zodCompat;
+  if (ajv !== undefined) compilers.Ajv = ajv;
+  return compilers;
+}
+
+function missing(what: string): never {
+  throw new Error(`hexagent: ${what} is not loaded (loadToolCompilers() must run before compileTool())`);
+}
+
 /**
  * Ajv keeps every validator it compiles for as long as it lives (in its code scope; `removeSchema`
  * does not release them), so one Ajv for the whole process grew by ~5 KB for each JSON Schema tool
@@ -40,9 +94,9 @@ const MAX_COMPILATIONS_PER_AJV = 64;
 let sharedAjv: Ajv | undefined;
 let compilationsOnSharedAjv = 0;
 
-function compileJsonSchema(schema: Record<string, unknown>): ValidateFunction {
+function compileJsonSchema(AjvClass: typeof Ajv, schema: Record<string, unknown>): ValidateFunction {
   if (sharedAjv === undefined || compilationsOnSharedAjv >= MAX_COMPILATIONS_PER_AJV) {
-    sharedAjv = new Ajv({ allErrors: true, strict: false });
+    sharedAjv = new AjvClass({ allErrors: true, strict: false });
     compilationsOnSharedAjv = 0;
   }
   compilationsOnSharedAjv += 1;
@@ -59,9 +113,24 @@ function listEntry(definition: SdkMcpToolDefinition, inputSchema: Record<string,
   };
 }
 
-function compileZodTool(definition: SdkMcpToolDefinition): CompiledTool {
-  const objectSchema: AnyObjectSchema = objectFromShape(definition.inputSchema as ZodRawShapeCompat);
-  const jsonSchema = toJsonSchemaCompat(objectSchema, { strictUnions: true, pipeStrategy: 'input' }) as Record<
+function compileZod4Tool(definition: SdkMcpToolDefinition, zod4: typeof import('zod/v4-mini')): CompiledTool {
+  // What the MCP SDK's helpers do for zod v4 shapes (objectFromShape, toJsonSchemaCompat, safeParse).
+  const objectSchema = zod4.object(definition.inputSchema as Parameters<typeof zod4.object>[0]);
+  const jsonSchema = zod4.toJSONSchema(objectSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  return {
+    definition,
+    listEntry: listEntry(definition, { $schema: DRAFT_07, ...jsonSchema }),
+    check(args) {
+      const result = zod4.safeParse(objectSchema, args);
+      if (result.success) return { ok: true, args: result.data };
+      return { ok: false, message: formatInvalidArguments(definition.name, issuesFromZod(result.error, args)) };
+    },
+  };
+}
+
+function compileZod3Tool(definition: SdkMcpToolDefinition, compat: ZodCompat): CompiledTool {
+  const objectSchema: AnyObjectSchema = compat.objectFromShape(definition.inputSchema as ZodRawShapeCompat);
+  const jsonSchema = compat.toJsonSchemaCompat(objectSchema, { strictUnions: true, pipeStrategy: 'input' }) as Record<
     string,
     unknown
   >;
@@ -69,14 +138,14 @@ function compileZodTool(definition: SdkMcpToolDefinition): CompiledTool {
     definition,
     listEntry: listEntry(definition, { $schema: DRAFT_07, ...jsonSchema }),
     check(args) {
-      const result = safeParse(objectSchema, args);
+      const result = compat.safeParse(objectSchema, args);
       if (result.success) return { ok: true, args: result.data };
       return { ok: false, message: formatInvalidArguments(definition.name, issuesFromZod(result.error, args)) };
     },
   };
 }
 
-function compileJsonSchemaTool(definition: SdkMcpToolDefinition): CompiledTool {
+function compileJsonSchemaTool(definition: SdkMcpToolDefinition, AjvClass: typeof Ajv): CompiledTool {
   const { $schema, ...keywords } = definition.inputSchema as Record<string, unknown>;
   const schema = { type: 'object', ...keywords };
   let validate: ValidateFunction | undefined;
@@ -88,7 +157,7 @@ function compileJsonSchemaTool(definition: SdkMcpToolDefinition): CompiledTool {
       if (validate === undefined && compileError === undefined) {
         try {
           // `$schema` is left out so that schemas naming another draft still compile.
-          validate = compileJsonSchema(schema);
+          validate = compileJsonSchema(AjvClass, schema);
         } catch (error) {
           compileError = `Tool "${definition.name}" has an inputSchema that is not valid JSON Schema: ${errorMessage(error)}`;
         }
@@ -106,15 +175,22 @@ function compileJsonSchemaTool(definition: SdkMcpToolDefinition): CompiledTool {
 /**
  * Compiles a tool once per process: its `tools/list` entry (zod shapes converted to draft-07 JSON
  * Schema) and its validator (ajv, compiled on first use; or the zod object schema). Cached by
- * definition, so every session built from the same `createSdkMcpServer` config shares it.
+ * definition, so every session built from the same `createSdkMcpServer` config shares it. The
+ * compilers it needs come from {@link loadToolCompilers}.
  */
-export function compileTool(definition: SdkMcpToolDefinition): CompiledTool {
+export function compileTool(definition: SdkMcpToolDefinition, compilers: ToolCompilers): CompiledTool {
   let tool = compiled.get(definition);
   if (tool === undefined) {
-    tool =
-      inputSchemaKind(definition.inputSchema).kind === 'zod'
-        ? compileZodTool(definition)
-        : compileJsonSchemaTool(definition);
+    switch (schemaKindOf(definition)) {
+      case 'zod4':
+        tool = compileZod4Tool(definition, compilers.zod4 ?? missing('zod/v4-mini'));
+        break;
+      case 'zod3':
+        tool = compileZod3Tool(definition, compilers.zodCompat ?? missing("the MCP SDK's zod helpers"));
+        break;
+      default:
+        tool = compileJsonSchemaTool(definition, compilers.Ajv ?? missing('ajv'));
+    }
     compiled.set(definition, tool);
   }
   return tool;

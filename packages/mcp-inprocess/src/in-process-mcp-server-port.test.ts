@@ -11,6 +11,7 @@ import capture06 from '../test/fixtures/capture-06-mcp-messages.json' with { typ
 import capture09 from '../test/fixtures/capture-09-mcp-messages.json' with { type: 'json' };
 import { callTool, deferred, send, sleep, textOf, toolsCall } from '../test/port-harness.js';
 import { buildSdkServer } from './build-sdk-server.js';
+import { loadToolCompilers } from './compile-tool.js';
 import { createInProcessMcpServer } from './create-in-process-mcp-server.js';
 import { createSdkMcpServer, type SdkMcpServerConfig } from './create-sdk-mcp-server.js';
 import { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
@@ -115,7 +116,9 @@ describe('manifest()', () => {
       ],
     });
     const direct = await portFor(config).manifest();
-    const viaSdk = new InProcessMcpServerPort('kinds', () => buildSdkServer(config.instance));
+    const viaSdk = new InProcessMcpServerPort('kinds', async () =>
+      buildSdkServer(config.instance, await loadToolCompilers(config.instance.tools)),
+    );
     ports.push(viaSdk);
     expect(direct).toEqual(await viaSdk.manifest());
     expect(JSON.stringify(direct)).toBe(JSON.stringify(await viaSdk.manifest()));

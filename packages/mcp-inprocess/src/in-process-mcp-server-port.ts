@@ -174,6 +174,8 @@ export class InProcessMcpServerPort implements McpServerPort {
   /** The MCP SDK runtime, once something needed it (checking a result that is not plain text). */
   private mcpRuntime: McpRuntime | undefined;
   private directTools: Map<string, CompiledTool> | undefined;
+  /** The tools runtime loaded and the definition's tools compiled (`toolsRuntime` and `directTools` set). */
+  private directToolsReady: Promise<void> | undefined;
   /** The time limits of the calls the port serves itself. */
   private deadlines: ToolCallDeadlines | undefined;
   /** Requests in flight by the id the server saw. */
@@ -318,13 +320,15 @@ export class InProcessMcpServerPort implements McpServerPort {
       this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, call });
     });
     if (signal !== undefined) this.watch(signal);
-    if (this.toolsRuntime !== undefined) this.runDirectly(this.toolsRuntime, ourId, id, params, call);
-    else {
-      loadToolsRuntime().then(
-        (runtime) => {
-          this.toolsRuntime = runtime;
-          // Unless it was cancelled or closed while the runtime loaded.
-          if (this.pending.has(ourId)) this.runDirectly(runtime, ourId, id, params, call);
+    if (this.toolsRuntime !== undefined && this.directTools !== undefined) {
+      this.runDirectly(this.toolsRuntime, this.directTools, ourId, id, params, call);
+    } else {
+      this.prepareDirectTools().then(
+        () => {
+          // Unless it was cancelled or closed while the tools were prepared.
+          if (this.pending.has(ourId) && this.toolsRuntime !== undefined && this.directTools !== undefined) {
+            this.runDirectly(this.toolsRuntime, this.directTools, ourId, id, params, call);
+          }
         },
         (error: unknown) => this.settle(ourId, this.internalError(id, error)),
       );
@@ -335,6 +339,7 @@ export class InProcessMcpServerPort implements McpServerPort {
   /** Runs a direct call and settles it; never throws (failures become -32603). */
   private runDirectly(
     runtime: ToolsRuntime,
+    tools: Map<string, CompiledTool>,
     ourId: number,
     id: JsonRpcId,
     params: JsonObject,
@@ -343,7 +348,7 @@ export class InProcessMcpServerPort implements McpServerPort {
     try {
       const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
       const name = params['name'] as string;
-      const tool = this.compiledTools(runtime, definition).get(name);
+      const tool = tools.get(name);
       if (tool === undefined) {
         this.settle(ourId, jsonRpcError(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}`));
         return;
@@ -362,10 +367,23 @@ export class InProcessMcpServerPort implements McpServerPort {
     }
   }
 
-  /** The compiled tools of `definition`, by name; compiled once per port (and cached per definition). */
-  private compiledTools(runtime: ToolsRuntime, definition: SdkMcpServerDefinition): Map<string, CompiledTool> {
-    this.directTools ??= new Map(definition.tools.map((tool) => [tool.name, runtime.compileTool(tool)]));
-    return this.directTools;
+  /**
+   * Loads the tools runtime and compiles the definition's tools (with the compilers they need),
+   * once per port; a failure is not kept, so a later call tries again.
+   */
+  private prepareDirectTools(): Promise<void> {
+    const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
+    this.directToolsReady ??= loadToolsRuntime()
+      .then(async (runtime) => {
+        const tools = await runtime.compileTools(definition);
+        this.toolsRuntime = runtime;
+        this.directTools = tools;
+      })
+      .catch((error: unknown) => {
+        this.directToolsReady = undefined;
+        throw error;
+      });
+    return this.directToolsReady;
   }
 
   /**
@@ -532,8 +550,10 @@ export class InProcessMcpServerPort implements McpServerPort {
     if (this.closed) throw new Error(`MCP server "${this.name}" was closed`);
     const runtime = await loadMcpRuntime();
     let server: McpSdkServerLike;
-    if (this.source.kind === 'definition') server = runtime.buildSdkServer(this.source.definition);
-    else if (this.source.kind === 'server') server = this.source.server;
+    if (this.source.kind === 'definition') {
+      const compilers = await (await loadToolsRuntime()).loadToolCompilers(this.source.definition.tools);
+      server = runtime.buildSdkServer(this.source.definition, compilers);
+    } else if (this.source.kind === 'server') server = this.source.server;
     else {
       const made: unknown = await this.source.factory();
       if (!isMcpSdkServerLike(made)) {
@@ -611,9 +631,9 @@ export class InProcessMcpServerPort implements McpServerPort {
   private async definitionManifest(definition: SdkMcpServerDefinition): Promise<McpServerManifest> {
     try {
       if (this.closed) throw new Error(`MCP server "${this.name}" was closed`);
-      const runtime = await loadToolsRuntime();
-      this.toolsRuntime = runtime;
-      return runtime.definitionManifest(definition, this.compiledTools(runtime, definition).values());
+      await this.prepareDirectTools();
+      const runtime = this.toolsRuntime as ToolsRuntime;
+      return runtime.definitionManifest(definition, (this.directTools as Map<string, CompiledTool>).values());
     } catch (error) {
       throw new McpHandshakeError({
         serverName: this.name,

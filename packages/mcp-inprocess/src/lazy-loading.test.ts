@@ -13,10 +13,14 @@ const marker = '--- package used, no session connected yet ---';
 const childScript = `
 import { appendFileSync } from 'node:fs';
 const { createInProcessMcpServer, createSdkMcpServer, tool } = await import(process.env.ENTRY);
+// TOOL_KIND=zod: a zod v4 shape, imported before the marker (the user's own import).
+const z = process.env.TOOL_KIND === 'zod' ? (await import('zod')).z : undefined;
 const add = tool(
   'add',
   'Add two numbers',
-  { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  z !== undefined
+    ? { a: z.number(), b: z.number() }
+    : { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
   async (args) => ({ content: [{ type: 'text', text: String(args.a + args.b) }] }),
 );
 const calc = createSdkMcpServer({ name: 'calc', tools: [add] });
@@ -91,12 +95,37 @@ describe('importing @hexagent/mcp-inprocess', () => {
 
     expect(before.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
     expect(before.filter((url) => heavy.test(url))).toEqual([]);
-    // The hook does see them once a server is used, so the check above can fail.
-    expect(after.some((url) => url.includes('@modelcontextprotocol/sdk'))).toBe(true);
+    // The hook does see them once a server is used, so the check above can fail: this JSON Schema
+    // tool needs ajv.
     expect(after.some((url) => /\/node_modules\/ajv\//.test(url))).toBe(true);
-    // A createSdkMcpServer definition's manifest and plain-text tool calls need only the MCP SDK's
-    // zod helpers: never its Server, protocol, message schemas or in-memory transport (~70 ms).
-    const mcpCore = /@modelcontextprotocol\/sdk\/dist\/esm\/(server\/index|shared\/protocol|types|inMemory)\.js$/;
-    expect(after.filter((url) => mcpCore.test(url))).toEqual([]);
+    // A createSdkMcpServer definition's manifest and plain-text tool calls need only the compiler of
+    // their tools: never the MCP SDK (its Server, protocol and message schemas cost ~70 ms).
+    expect(after.filter((url) => url.includes('@modelcontextprotocol/sdk'))).toEqual([]);
+  }, 60_000);
+
+  it('loads only zod/v4-mini for a zod v4 tool: no ajv, no zod v3 converter, no MCP SDK', () => {
+    const log = join(dir, 'loads-zod.log');
+    writeFileSync(log, '');
+    const output = execFileSync(
+      process.execPath,
+      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', childScript],
+      {
+        cwd: packageDir,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          LOAD_LOG: log,
+          TOOL_KIND: 'zod',
+          ENTRY: pathToFileURL(join(packageDir, 'dist/index.js')).href,
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(JSON.parse(output)).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '42' }] } });
+    const lines = readFileSync(log, 'utf8').split('\n');
+    const after = lines.slice(lines.indexOf(marker) + 1);
+    expect(after.some((url) => /\/node_modules\/zod\/v4\/mini\//.test(url))).toBe(true);
+    expect(
+      after.filter((url) => /@modelcontextprotocol|\/node_modules\/(ajv|zod-to-json-schema)\/|\/zod\/v3\//.test(url)),
+    ).toEqual([]);
   }, 60_000);
 });

@@ -1,11 +1,5 @@
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type {
-  buildSdkServer,
-  checkCallToolResult,
-  compileTool,
-  runToolCall,
-  ToolCallDeadlines,
-} from './build-sdk-server.js';
+import type { buildSdkServer, checkCallToolResult } from './build-sdk-server.js';
 
 /** What the port needs from the MCP SDK, loaded on first use. */
 export interface McpRuntime {
@@ -13,14 +7,8 @@ export interface McpRuntime {
   createLinkedPair(): [InMemoryTransport, InMemoryTransport];
   /** Builds a session's `Server` from a `createSdkMcpServer` definition. */
   buildSdkServer: typeof buildSdkServer;
-  /** Compiles a tool of a definition (cached per definition), for calls the port serves itself. */
-  compileTool: typeof compileTool;
   /** The `Server`'s check of a `tools/call` result, for calls the port serves itself. */
   checkCallToolResult: typeof checkCallToolResult;
-  /** Validates the arguments of a call and runs the tool's handler. */
-  runToolCall: typeof runToolCall;
-  /** Makes the deadline list of one server's tool calls. */
-  createDeadlines(): ToolCallDeadlines;
   /** The MCP protocol version the handshake asks for (the SDK's latest). */
   protocolVersion: string;
 }
@@ -40,10 +28,7 @@ export function loadMcpRuntime(): Promise<McpRuntime> {
     ([inMemory, types, server]) => ({
       createLinkedPair: () => inMemory.InMemoryTransport.createLinkedPair(),
       buildSdkServer: server.buildSdkServer,
-      compileTool: server.compileTool,
       checkCallToolResult: server.checkCallToolResult,
-      runToolCall: server.runToolCall,
-      createDeadlines: () => new server.ToolCallDeadlines(),
       protocolVersion: types.LATEST_PROTOCOL_VERSION,
     }),
     (error: unknown) => {

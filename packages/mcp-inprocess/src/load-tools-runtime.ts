@@ -1,9 +1,17 @@
-import type { compileTool, definitionManifest, runToolCall, ToolCallDeadlines } from './tools-runtime.js';
+import type {
+  compileTools,
+  definitionManifest,
+  loadToolCompilers,
+  runToolCall,
+  ToolCallDeadlines,
+} from './tools-runtime.js';
 
 /** What the port needs to serve a definition's tools by itself, loaded on first use (see `tools-runtime.ts`). */
 export interface ToolsRuntime {
-  /** Compiles a tool of a definition (cached per definition). */
-  compileTool: typeof compileTool;
+  /** Compiles the tools of a definition (each cached per tool definition), loading what they need. */
+  compileTools: typeof compileTools;
+  /** Loads the compilers some tools need (for `buildSdkServer`). */
+  loadToolCompilers: typeof loadToolCompilers;
   /** Validates the arguments of a call and runs the tool's handler. */
   runToolCall: typeof runToolCall;
   /** Makes the deadline list of one server's tool calls. */
@@ -22,7 +30,8 @@ let runtime: Promise<ToolsRuntime> | undefined;
 export function loadToolsRuntime(): Promise<ToolsRuntime> {
   runtime ??= import('./tools-runtime.js').then(
     (module) => ({
-      compileTool: module.compileTool,
+      compileTools: module.compileTools,
+      loadToolCompilers: module.loadToolCompilers,
       runToolCall: module.runToolCall,
       createDeadlines: () => new module.ToolCallDeadlines(),
       definitionManifest: module.definitionManifest,

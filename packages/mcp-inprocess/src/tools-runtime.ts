@@ -6,7 +6,7 @@
  * itself (the CLI's own handshake, a user-supplied server, a result that is not plain text).
  */
 import type { McpServerManifest } from '@hexagent/core';
-import { type CompiledTool, compileTool } from './compile-tool.js';
+import { type CompiledTool, compileTool, loadToolCompilers } from './compile-tool.js';
 import { runToolCall } from './run-tool-call.js';
 import type { SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import { ToolCallDeadlines } from './tool-call-deadlines.js';
@@ -38,4 +38,10 @@ export function definitionManifest(
   return { initializeResult, toolsListResult: { tools: [...tools].map((tool) => ({ ...tool.listEntry })) } };
 }
 
-export { compileTool, runToolCall, ToolCallDeadlines };
+/** Compiles every tool of `definition` (loading the compilers they need first), by name. */
+export async function compileTools(definition: SdkMcpServerDefinition): Promise<Map<string, CompiledTool>> {
+  const compilers = await loadToolCompilers(definition.tools);
+  return new Map(definition.tools.map((tool) => [tool.name, compileTool(tool, compilers)]));
+}
+
+export { loadToolCompilers, runToolCall, ToolCallDeadlines };
