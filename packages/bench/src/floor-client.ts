@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { heapSampler } from './heap-sampler.js';
-import { SERVER_NAME, STAND_IN_CLI, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
+import { measuredFromMessage, SERVER_NAME, STAND_IN_CLI, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 
 /** What a client run gives back: every message for the user, with the time it arrived. */
 export interface ClientRun {
   /** Messages for the user (control messages excluded), the `result` last. */
   messages: number;
-  /** `performance.now()` when the first `assistant` message arrived. */
+  /** `performance.now()` when the first measured `assistant` message arrived (the first, or the first after the warm-up). */
   firstAssistantAt: number;
   /** `performance.now()` when the `result` arrived. */
   resultAt: number;
@@ -56,6 +56,8 @@ export function runFloor(env: Record<string, string>, withServer: boolean): Prom
     };
     let messages = 0;
     let firstAssistantAt = 0;
+    const measuredFrom = measuredFromMessage(env);
+    let assistants = 0;
     let result: Record<string, unknown> | undefined;
     let resultAt = 0;
 
@@ -88,7 +90,7 @@ export function runFloor(env: Record<string, string>, withServer: boolean): Prom
       if (message.type === 'control_response') return;
       messages++;
       heapSampler.tick();
-      if (message.type === 'assistant' && firstAssistantAt === 0) firstAssistantAt = performance.now();
+      if (message.type === 'assistant' && ++assistants === measuredFrom) firstAssistantAt = performance.now();
       if (message.type === 'result') {
         resultAt = performance.now();
         result = message;

@@ -84,6 +84,17 @@ const WORKLOADS: Workload[] = [
   },
   { key: 'concurrent', section: 'concurrent', mode: 'tools', count: 20_000, concurrency: 32, warmup: 2000 },
   { key: 'stream100k', section: 'stream', mode: 'stream', count: 100_000, concurrency: 1, warmup: 0, roundsFactor: 2 },
+  // The same 100k, measured after 20k warm-up messages in the same stream, as the tool-call trials
+  // are measured after theirs: what a message costs once the process is warm.
+  {
+    key: 'stream100kWarm',
+    section: 'stream',
+    mode: 'stream',
+    count: 100_000,
+    concurrency: 1,
+    warmup: 20_000,
+    roundsFactor: 2,
+  },
   { key: 'mem10k', section: 'memory', mode: 'stream', count: 10_000, concurrency: 1, warmup: 0, heapSampleEvery: 1000 },
   {
     key: 'mem100k',
@@ -167,6 +178,7 @@ const medianOf = (workload: Workload, client: ClientName, value: (trial: TrialRe
           trial.spec.client === client &&
           trial.spec.mode === workload.mode &&
           trial.spec.count === workload.count &&
+          trial.spec.warmup === workload.warmup &&
           trial.spec.concurrency === workload.concurrency &&
           trial.spec.heapSampleEvery === workload.heapSampleEvery,
       )
@@ -258,6 +270,7 @@ const liveHeap = (trial: TrialResult) => trial.peakLiveHeapMiB ?? NaN;
 const seq = byKey('sequential');
 const conc = byKey('concurrent');
 const s100 = byKey('stream100k');
+const s100warm = byKey('stream100kWarm');
 const m10 = byKey('mem10k');
 const m100 = byKey('mem100k');
 interface Row {
@@ -307,6 +320,14 @@ const rows: Row[] = [
     unit: 'msg/s',
     value: rate,
     workload: s100,
+    digits: 0,
+  },
+  {
+    key: 'rateWarm',
+    label: `streaming ${fmt(s100warm.count)} messages after ${fmt(s100warm.warmup)} warm-up messages`,
+    unit: 'msg/s',
+    value: rate,
+    workload: s100warm,
     digits: 0,
   },
   {
@@ -445,9 +466,17 @@ if (concM !== undefined) {
 const rateM = get('rate');
 if (rateM !== undefined) {
   targets.push([
-    "streaming >= 0.9x the floor's msg/s",
+    "streaming >= 0.9x the floor's msg/s (from the start of a fresh process)",
     `${times(rateM.hexagent / rateM.floor)} (official ${times(rateM.official / rateM.floor)})`,
     rateM.hexagent >= 0.9 * rateM.floor,
+  ]);
+}
+const rateWarmM = get('rateWarm');
+if (rateWarmM !== undefined) {
+  targets.push([
+    "streaming >= 0.9x the floor's msg/s (after a warm-up, like the tool-call trials)",
+    `${times(rateWarmM.hexagent / rateWarmM.floor)} (official ${times(rateWarmM.official / rateWarmM.floor)})`,
+    rateWarmM.hexagent >= 0.9 * rateWarmM.floor,
   ]);
 }
 const heap10 = get('heap10');

@@ -1,22 +1,26 @@
 import type { ClientRun } from './floor-client.js';
 import { heapSampler } from './heap-sampler.js';
-import { SERVER_NAME, STAND_IN_CLI, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
+import { measuredFromMessage, SERVER_NAME, STAND_IN_CLI, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 
 /** The tool's answer: `a + b` as text. The same handler for both SDKs. */
 async function add({ a, b }: { a: number; b: number }) {
   return { content: [{ type: 'text' as const, text: String(a + b) }] };
 }
 
-/** Reads a query to its end, noting when the first `assistant` message and the `result` arrived. */
-async function consume(messages: AsyncIterable<{ type: string }>): Promise<ClientRun> {
+/**
+ * Reads a query to its end, noting when the first measured `assistant` message (number
+ * `measuredFrom`) and the `result` arrived.
+ */
+async function consume(messages: AsyncIterable<{ type: string }>, measuredFrom: number): Promise<ClientRun> {
   let count = 0;
+  let assistants = 0;
   let firstAssistantAt = 0;
   let resultAt = 0;
   let result: Record<string, unknown> | undefined;
   for await (const message of messages) {
     count++;
     heapSampler.tick();
-    if (message.type === 'assistant' && firstAssistantAt === 0) firstAssistantAt = performance.now();
+    if (message.type === 'assistant' && ++assistants === measuredFrom) firstAssistantAt = performance.now();
     else if (message.type === 'result') {
       resultAt = performance.now();
       result = message as unknown as Record<string, unknown>;
@@ -47,7 +51,7 @@ export async function runHexagent(
     options.mcpServers = { [SERVER_NAME]: server };
     options.allowedTools = [`mcp__${SERVER_NAME}__${TOOL_NAME}`];
   }
-  return consume(query({ prompt: 'go', options }));
+  return consume(query({ prompt: 'go', options }), measuredFromMessage(env));
 }
 
 /** The same through the official `@anthropic-ai/claude-agent-sdk` (its `query()`, `createSdkMcpServer` and `tool`). */
@@ -72,7 +76,7 @@ export async function runOfficial(
     options.mcpServers = { [SERVER_NAME]: server };
     options.allowedTools = [`mcp__${SERVER_NAME}__${TOOL_NAME}`];
   }
-  return consume(query({ prompt: 'go', options }));
+  return consume(query({ prompt: 'go', options }), measuredFromMessage(env));
 }
 
 /** Both SDKs run calls of `readOnlyHint` tools concurrently (so does the real CLI). */

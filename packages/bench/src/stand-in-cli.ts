@@ -177,7 +177,9 @@ async function runTurn(): Promise<void> {
  * reading and the stand-in never sets the pace.
  */
 async function stream(): Promise<StandInReport> {
-  const { count } = settings;
+  // With a warm-up, W more messages come first, in the same stream: clients measure from message W + 1.
+  const { count: measured, warmup } = settings;
+  const count = warmup + measured;
   const text =
     'Part @I@ of a streamed answer: the quick brown fox jumps over the lazy dog, and the model keeps talking so that each message is about the size of a real one.';
   const sample = { ...assistant(-1, text, '@T@'), uuid: '@U@' };
@@ -203,9 +205,9 @@ async function stream(): Promise<StandInReport> {
   if (chunk !== '') await write(chunk);
   return {
     mode: 'stream',
-    count,
+    count: measured,
     concurrency: 1,
-    warmup: 0,
+    warmup,
     wallMs: Number(process.hrtime.bigint() - start) / 1e6,
     errors: 0,
     manifests: manifestsSent,

@@ -115,6 +115,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The built files of this package (the stand-in runs as a script, so it must be built: `pnpm build`). */
 export const DIST = join(here, '..', 'dist');
 export const STAND_IN_CLI = join(DIST, 'stand-in-cli.js');
+
+/**
+ * The number of the `assistant` message a client starts its streaming clock at: 1, or W + 1 when
+ * the stand-in streams W warm-up messages first (read from the env the client passes it).
+ */
+export function measuredFromMessage(env: Record<string, string>): number {
+  if (env[ENV.mode] !== 'stream') return 1;
+  const warmup = Number(env[ENV.warmup] ?? '0');
+  return (Number.isInteger(warmup) && warmup > 0 ? warmup : 0) + 1;
+}
 export const WORKER = join(DIST, 'worker.js');
 
 /** Reads the stand-in's report from a `result` message, or throws. */
