@@ -55,22 +55,35 @@ let zod4Module: Promise<typeof import('zod/v4-mini')> | undefined;
 let zodCompatModule: Promise<ZodCompat> | undefined;
 let ajvModule: Promise<typeof Ajv> | undefined;
 
+function loadZod4(): Promise<typeof import('zod/v4-mini')> {
+  zod4Module ??= import('zod/v4-mini');
+  return zod4Module;
+}
+
+function loadZodCompat(): Promise<ZodCompat> {
+  zodCompatModule ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/zod-compat.js'),
+    import('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js'),
+  ]).then(([compat, jsonSchema]) => ({
+    objectFromShape: compat.objectFromShape,
+    safeParse: compat.safeParse,
+    toJsonSchemaCompat: jsonSchema.toJsonSchemaCompat,
+  }));
+  return zodCompatModule;
+}
+
+function loadAjv(): Promise<typeof Ajv> {
+  ajvModule ??= import('ajv').then((module) => module.Ajv);
+  return ajvModule;
+}
+
 /** Loads (once per process) the compilers `tools` need that are not compiled yet. */
 export async function loadToolCompilers(tools: readonly SdkMcpToolDefinition[]): Promise<ToolCompilers> {
   const kinds = new Set(tools.filter((tool) => !compiled.has(tool)).map(schemaKindOf));
   const [zod4, zodCompat, ajv] = await Promise.all([
-    kinds.has('zod4') ? (zod4Module ??= import('zod/v4-mini')) : undefined,
-    kinds.has('zod3')
-      ? (zodCompatModule ??= Promise.all([
-          import('@modelcontextprotocol/sdk/server/zod-compat.js'),
-          import('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js'),
-        ]).then(([compat, jsonSchema]) => ({
-          objectFromShape: compat.objectFromShape,
-          safeParse: compat.safeParse,
-          toJsonSchemaCompat: jsonSchema.toJsonSchemaCompat,
-        })))
-      : undefined,
-    kinds.has('json-schema') ? (ajvModule ??= import('ajv').then((module) => module.Ajv)) : undefined,
+    kinds.has('zod4') ? loadZod4() : undefined,
+    kinds.has('zod3') ? loadZodCompat() : undefined,
+    kinds.has('json-schema') ? loadAjv() : undefined,
   ]);
   const compilers: ToolCompilers = {};
   if (zod4 !== undefined) compilers.zod4 = zod4;
