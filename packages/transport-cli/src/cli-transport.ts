@@ -106,6 +106,11 @@ export class CliTransport implements Transport {
   private subprocess: CliSubprocess | undefined;
   private startPromise: Promise<void> | undefined;
   private stopPromise: Promise<void> | undefined;
+  /**
+   * Settles when execa is done with the process. execa releases its own resources then (the
+   * process-wide signal handlers of `cleanup: true`), a few ticks after the process has exited.
+   */
+  private subprocessSettled: Promise<void> | undefined;
   private exitStatus: ExitStatus | undefined;
   private readonly exitWaiters = new Set<() => void>();
   /** Takes `onAbort` off `options.abortController`'s signal. */
@@ -276,7 +281,8 @@ export class CliTransport implements Transport {
 
   /**
    * Stop the CLI and release everything: close its input, wait for it to exit, then SIGTERM, then
-   * SIGKILL, each step bounded by `closeTimeoutMs`. Resolves once the process is gone; afterwards
+   * SIGKILL, each step bounded by `closeTimeoutMs`. Resolves once the process is gone and execa has
+   * released what it held for it (its process-wide signal handlers); afterwards
    * `isOpen` is false and `messages()` ends without error. Idempotent; never rejects.
    */
   close(): Promise<void> {
@@ -297,6 +303,7 @@ export class CliTransport implements Transport {
       const command = resolveCliCommand(findClaudeCli(this.options, { env }), this.options, env);
       subprocess = spawnCli(execa, command, args, env, this.options.cwd);
       this.subprocess = subprocess;
+      this.subprocessSettled = subprocess.then(ignoreError, ignoreError);
       this.attach(subprocess);
       await waitForSpawn(subprocess, command);
     } catch (error) {
@@ -354,6 +361,7 @@ export class CliTransport implements Transport {
     if (this.subprocess === undefined || this.detached) {
       this.state = 'closed';
       this.finish();
+      await this.waitForExeca();
       return;
     }
     if (this.state !== 'closed') this.state = 'closing';
@@ -368,6 +376,20 @@ export class CliTransport implements Transport {
     this.state = 'closed';
     this.finish();
     this.detach();
+    await this.waitForExeca();
+  }
+
+  /** Waits (bounded by `closeTimeoutMs`) until execa has released what it holds for the process. */
+  private async waitForExeca(): Promise<void> {
+    const settled = this.subprocessSettled;
+    if (settled === undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.closeTimeoutMs);
+      timer.unref();
+    });
+    await Promise.race([settled, timeout]);
+    clearTimeout(timer);
   }
 
   /** Stop on a fatal fault: the consumer sees `error` after the messages before it. */

@@ -102,6 +102,32 @@ describe('process-wide handlers are installed once, not per CLI', () => {
   });
 });
 
+describe('close() resolves once execa has released its handlers', () => {
+  it('after an explicit close, and after the CLI exited by itself: counts are back at once, with no waiting', async () => {
+    const baseline = counts();
+    // Closed by us.
+    const closed = echoCli();
+    await startEchoing(closed);
+    await closed.close();
+    expect(counts()).toEqual(baseline);
+    // The CLI exits at the end of its input; its reader sees the end, then close() is called.
+    const exiting = echoCli();
+    const iterator = await startEchoing(exiting);
+    exiting.endInput();
+    expect((await iterator.next()).done).toBe(true);
+    await exiting.close();
+    expect(counts()).toEqual(baseline);
+    // The same through subscribe(): end() comes first, close() still waits for execa.
+    const pushed = echoCli();
+    await pushed.start();
+    const ended = new Promise<void>((resolve) => pushed.subscribe({ message: () => {}, end: () => resolve() }));
+    pushed.endInput();
+    await ended;
+    await pushed.close();
+    expect(counts()).toEqual(baseline);
+  });
+});
+
 describe('one AbortController shared by 20 transports', () => {
   it("carries one 'abort' listener (no MaxListeners warning); aborting it stops all 20 CLIs", async () => {
     const warnings: Error[] = [];
