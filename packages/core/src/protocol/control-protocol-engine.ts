@@ -16,6 +16,7 @@ import type {
   InboundMessage,
   OutboundMessage,
 } from '../types/control.js';
+import { LazyAbortController } from '../util/lazy-abort-controller.js';
 
 /** Default timeout of outbound control requests: 60 s. */
 export const DEFAULT_CONTROL_TIMEOUT_MS = 60_000;
@@ -43,34 +44,13 @@ type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
 
 let idPrefix = '';
 
-/**
- * The context of an inbound request. Its `AbortController` (and signal) is made on first read of
- * `signal`: on Node.js 20 an `AbortSignal` costs ~2 us and a lot of garbage-collector work, and most
- * handlers never look at theirs.
- */
-class HandlerContext implements ControlHandlerContext {
+/** The context of an inbound request: its controller and signal are made on first read of `signal`. */
+class HandlerContext extends LazyAbortController implements ControlHandlerContext {
   readonly requestId: string;
-  private controller: AbortController | undefined;
-  private aborted = false;
-  private reason: unknown;
 
   constructor(requestId: string) {
+    super();
     this.requestId = requestId;
-  }
-
-  get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
   }
 }
 
