@@ -126,19 +126,27 @@ function listEntry(definition: SdkMcpToolDefinition, inputSchema: Record<string,
   };
 }
 
-function compileZod4Tool(definition: SdkMcpToolDefinition, zod4: typeof import('zod/v4-mini')): CompiledTool {
-  // What the MCP SDK's helpers do for zod v4 shapes (objectFromShape, toJsonSchemaCompat, safeParse).
-  const objectSchema = zod4.object(definition.inputSchema as Parameters<typeof zod4.object>[0]);
-  const jsonSchema = zod4.toJSONSchema(objectSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+/** A zod parse of a call's arguments, in the shape both zod versions' `safeParse` return. */
+type ZodParse = (args: unknown) => { success: true; data: unknown } | { success: false; error: unknown };
+
+/** A zod tool from its JSON Schema and its parse: the parsed value (defaults applied) goes to the handler. */
+function zodTool(definition: SdkMcpToolDefinition, jsonSchema: Record<string, unknown>, parse: ZodParse): CompiledTool {
   return {
     definition,
     listEntry: listEntry(definition, { $schema: DRAFT_07, ...jsonSchema }),
     check(args) {
-      const result = zod4.safeParse(objectSchema, args);
+      const result = parse(args);
       if (result.success) return { ok: true, args: result.data };
       return { ok: false, message: formatInvalidArguments(definition.name, issuesFromZod(result.error, args)) };
     },
   };
+}
+
+function compileZod4Tool(definition: SdkMcpToolDefinition, zod4: typeof import('zod/v4-mini')): CompiledTool {
+  // What the MCP SDK's helpers do for zod v4 shapes (objectFromShape, toJsonSchemaCompat, safeParse).
+  const objectSchema = zod4.object(definition.inputSchema as Parameters<typeof zod4.object>[0]);
+  const jsonSchema = zod4.toJSONSchema(objectSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  return zodTool(definition, jsonSchema, (args) => zod4.safeParse(objectSchema, args));
 }
 
 function compileZod3Tool(definition: SdkMcpToolDefinition, compat: ZodCompat): CompiledTool {
@@ -147,15 +155,7 @@ function compileZod3Tool(definition: SdkMcpToolDefinition, compat: ZodCompat): C
     string,
     unknown
   >;
-  return {
-    definition,
-    listEntry: listEntry(definition, { $schema: DRAFT_07, ...jsonSchema }),
-    check(args) {
-      const result = compat.safeParse(objectSchema, args);
-      if (result.success) return { ok: true, args: result.data };
-      return { ok: false, message: formatInvalidArguments(definition.name, issuesFromZod(result.error, args)) };
-    },
-  };
+  return zodTool(definition, jsonSchema, (args) => compat.safeParse(objectSchema, args));
 }
 
 function compileJsonSchemaTool(definition: SdkMcpToolDefinition, AjvClass: typeof Ajv): CompiledTool {

@@ -64,33 +64,44 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Runs the child script with one tool of `toolKind` and returns its answer to the tool call and the
+ * modules it resolved before and after the marker (that is, before and after the server was used).
+ */
+function runChild(toolKind: 'json-schema' | 'zod'): {
+  answer: unknown;
+  split: number;
+  before: string[];
+  after: string[];
+} {
+  const log = join(dir, `loads-${toolKind}.log`);
+  writeFileSync(log, '');
+  const output = execFileSync(
+    process.execPath,
+    ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', childScript],
+    {
+      cwd: packageDir,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        LOAD_LOG: log,
+        TOOL_KIND: toolKind,
+        ENTRY: pathToFileURL(join(packageDir, 'dist/index.js')).href,
+      },
+      encoding: 'utf8',
+    },
+  );
+  const lines = readFileSync(log, 'utf8').split('\n');
+  const split = lines.indexOf(marker);
+  return { answer: JSON.parse(output), split, before: lines.slice(0, split), after: lines.slice(split + 1) };
+}
+
+const ANSWER_42 = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '42' }] } };
+
 describe('importing @hexagent/mcp-inprocess', () => {
   it('loads neither the MCP SDK, ajv nor zod until a session uses a server, and never the MCP SDK Server for a definition', () => {
-    const log = join(dir, 'loads.log');
-    writeFileSync(log, '');
-    const output = execFileSync(
-      process.execPath,
-      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', childScript],
-      {
-        cwd: packageDir,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          LOAD_LOG: log,
-          ENTRY: pathToFileURL(join(packageDir, 'dist/index.js')).href,
-        },
-        encoding: 'utf8',
-      },
-    );
-    expect(JSON.parse(output)).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      result: { content: [{ type: 'text', text: '42' }] },
-    });
-    const lines = readFileSync(log, 'utf8').split('\n');
-    const split = lines.indexOf(marker);
+    const { answer, split, before, after } = runChild('json-schema');
+    expect(answer).toEqual(ANSWER_42);
     expect(split).toBeGreaterThan(0);
-    const before = lines.slice(0, split);
-    const after = lines.slice(split + 1);
     const heavy = /@modelcontextprotocol|\/node_modules\/(ajv|zod)\//;
 
     expect(before.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
@@ -104,25 +115,9 @@ describe('importing @hexagent/mcp-inprocess', () => {
   }, 60_000);
 
   it('loads only zod/v4-mini for a zod v4 tool: no ajv, no zod v3 converter, no MCP SDK', () => {
-    const log = join(dir, 'loads-zod.log');
-    writeFileSync(log, '');
-    const output = execFileSync(
-      process.execPath,
-      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', childScript],
-      {
-        cwd: packageDir,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          LOAD_LOG: log,
-          TOOL_KIND: 'zod',
-          ENTRY: pathToFileURL(join(packageDir, 'dist/index.js')).href,
-        },
-        encoding: 'utf8',
-      },
-    );
-    expect(JSON.parse(output)).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '42' }] } });
-    const lines = readFileSync(log, 'utf8').split('\n');
-    const after = lines.slice(lines.indexOf(marker) + 1);
+    const { answer, split, after } = runChild('zod');
+    expect(answer).toEqual(ANSWER_42);
+    expect(split).toBeGreaterThan(0);
     expect(after.some((url) => /\/node_modules\/zod\/v4\/mini\//.test(url))).toBe(true);
     expect(
       after.filter((url) => /@modelcontextprotocol|\/node_modules\/(ajv|zod-to-json-schema)\/|\/zod\/v3\//.test(url)),
