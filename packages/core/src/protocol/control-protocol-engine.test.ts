@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { track } from '../../test/helpers/fakes.js';
+import { deferred, flush, track } from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
 import { ControlTimeoutError } from '../errors/control-timeout-error.js';
@@ -70,21 +70,6 @@ function errorAnswer(requestId: string, error: string, errorCode?: string): Inbo
 
 function inboundRequest(requestId: string, request: ControlRequestBody): InboundMessage {
   return { type: 'control_request', request_id: requestId, request };
-}
-
-/** Lets pending promise callbacks (and the engine's answer writes) run. Uses a real macrotask. */
-function flush(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 function responsesSent(sent: OutboundMessage[]): Array<Record<string, unknown>> {

@@ -4,13 +4,18 @@
  * `timeout`, `onFailure`), and a CLI whose input is gone.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeTransport, flush, setDefaultTransportMode, TRANSPORT_MODES } from '../../test/helpers/fakes.js';
+import {
+  collectMessages as drain,
+  FakeTransport,
+  flush,
+  setDefaultTransportMode,
+  TRANSPORT_MODES,
+} from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
 import { ProcessError } from '../errors/process-error.js';
 import type { HookCallback } from '../types/hooks.js';
-import type { SDKAnyMessage } from '../types/messages.js';
 import type { Options } from '../types/options.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, Session } from './session.js';
 
@@ -21,16 +26,6 @@ function makeSession(options: Options = {}): { session: Session; transport: Fake
   const session = new Session({ transport, options });
   sessions.push(session);
   return { session, transport };
-}
-
-async function drain(session: Session): Promise<{ messages: SDKAnyMessage[]; error: unknown }> {
-  const messages: SDKAnyMessage[] = [];
-  try {
-    for await (const message of session.messages()) messages.push(message);
-    return { messages, error: undefined };
-  } catch (error) {
-    return { messages, error };
-  }
 }
 
 afterEach(async () => {

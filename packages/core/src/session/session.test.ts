@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  collectMessages as collect,
   deferred,
   FakeMcpServer,
   FakeTransport,
@@ -55,16 +56,6 @@ async function runningSession(
   await harness.transport.answer('initialize', INIT_RESPONSE);
   await harness.session.initializationResult();
   return harness;
-}
-
-async function collect(session: Session): Promise<{ messages: SDKAnyMessage[]; error: unknown }> {
-  const messages: SDKAnyMessage[] = [];
-  try {
-    for await (const message of session.messages()) messages.push(message);
-    return { messages, error: undefined };
-  } catch (error) {
-    return { messages, error };
-  }
 }
 
 async function initializeRequest(transport: FakeTransport): Promise<Record<string, unknown>> {

@@ -24,6 +24,22 @@ export function deferred<T = void>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+/**
+ * Reads every message of a session (anything with `messages()`) to the end: the messages, and the
+ * error the stream ended with, if any.
+ */
+export async function collectMessages<T>(source: {
+  messages(): AsyncIterable<T>;
+}): Promise<{ messages: T[]; error: unknown }> {
+  const messages: T[] = [];
+  try {
+    for await (const message of source.messages()) messages.push(message);
+    return { messages, error: undefined };
+  } catch (error) {
+    return { messages, error };
+  }
+}
+
 /** Lets every queued promise callback run (one real macrotask). */
 export function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
