@@ -51,6 +51,13 @@ interface Pending {
 
 type JsonObject = Record<string, unknown>;
 
+/** What the port needs to serve a definition's tools itself: the runtime, the compiled tools, their time limits. */
+interface DirectTools {
+  runtime: ToolsRuntime;
+  tools: Map<string, CompiledTool>;
+  deadlines: ToolCallDeadlines;
+}
+
 const CLIENT_INFO = { name: 'hexagent', version: '0.1.0' };
 /** `tools/list` pages followed at most by the handshake. */
 const MAX_TOOL_PAGES = 100;
@@ -169,15 +176,11 @@ export class InProcessMcpServerPort implements McpServerPort {
   private closing: Promise<void> | undefined;
   private closed = false;
   private lastId = 0;
-  /** The tools runtime once loaded, and the tools of a definition, for the calls the port serves itself. */
-  private toolsRuntime: ToolsRuntime | undefined;
+  /** What serving a definition's tools here needs, once ready (see `prepareDirectTools`). */
+  private direct: DirectTools | undefined;
+  private directReady: Promise<DirectTools> | undefined;
   /** The MCP SDK runtime, once something needed it (checking a result that is not plain text). */
   private mcpRuntime: McpRuntime | undefined;
-  private directTools: Map<string, CompiledTool> | undefined;
-  /** The tools runtime loaded and the definition's tools compiled (`toolsRuntime` and `directTools` set). */
-  private directToolsReady: Promise<void> | undefined;
-  /** The time limits of the calls the port serves itself. */
-  private deadlines: ToolCallDeadlines | undefined;
   /** Requests in flight by the id the server saw. */
   private readonly pending = new Map<number, Pending>();
   /**
@@ -277,7 +280,7 @@ export class InProcessMcpServerPort implements McpServerPort {
 
   private async shutdown(): Promise<void> {
     this.closed = true;
-    this.deadlines?.dispose();
+    this.direct?.deadlines.dispose();
     for (const [ourId, entry] of [...this.pending]) {
       // Settled first: aborting the call may finish it at once, and its own answer must not win.
       const closed = this.closedError(entry.originalId);
@@ -320,15 +323,12 @@ export class InProcessMcpServerPort implements McpServerPort {
       this.pending.set(ourId, { originalId: id, fromClient: true, resolve, signal, call });
     });
     if (signal !== undefined) this.watch(signal);
-    if (this.toolsRuntime !== undefined && this.directTools !== undefined) {
-      this.runDirectly(this.toolsRuntime, this.directTools, ourId, id, params, call);
-    } else {
+    if (this.direct !== undefined) this.runDirectly(this.direct, ourId, id, params, call);
+    else {
       this.prepareDirectTools().then(
-        () => {
+        (direct) => {
           // Unless it was cancelled or closed while the tools were prepared.
-          if (this.pending.has(ourId) && this.toolsRuntime !== undefined && this.directTools !== undefined) {
-            this.runDirectly(this.toolsRuntime, this.directTools, ourId, id, params, call);
-          }
+          if (this.pending.has(ourId)) this.runDirectly(direct, ourId, id, params, call);
         },
         (error: unknown) => this.settle(ourId, this.internalError(id, error)),
       );
@@ -338,8 +338,7 @@ export class InProcessMcpServerPort implements McpServerPort {
 
   /** Runs a direct call and settles it; never throws (failures become -32603). */
   private runDirectly(
-    runtime: ToolsRuntime,
-    tools: Map<string, CompiledTool>,
+    { runtime, tools, deadlines }: DirectTools,
     ourId: number,
     id: JsonRpcId,
     params: JsonObject,
@@ -358,8 +357,7 @@ export class InProcessMcpServerPort implements McpServerPort {
         _meta: params['_meta'] as JsonObject | undefined,
         sendNotification: dropNotification,
       };
-      this.deadlines ??= runtime.createDeadlines();
-      runtime.runToolCall(tool, params['arguments'], call, extra, this.deadlines, definition.toolTimeoutMs, (value) =>
+      runtime.runToolCall(tool, params['arguments'], call, extra, deadlines, definition.toolTimeoutMs, (value) =>
         this.answerDirectly(ourId, id, value),
       );
     } catch (error) {
@@ -371,19 +369,19 @@ export class InProcessMcpServerPort implements McpServerPort {
    * Loads the tools runtime and compiles the definition's tools (with the compilers they need),
    * once per port; a failure is not kept, so a later call tries again.
    */
-  private prepareDirectTools(): Promise<void> {
+  private prepareDirectTools(): Promise<DirectTools> {
     const definition = (this.source as { definition: SdkMcpServerDefinition }).definition;
-    this.directToolsReady ??= loadToolsRuntime()
+    this.directReady ??= loadToolsRuntime()
       .then(async (runtime) => {
         const tools = await runtime.compileTools(definition);
-        this.toolsRuntime = runtime;
-        this.directTools = tools;
+        this.direct = { runtime, tools, deadlines: runtime.createDeadlines() };
+        return this.direct;
       })
       .catch((error: unknown) => {
-        this.directToolsReady = undefined;
+        this.directReady = undefined;
         throw error;
       });
-    return this.directToolsReady;
+    return this.directReady;
   }
 
   /**
@@ -631,9 +629,8 @@ export class InProcessMcpServerPort implements McpServerPort {
   private async definitionManifest(definition: SdkMcpServerDefinition): Promise<McpServerManifest> {
     try {
       if (this.closed) throw new Error(`MCP server "${this.name}" was closed`);
-      await this.prepareDirectTools();
-      const runtime = this.toolsRuntime as ToolsRuntime;
-      return runtime.definitionManifest(definition, (this.directTools as Map<string, CompiledTool>).values());
+      const { runtime, tools } = await this.prepareDirectTools();
+      return runtime.definitionManifest(definition, tools.values());
     } catch (error) {
       throw new McpHandshakeError({
         serverName: this.name,
