@@ -16,8 +16,10 @@ export interface McpRuntime {
 let runtime: Promise<McpRuntime> | undefined;
 
 /**
- * Loads the MCP SDK, ajv and zod, once per process, when a session first connects an in-process
- * server; importing this package loads none of them.
+ * Loads the MCP SDK's `Server`, message schemas and in-memory transport, once per process, the
+ * first time something needs them: a user-supplied server, the CLI's own handshake, another method,
+ * or a tool result that is not plain text. A `createSdkMcpServer` definition's manifest and
+ * plain-text calls never do (see `load-tools-runtime.ts`); importing this package loads none of it.
  */
 export function loadMcpRuntime(): Promise<McpRuntime> {
   runtime ??= Promise.all([
