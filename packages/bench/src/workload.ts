@@ -77,6 +77,13 @@ export interface TrialSpec {
   heapSampleEvery?: number;
   /** The CPUs the client (the worker, pinned by the runner) and the stand-in run on, when pinned. */
   cpus?: { client: number; standIn: number };
+  /**
+   * Measure the second query of the process: the client first runs a one-message query (which
+   * loads whatever it loads lazily), then a full GC collects the startup garbage (the worker runs
+   * with `--expose-gc`), then the measured query runs. What a stream costs in a long-lived agent
+   * process, without the one-time costs of the first query.
+   */
+  secondQuery?: boolean;
 }
 
 /** What a trial reports. */

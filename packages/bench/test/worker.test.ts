@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TrialResult, type TrialSpec, WORKER } from '../src/workload.js';
+
+const run = promisify(execFile);
+
+beforeAll(() => {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: build the bench first (pnpm build)`);
+});
+
+const spec = (client: TrialSpec['client']): TrialSpec => ({
+  client,
+  mode: 'stream',
+  count: 50,
+  concurrency: 1,
+  warmup: 0,
+  secondQuery: true,
+});
+
+describe('a second-query trial', () => {
+  it.each(['floor', 'hexagent'] as const)('measures only the second query of %s', async (client) => {
+    const { stdout } = await run(process.execPath, ['--expose-gc', WORKER, JSON.stringify(spec(client))]);
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '') as TrialResult;
+    // The one-message first query is not counted: the report and the messages are the measured query's.
+    expect(result.standIn).toMatchObject({ mode: 'stream', count: 50, errors: 0 });
+    expect(result.messages).toBe(55);
+    expect(result.streamMs).toBeGreaterThan(0);
+  });
+
+  it('refuses to run without --expose-gc instead of measuring a heap it could not collect', async () => {
+    await expect(run(process.execPath, [WORKER, JSON.stringify(spec('floor'))])).rejects.toThrow(
+      /a secondQuery trial needs node --expose-gc/,
+    );
+  });
+});
