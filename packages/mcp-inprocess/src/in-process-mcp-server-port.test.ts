@@ -1,4 +1,4 @@
-import { JsonRpcErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from '@hexagent/core';
+import { InFlightTable, JsonRpcErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from '@hexagent/core';
 import { type CallToolResult, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -302,6 +302,36 @@ describe('tools/call', () => {
     expect(textOf(await callTool(port, 1, 'big', {})).length).toBe(2_000_000);
   });
 
+  it('answers 200 concurrent calls that finish in scrambled order, each with its own result, and keeps none after', async () => {
+    const gates = new Map<number, { resolve: () => void }>();
+    const port = serverWith(
+      tool(
+        'wait',
+        'Wait',
+        { n: z.number() },
+        async ({ n }) => {
+          const gate = deferred();
+          gates.set(n, gate);
+          await gate.promise;
+          return { content: [{ type: 'text', text: `done ${n}` }] };
+        },
+        { annotations: { readOnlyHint: true } },
+      ),
+    );
+    await port.manifest();
+    const ids = Array.from({ length: 200 }, (_, index) => index + 1);
+    const calls = ids.map((n) => callTool(port, n, 'wait', { n }));
+    await vi.waitFor(() => expect(gates.size).toBe(200));
+    // Newest first, then every third, then the rest: entries leave from the end, the middle and the front.
+    const order = [...ids.filter((n) => n > 150).reverse(), ...ids.filter((n) => n <= 150 && n % 3 === 0), ...ids];
+    for (const n of new Set(order)) gates.get(n)?.resolve();
+    expect((await Promise.all(calls)).map(textOf)).toEqual(ids.map((n) => `done ${n}`));
+    // Requests in flight are kept in an InFlightTable, not a Map: under churn a Map's replaced tables
+    // keep every call's objects alive through young-generation GCs (see InFlightTable).
+    const pending = (port as unknown as { pending: unknown }).pending;
+    expect(pending).toBeInstanceOf(InFlightTable);
+    expect((pending as InFlightTable<unknown>).size).toBe(0);
+  });
   it('runs concurrent calls concurrently: three 300 ms handlers finish in well under 600 ms', async () => {
     let running = 0;
     let most = 0;

@@ -1,5 +1,6 @@
 import {
   errorMessage,
+  InFlightTable,
   InvalidOptionError,
   JsonRpcErrorCode,
   type JsonRpcErrorResponse,
@@ -181,8 +182,8 @@ export class InProcessMcpServerPort implements McpServerPort {
   private directReady: Promise<DirectTools> | undefined;
   /** The MCP SDK runtime, once something needed it (checking a result that is not plain text). */
   private mcpRuntime: McpRuntime | undefined;
-  /** Requests in flight by the id the server saw. */
-  private readonly pending = new Map<number, Pending>();
+  /** Requests in flight by the id the server saw (not a `Map`: see `InFlightTable`). */
+  private readonly pending = new InFlightTable<Pending>();
   /**
    * The caller signals the port listens on: one listener per signal, however many requests share it
    * (a session-wide signal would otherwise collect a listener per call). On abort, the requests in
@@ -281,7 +282,7 @@ export class InProcessMcpServerPort implements McpServerPort {
   private async shutdown(): Promise<void> {
     this.closed = true;
     this.direct?.deadlines.dispose();
-    for (const [ourId, entry] of [...this.pending]) {
+    for (const [ourId, entry] of this.pending.entries()) {
       // Settled first: aborting the call may finish it at once, and its own answer must not win.
       const closed = this.closedError(entry.originalId);
       this.settle(ourId, closed);
@@ -477,7 +478,7 @@ export class InProcessMcpServerPort implements McpServerPort {
       'abort',
       () => {
         const ids: number[] = [];
-        for (const [ourId, entry] of this.pending) if (entry.signal === signal) ids.push(ourId);
+        for (const [ourId, entry] of this.pending.entries()) if (entry.signal === signal) ids.push(ourId);
         for (const ourId of ids) this.cancel(ourId, signal.reason, undefined);
       },
       { once: true },
@@ -490,7 +491,8 @@ export class InProcessMcpServerPort implements McpServerPort {
    */
   private inFlightFromClient(requestId: JsonRpcId): number | undefined {
     let found: number | undefined;
-    for (const [ourId, entry] of this.pending) if (entry.fromClient && entry.originalId === requestId) found = ourId;
+    for (const [ourId, entry] of this.pending.entries())
+      if (entry.fromClient && entry.originalId === requestId) found = ourId;
     return found;
   }
 
@@ -514,7 +516,7 @@ export class InProcessMcpServerPort implements McpServerPort {
   }
 
   private failAll(code: number, message: string): void {
-    for (const [ourId, entry] of [...this.pending]) {
+    for (const [ourId, entry] of this.pending.entries()) {
       if (entry.call === undefined) this.settle(ourId, jsonRpcError(entry.originalId, code, message));
     }
   }
