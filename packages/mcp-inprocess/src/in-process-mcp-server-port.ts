@@ -464,9 +464,8 @@ export class InProcessMcpServerPort implements McpServerPort {
   }
 
   private settle(ourId: number, response: JsonRpcResponse): void {
-    const entry = this.pending.get(ourId);
+    const entry = this.pending.take(ourId);
     if (entry === undefined) return;
-    this.pending.delete(ourId);
     entry.resolve(response);
   }
 

@@ -35,6 +35,9 @@ describe('InFlightTable', () => {
     table.set(7, 70);
     expect(table.entries().map(([id]) => id)).toEqual([2, 4, 5, 7]);
     expect(table.get(5)).toBe(50);
+    expect(table.take(5)).toBe(50);
+    expect(table.take(5)).toBeUndefined();
+    expect(table.entries().map(([id]) => id)).toEqual([2, 4, 7]);
     for (const [id] of table.entries()) table.delete(id);
     expect(table.size).toBe(0);
     expect(table.entries()).toEqual([]);
@@ -63,6 +66,7 @@ describe('InFlightTable', () => {
     }
     expect(table.entries()).toEqual([...map.entries()]);
     expect(table.get(nextId)).toBeUndefined();
+    expect(table.take(nextId)).toBeUndefined();
   });
 
   it('keeps no reference to a removed value', () => {

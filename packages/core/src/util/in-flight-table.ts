@@ -63,15 +63,17 @@ export class InFlightTable<T> {
   delete(id: number): boolean {
     const index = this.indexOf(id);
     if (index === -1) return false;
-    const last = this.count - 1;
-    for (let at = index; at < last; at++) {
-      this.ids[at] = this.ids[at + 1] as number;
-      this.values[at] = this.values[at + 1];
-    }
-    // Cleared, so the slot keeps nothing alive.
-    this.values[last] = undefined;
-    this.count = last;
+    this.removeAt(index);
     return true;
+  }
+
+  /** Removes the entry for `id` and returns its value (`undefined` if there was none): `get` and `delete` in one scan. */
+  take(id: number): T | undefined {
+    const index = this.indexOf(id);
+    if (index === -1) return undefined;
+    const value = this.values[index];
+    this.removeAt(index);
+    return value;
   }
 
   /** A copy of the entries as `[id, value]` pairs, oldest first: safe to iterate while the table changes. */
@@ -81,6 +83,17 @@ export class InFlightTable<T> {
       entries.push([this.ids[index] as number, this.values[index] as T]);
     }
     return entries;
+  }
+
+  private removeAt(index: number): void {
+    const last = this.count - 1;
+    for (let at = index; at < last; at++) {
+      this.ids[at] = this.ids[at + 1] as number;
+      this.values[at] = this.values[at + 1];
+    }
+    // Cleared, so the slot keeps nothing alive.
+    this.values[last] = undefined;
+    this.count = last;
   }
 
   private indexOf(id: number): number {
