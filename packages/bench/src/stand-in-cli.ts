@@ -14,7 +14,8 @@
  * so the numbers are comparable whichever client answers. The report rides in the `result` message
  * (field `hexagent_bench`) and, when `HEXAGENT_BENCH_REPORT` names a file, is written there too.
  * When the client names in-process servers without manifests, the MCP handshake of capture 09 runs
- * first. Only node builtins are used, so the stand-in starts fast and costs every client the same.
+ * first. Message and tool-use ids are shaped like the Messages API's ({@link apiId}). Only node
+ * builtins are used, so the stand-in starts fast and costs every client the same.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +33,23 @@ const VERSION = '2.1.329';
 const MODEL = 'claude-opus-5-5';
 /** Streamed messages are written in chunks of about this many characters. */
 const STREAM_CHUNK = 64 * 1024;
+
+/** 14 characters that, with a counter, make this run's ids unique (see {@link apiId}). */
+const ID_TAG = randomUUID().replaceAll('-', '').slice(0, 14);
+
+/**
+ * An id shaped like the Messages API's (`msg_013Zva2CMHLNnXjNJJKqJ2EF`, `toolu_01A09q90qw90lq917835lq9`):
+ * the prefix, `01`, then 22 characters, here this run's tag and the counter in base 36.
+ *
+ * The length matters: `JSON.parse` interns string values of up to 10 characters into V8's old
+ * generation, so short per-message ids such as `msg_123` added ~30 bytes of old-generation growth to
+ * every message of every client, which the real CLI's 28-character ids never cause. Over 100k
+ * messages that growth alone moved a client whose startup left a larger heap (any SDK) across V8's
+ * first old-generation limit, so a Mark-Compact landed mid-stream for it and not for the floor.
+ */
+function apiId(prefix: 'msg' | 'toolu', index: number): string {
+  return `${prefix}_01${ID_TAG}${index.toString(36).padStart(8, '0')}`;
+}
 
 if (process.argv.includes('--version') || process.argv.includes('-v')) {
   process.stdout.write(`${VERSION} (Claude Code)\n`);
@@ -166,7 +184,7 @@ async function runTurn(): Promise<void> {
   }
   const report = settings.mode === 'stream' ? await stream() : await toolCalls();
   if (settings.reportFile !== undefined) writeFileSync(settings.reportFile, JSON.stringify(report));
-  send(assistant(0, 'done', new Date().toISOString()));
+  send(assistant(apiId('msg', 0), 'done', new Date().toISOString()));
   send(result(Date.now() - started, report));
   send(sessionState('idle'));
 }
@@ -182,8 +200,8 @@ async function stream(): Promise<StandInReport> {
   const count = warmup + measured;
   const text =
     'Part @I@ of a streamed answer: the quick brown fox jumps over the lazy dog, and the model keeps talking so that each message is about the size of a real one.';
-  const sample = { ...assistant(-1, text, '@T@'), uuid: '@U@' };
-  const [head, afterId, afterText, afterUuid, tail] = JSON.stringify(sample).split(/msg_-1|@I@|@U@|@T@/) as [
+  const sample = { ...assistant('@M@', text, '@T@'), uuid: '@U@' };
+  const [head, afterId, afterText, afterUuid, tail] = JSON.stringify(sample).split(/@M@|@I@|@U@|@T@/) as [
     string,
     string,
     string,
@@ -195,7 +213,7 @@ async function stream(): Promise<StandInReport> {
   let chunk = '';
   let timestamp = new Date().toISOString();
   for (let index = 1; index <= count; index++) {
-    chunk += `${head}msg_${index}${afterId}${index}${afterText}${uuidPrefix}${(index + 0x100000000000).toString(16)}${afterUuid}${timestamp}${tail}\n`;
+    chunk += `${head}${apiId('msg', index)}${afterId}${index}${afterText}${uuidPrefix}${(index + 0x100000000000).toString(16)}${afterUuid}${timestamp}${tail}\n`;
     if (chunk.length >= STREAM_CHUNK) {
       await write(chunk);
       chunk = '';
@@ -231,7 +249,7 @@ function toolCalls(): Promise<StandInReport> {
       const index = issued++;
       const id = index + 2; // ids 0 and 1 are the handshake's, as in the captures
       const requestId = randomUUID();
-      const line = `{"type":"control_request","request_id":"${requestId}","request":{"subtype":"mcp_message","server_name":${serverJson},"message":{"method":"tools/call","params":{"name":"${TOOL_NAME}","arguments":{"a":${index},"b":27},"_meta":{"claudecode/toolUseId":"toolu_${index}","progressToken":${id}}},"jsonrpc":"2.0","id":${id}}}}\n`;
+      const line = `{"type":"control_request","request_id":"${requestId}","request":{"subtype":"mcp_message","server_name":${serverJson},"message":{"method":"tools/call","params":{"name":"${TOOL_NAME}","arguments":{"a":${index},"b":27},"_meta":{"claudecode/toolUseId":"${apiId('toolu', index)}","progressToken":${id}}},"jsonrpc":"2.0","id":${id}}}}\n`;
       const sentAt = process.hrtime.bigint();
       if (index === warmup) measuredFrom = sentAt;
       waiting.set(requestId, (response, readAt) => {
@@ -319,11 +337,11 @@ function sessionState(state: 'running' | 'idle'): Json {
   };
 }
 
-function assistant(index: number, text: string, timestamp: string): Json {
+function assistant(id: string, text: string, timestamp: string): Json {
   return {
     type: 'assistant',
     message: {
-      id: `msg_${index}`,
+      id,
       type: 'message',
       role: 'assistant',
       model: MODEL,

@@ -44,51 +44,91 @@ describe('the stand-in CLI, through the other clients', () => {
   });
 
   it('runs the MCP handshake of capture 09 for a server named without a manifest', async () => {
-    const child = spawn(process.execPath, [STAND_IN_CLI, '--output-format', 'stream-json', '--verbose'], {
-      env: { ...process.env, ...standInEnv({ mode: 'tools', count: 1, concurrency: 1, warmup: 0 }) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    const methods: string[] = [];
-    let result: Record<string, unknown> | undefined;
-    let rest = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        const message = JSON.parse(line) as { type: string; request_id: string; request: { message: unknown } };
-        if (message.type === 'result') {
-          result = message;
-          child.stdin.end();
-        }
-        if (message.type !== 'control_request') continue;
-        const rpc = message.request.message as { method: string; id?: number };
-        methods.push(rpc.method);
-        const answer =
-          rpc.method === 'tools/list'
-            ? { tools: [{ name: 'add', inputSchema: { type: 'object' } }] }
-            : rpc.method === 'tools/call'
-              ? { content: [{ type: 'text', text: '27' }] }
-              : {};
-        send({
-          type: 'control_response',
-          response: {
-            subtype: 'success',
-            request_id: message.request_id,
-            response: { mcp_response: { jsonrpc: '2.0', id: rpc.id ?? 0, result: answer } },
-          },
-        });
-      }
-    });
-    send({
-      type: 'control_request',
-      request_id: 'req_1',
-      request: { subtype: 'initialize', sdkMcpServers: [SERVER_NAME] },
-    });
-    send({ type: 'user', session_id: '', message: { role: 'user', content: 'go' }, parent_tool_use_id: null });
-    await new Promise((resolve) => child.on('close', resolve));
+    const { messages, methods } = await converse(standInEnv({ mode: 'tools', count: 1, concurrency: 1, warmup: 0 }));
     expect(methods).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
-    expect(reportOf(result)).toMatchObject({ errors: 0, manifests: false });
+    expect(reportOf(messages.find((message) => message.type === 'result'))).toMatchObject({
+      errors: 0,
+      manifests: false,
+    });
+  });
+
+  // JSON.parse interns string values of up to 10 characters into V8's old generation; ids like
+  // `msg_123` would add old-generation growth to every message that the real CLI's never causes.
+  it('gives messages and tool calls ids shaped like the Messages API, unique within the run', async () => {
+    const apiShaped = (prefix: string) => new RegExp(`^${prefix}_01[0-9a-z]{22}$`);
+    const streamed = await converse(standInEnv({ mode: 'stream', count: 500, concurrency: 1, warmup: 0 }));
+    const messageIds = streamed.messages
+      .filter((message) => message.type === 'assistant')
+      .map((message) => (message.message as { id: string }).id);
+    expect(messageIds).toHaveLength(501);
+    for (const id of messageIds) expect(id).toMatch(apiShaped('msg'));
+    expect(new Set(messageIds).size).toBe(messageIds.length);
+
+    const called = await converse(standInEnv({ mode: 'tools', count: 20, concurrency: 4, warmup: 0 }));
+    expect(called.toolUseIds).toHaveLength(20);
+    for (const id of called.toolUseIds) expect(id).toMatch(apiShaped('toolu'));
+    expect(new Set(called.toolUseIds).size).toBe(20);
   });
 });
+
+/**
+ * Runs one turn against the stand-in by hand: `initialize` naming the bench server without a
+ * manifest (so the stand-in runs the MCP handshake), one user message, every MCP request answered,
+ * the input closed after the `result`.
+ */
+async function converse(env: Record<string, string>): Promise<{
+  messages: Record<string, unknown>[];
+  methods: string[];
+  toolUseIds: string[];
+}> {
+  const child = spawn(process.execPath, [STAND_IN_CLI, '--output-format', 'stream-json', '--verbose'], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  const messages: Record<string, unknown>[] = [];
+  const methods: string[] = [];
+  const toolUseIds: string[] = [];
+  let rest = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      if (message.type === 'result') child.stdin.end();
+      if (message.type !== 'control_request') {
+        messages.push(message);
+        continue;
+      }
+      const rpc = (message.request as { message: { method: string; id?: number; params?: Record<string, unknown> } })
+        .message;
+      methods.push(rpc.method);
+      const meta = rpc.params?._meta as Record<string, unknown> | undefined;
+      if (typeof meta?.['claudecode/toolUseId'] === 'string') toolUseIds.push(meta['claudecode/toolUseId']);
+      const arguments_ = rpc.params?.arguments as { a: number; b: number } | undefined;
+      const answer =
+        rpc.method === 'tools/list'
+          ? { tools: [{ name: 'add', inputSchema: { type: 'object' } }] }
+          : rpc.method === 'tools/call'
+            ? { content: [{ type: 'text', text: String((arguments_?.a ?? 0) + (arguments_?.b ?? 0)) }] }
+            : {};
+      send({
+        type: 'control_response',
+        response: {
+          subtype: 'success',
+          request_id: message.request_id,
+          response: { mcp_response: { jsonrpc: '2.0', id: rpc.id ?? 0, result: answer } },
+        },
+      });
+    }
+  });
+  send({
+    type: 'control_request',
+    request_id: 'req_1',
+    request: { subtype: 'initialize', sdkMcpServers: [SERVER_NAME] },
+  });
+  send({ type: 'user', session_id: '', message: { role: 'user', content: 'go' }, parent_tool_use_id: null });
+  await new Promise((resolve) => child.on('close', resolve));
+  return { messages, methods, toolUseIds };
+}
