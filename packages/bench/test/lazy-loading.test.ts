@@ -34,12 +34,17 @@ describe('lazy loading', () => {
     expect(
       modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv|execa|tsyringe|reflect-metadata)\//.test(url)),
     ).toEqual([]);
+    expect(modules.filter((url) => url.includes('/vendor/execa.js'))).toEqual([]);
   });
 
   it('running a query without in-process servers or a container loads no MCP SDK, zod, ajv, tsyringe or reflect-metadata', async () => {
     const modules = await modulesResolved('query');
     expect(modules.some((url) => url.includes('/packages/sdk/dist/index.js'))).toBe(true);
-    expect(modules.some((url) => url.includes('/execa/'))).toBe(true); // it spawned the CLI
+    // It spawned the CLI through execa, bundled into one module by transport-cli's build.
+    expect(modules.filter((url) => url.endsWith('/transport-cli/dist/vendor/execa.js'))).toHaveLength(1);
+    expect(modules.filter((url) => /\/node_modules\/(execa|cross-spawn|signal-exit|get-stream)\//.test(url))).toEqual(
+      [],
+    );
     expect(
       modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv|tsyringe|reflect-metadata)\//.test(url)),
     ).toEqual([]);

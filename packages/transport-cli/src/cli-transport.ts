@@ -15,7 +15,6 @@ import {
   type TransportFactory,
   type TransportSink,
 } from '@hexagent/core';
-import type { execa as Execa } from 'execa';
 import { BackpressureQueue } from './backpressure-queue.js';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
@@ -24,14 +23,16 @@ import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 import { StderrLineSplitter } from './stderr-line-splitter.js';
 import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES, StderrRingBuffer } from './stderr-ring-buffer.js';
 import { validateCliOptions } from './validate-cli-options.js';
+import type { execa as Execa } from './vendor/execa.js';
 
 /**
- * execa, imported on the first `start()`: it is ~100 modules and ~80 ms to import, which a program
- * that imports hexagent pays up front otherwise, whether or not (and long before) a CLI starts.
+ * execa, imported on the first `start()` (bundled into one module by the build, see
+ * `vendor/execa.ts`): ~20 ms to import, which a program that imports hexagent would pay up front
+ * otherwise, whether or not (and long before) a CLI starts.
  */
-let execaModule: Promise<typeof import('execa')> | undefined;
-function loadExeca(): Promise<typeof import('execa')> {
-  execaModule ??= import('execa');
+let execaModule: Promise<typeof import('./vendor/execa.js')> | undefined;
+function loadExeca(): Promise<typeof import('./vendor/execa.js')> {
+  execaModule ??= import('./vendor/execa.js');
   return execaModule;
 }
 

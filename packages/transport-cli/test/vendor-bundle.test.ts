@@ -1,0 +1,137 @@
+/**
+ * The build bundles execa into `dist/vendor/execa.js` (see `src/vendor/execa.ts` and
+ * `scripts/bundle-execa.mjs`). These tests read the built output: the bundle is self-contained,
+ * works, carries its licenses, and the built transport uses it and loads nothing from node_modules.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeCli, makeTempDir, removeTempDirs } from './helpers/fake-cli.js';
+
+const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
+const DIST = join(PACKAGE, 'dist');
+const BUNDLE = join(DIST, 'vendor', 'execa.js');
+const LICENSES = join(DIST, 'vendor', 'execa.LICENSES.md');
+const execaVersion = (
+  JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+).devDependencies.execa;
+
+beforeAll(() => {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: build transport-cli first (pnpm build)`);
+});
+afterAll(() => {
+  removeTempDirs();
+});
+
+/** Every module specifier the bundle imports statically, dynamically or through its `require`. */
+function specifiersOf(code: string): string[] {
+  const patterns = [
+    /^\s*(?:import|export)\b[^'"]*?\bfrom\s*(['"])([^'"]+)\1/gm,
+    /^\s*import\s*(['"])([^'"]+)\1/gm,
+    /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g,
+    /\b__require\(\s*(['"])([^'"]+)\1\s*\)/g,
+  ];
+  return [...new Set(patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[2] as string)))];
+}
+
+describe('the bundled execa (dist/vendor/execa.js)', () => {
+  const code = () => readFileSync(BUNDLE, 'utf8');
+
+  it('is execa at the pinned version, in one module that imports only Node.js builtins', () => {
+    expect(code().startsWith(`/*! execa ${execaVersion} and its dependencies`)).toBe(true);
+    const specifiers = specifiersOf(code());
+    expect(specifiers).toEqual(expect.arrayContaining(['node:child_process', 'child_process']));
+    expect(specifiers.filter((specifier) => !isBuiltin(specifier))).toEqual([]);
+  });
+
+  it('runs a process, with the options the transport passes', async () => {
+    const { execa } = (await import(pathToFileURL(BUNDLE).href)) as typeof import('execa');
+    const subprocess = execa(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], {
+      shell: false,
+      buffer: false,
+      encoding: 'buffer',
+      reject: false,
+      cleanup: true,
+      forceKillAfterDelay: false,
+    });
+    const chunks: Buffer[] = [];
+    subprocess.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    subprocess.stdin.end('{"type":"ping"}\n');
+    const result = await subprocess;
+    expect(result.exitCode).toBe(0);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('{"type":"ping"}\n');
+  });
+
+  it('ships the license of every package it holds', () => {
+    const licenses = readFileSync(LICENSES, 'utf8');
+    const sections = licenses.split(/^## /m).slice(1);
+    const names = sections.map((section) => section.slice(0, section.indexOf('\n')));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        `execa@${execaVersion}`,
+        expect.stringMatching(/^cross-spawn@/),
+        expect.stringMatching(/^signal-exit@/),
+      ]),
+    );
+    for (const section of sections) {
+      expect(section).toMatch(/^License: \S+/m);
+      expect(section).toMatch(/copyright|licen[cs]e/i);
+    }
+  });
+
+  it('leaves no declarations or source map of the re-export it replaced', () => {
+    for (const stale of ['execa.d.ts', 'execa.d.ts.map', 'execa.js.map']) {
+      expect(existsSync(join(DIST, 'vendor', stale))).toBe(false);
+    }
+  });
+});
+
+describe('the built transport', () => {
+  it('imports the bundle, never the execa package', () => {
+    const specifiers = specifiersOf(readFileSync(join(DIST, 'cli-transport.js'), 'utf8'));
+    expect(specifiers).toContain('./vendor/execa.js');
+    expect(specifiers).not.toContain('execa');
+  });
+
+  it('runs a CLI and loads no module from node_modules while doing so', async () => {
+    const dir = makeTempDir();
+    const log = join(dir, 'modules.txt');
+    const hooks = join(dir, 'hooks.mjs');
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, resolved.url + '\\n');
+  return resolved;
+}`,
+    );
+    const preload = join(dir, 'preload.mjs');
+    writeFileSync(
+      preload,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
+    const main = join(dir, 'main.mjs');
+    writeFileSync(
+      main,
+      `const { CliTransport } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)});
+const transport = new CliTransport({ pathToClaudeCodeExecutable: ${JSON.stringify(installFakeCli('info'))} });
+await transport.start();
+const first = await transport.messages()[Symbol.asyncIterator]().next();
+await transport.close();
+process.stdout.write(JSON.stringify({ argv: first.value.argv }));`,
+    );
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', pathToFileURL(preload).href, main], (error, out, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(out),
+      );
+    });
+    expect((JSON.parse(stdout) as { argv: string[] }).argv).toContain('stream-json');
+    const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(modules).toContain(pathToFileURL(BUNDLE).href);
+    expect(modules.filter((url) => url.includes('/node_modules/'))).toEqual([]);
+  });
+});
