@@ -505,19 +505,14 @@ const get = (key: string): Record<ClientName, number> | undefined => medians.get
 // same way for tool calls and streaming. The first-use readings follow each, for information: what
 // a client costs before V8 has optimized its path, which no target names.
 const targets: [string, string, boolean | 'info' | undefined][] = [];
-for (const [key, target, when, judged] of [
-  ['seq', 'sequential round trip <= 1.25x floor, ahead of official', `after ${fmt(seq.warmup)} warm-up calls`, true],
-  [
-    'seqEarly',
-    'sequential round trip <= 1.25x floor, ahead of official',
-    `after ${fmt(seqEarly.warmup)} warm-up calls`,
-    false,
-  ],
+for (const [key, when, judged] of [
+  ['seq', `after ${fmt(seq.warmup)} warm-up calls`, true],
+  ['seqEarly', `after ${fmt(seqEarly.warmup)} warm-up calls`, false],
 ] as const) {
   const m = get(key);
   if (m === undefined) continue;
   targets.push([
-    `${target} (${when})`,
+    `sequential round trip <= 1.25x floor, ahead of official (${when})`,
     `${times(m.hexagent / m.floor)} (official ${times(m.official / m.floor)})`,
     judged ? m.hexagent <= 1.25 * m.floor && m.hexagent < m.official : 'info',
   ]);
