@@ -26,6 +26,7 @@ import type { PermissionMode, PermissionResult, PermissionUpdate } from '../type
 import { AsyncQueue } from '../util/async-queue.js';
 import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
+import { runWithDeadline } from '../util/run-with-deadline.js';
 
 /** Default bound on a `canUseTool` callback: 10 minutes. */
 export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
@@ -560,30 +561,23 @@ export class Session {
     if (canUseTool === undefined) {
       throw new Error('The CLI asked for a permission decision but no canUseTool callback is set');
     }
-    // The callback's own signal also aborts when it outlives permissionTimeoutMs.
-    const controller = new AbortController();
-    const forward = () => controller.abort(signal.reason);
-    if (signal.aborted) forward();
-    else signal.addEventListener('abort', forward, { once: true });
-    const context: Parameters<typeof canUseTool>[2] = { signal: controller.signal, toolUseID };
     const suggestions = request.permission_suggestions as PermissionUpdate[] | undefined;
-    if (suggestions !== undefined) context.suggestions = suggestions;
-    if (typeof request.blocked_path === 'string') context.blockedPath = request.blocked_path;
-    if (typeof request.decision_reason === 'string') context.decisionReason = request.decision_reason;
-    if (typeof request.agent_id === 'string') context.agentID = request.agent_id;
     let result: PermissionResult;
     try {
-      result = await withTimeout(
-        Promise.resolve().then(() => canUseTool(String(request.tool_name), input, context)),
-        this.options.permissionTimeoutMs ?? DEFAULT_PERMISSION_TIMEOUT_MS,
-        signal,
-        'canUseTool',
+      // The callback's own signal also aborts when it outlives permissionTimeoutMs.
+      result = await runWithDeadline(
+        (callbackSignal) => {
+          const context: Parameters<typeof canUseTool>[2] = { signal: callbackSignal, toolUseID };
+          if (suggestions !== undefined) context.suggestions = suggestions;
+          if (typeof request.blocked_path === 'string') context.blockedPath = request.blocked_path;
+          if (typeof request.decision_reason === 'string') context.decisionReason = request.decision_reason;
+          if (typeof request.agent_id === 'string') context.agentID = request.agent_id;
+          return canUseTool(String(request.tool_name), input, context);
+        },
+        { timeoutMs: this.options.permissionTimeoutMs ?? DEFAULT_PERMISSION_TIMEOUT_MS, signal, what: 'canUseTool' },
       );
     } catch (error) {
-      if (!controller.signal.aborted) controller.abort(error);
       return { behavior: 'deny', message: `Permission callback failed: ${errorMessage(error)}`, toolUseID };
-    } finally {
-      signal.removeEventListener('abort', forward);
     }
     if (result?.behavior === 'allow') {
       const answer: Record<string, unknown> = {
@@ -611,30 +605,15 @@ export class Session {
     const callback = typeof id === 'string' ? this.hookCallbacks.get(id) : undefined;
     if (callback === undefined) throw new Error(`No hook callback with id ${String(id)}`);
     const toolUseID = typeof request.tool_use_id === 'string' ? request.tool_use_id : undefined;
-    // The callback's own signal also aborts when it outlives its timeout.
-    const controller = new AbortController();
-    const forward = () => controller.abort(signal.reason);
-    if (signal.aborted) forward();
-    else signal.addEventListener('abort', forward, { once: true });
     const timeoutMs = (this.hookTimeoutsMs.get(id as string) ?? DEFAULT_HOOK_TIMEOUT_MS) + HOOK_TIMEOUT_GRACE_MS;
-    try {
-      const output: HookJSONOutput = await withTimeout(
-        Promise.resolve().then(() => callback(request.input as HookInput, toolUseID, { signal: controller.signal })),
-        timeoutMs,
-        signal,
-        `Hook callback ${String(id)}`,
-      );
-      return (output ?? {}) as Record<string, unknown>;
-    } catch (error) {
-      if (!controller.signal.aborted) controller.abort(error);
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', forward);
-    }
+    // The callback's own signal also aborts when it outlives its timeout.
+    const output: HookJSONOutput = await runWithDeadline(
+      (callbackSignal) => callback(request.input as HookInput, toolUseID, { signal: callbackSignal }),
+      { timeoutMs, signal, what: `Hook callback ${String(id)}` },
+    );
+    return (output ?? {}) as Record<string, unknown>;
   }
 }
-
-type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
 
 /** Throws when the CLI did not confirm the MCP servers sent in `initialize`. */
 function assertMcpServersApplied(response: Record<string, unknown>, serverNames: string[]): void {
@@ -645,39 +624,5 @@ function assertMcpServersApplied(response: Record<string, unknown>, serverNames:
     serverNames,
     applied: typeof applied === 'boolean' ? applied : undefined,
     cliVersion: typeof version === 'string' ? version : undefined,
-  });
-}
-
-/** Races `promise` against a timeout and an abort signal. */
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`${what} did not answer within ${timeoutMs} ms`));
-    }, timeoutMs) as Timer;
-    timer.unref?.();
-    const onAbort = () => {
-      cleanup();
-      reject(new AbortError({ message: `${what} was cancelled`, cause: signal.reason }));
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    };
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        cleanup();
-        resolve(value);
-      },
-      (error: unknown) => {
-        cleanup();
-        reject(error);
-      },
-    );
   });
 }
