@@ -33,15 +33,11 @@ export {
   errorMessage,
 } from './protocol/control-protocol-engine.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './protocol/line-decoder.js';
-export {
-  DEFAULT_HOOK_TIMEOUT_MS,
-  DEFAULT_PERMISSION_TIMEOUT_MS,
-  type McpServerStatus,
-  type ModelInfo,
-  Session,
-  type SessionDependencies,
-  type SlashCommand,
-} from './session/session.js';
+export type { McpServerStatus, ModelInfo, SlashCommand } from './session/control-results.js';
+export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
+export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
+export { Session } from './session/session.js';
+export type { SessionDependencies } from './session/session-dependencies.js';
 export type {
   ControlCancelRequestMessage,
   ControlErrorResponse,

@@ -17,7 +17,8 @@ import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-err
 import { ProcessError } from '../errors/process-error.js';
 import type { HookCallback } from '../types/hooks.js';
 import type { Options } from '../types/options.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, Session } from './session.js';
+import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
+import { Session } from './session.js';
 
 const sessions: Session[] = [];
 

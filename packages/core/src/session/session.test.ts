@@ -22,7 +22,8 @@ import type { JsonRpcMessage, JsonRpcResponse, McpServerManifest } from '../type
 import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
 import type { Options } from '../types/options.js';
 import type { CanUseTool, CanUseToolOptions, PermissionResult } from '../types/permissions.js';
-import { DEFAULT_PERMISSION_TIMEOUT_MS, Session } from './session.js';
+import { DEFAULT_PERMISSION_TIMEOUT_MS } from './handlers/can-use-tool-handler.js';
+import { Session } from './session.js';
 
 // ---------------------------------------------------------------------------------------------
 // helpers

@@ -1,0 +1,33 @@
+import type { ControlProtocol } from '../../ports/control-protocol.js';
+import type { McpServerPort } from '../../ports/mcp-server-port.js';
+import type { Options } from '../../types/options.js';
+import type { RegisteredHook } from '../hook-registrations.js';
+import { createCanUseToolHandler } from './can-use-tool-handler.js';
+import { createHookCallbackHandler } from './hook-callback-handler.js';
+import { createMcpMessageHandler } from './mcp-message-handler.js';
+
+/** What the session's inbound request handlers need. */
+export interface SessionRequestHandlerParts {
+  /** The in-process MCP servers by name. */
+  servers: ReadonlyMap<string, McpServerPort>;
+  /** The session's signal, handed to every MCP call. */
+  signal: AbortSignal;
+  /** The options: `canUseTool` and `permissionTimeoutMs` are read when a request comes. */
+  options: Options;
+  /** The hook callback registered under an id, once the session registered them. */
+  findHook: (callbackId: string) => RegisteredHook | undefined;
+}
+
+/**
+ * Registers a handler on `protocol` for every kind of request the CLI sends a session: one line
+ * per kind, each handler in a module of its own. A kind with no handler is answered with an error
+ * by the protocol.
+ */
+export function serveSessionRequests(
+  protocol: Pick<ControlProtocol, 'handle'>,
+  parts: SessionRequestHandlerParts,
+): void {
+  protocol.handle('mcp_message', createMcpMessageHandler(parts.servers, parts.signal), { cancellable: false });
+  protocol.handle('can_use_tool', createCanUseToolHandler(parts.options));
+  protocol.handle('hook_callback', createHookCallbackHandler(parts.findHook));
+}

@@ -1,0 +1,69 @@
+import type { HookCallback, HookEvent } from '../types/hooks.js';
+import type { Options } from '../types/options.js';
+
+/** Default bound on a hook callback (`options.hookTimeoutMs`): 10 minutes, like `canUseTool`. */
+export const DEFAULT_HOOK_TIMEOUT_MS = 10 * 60_000;
+
+/** One hook callback as registered for the CLI: the function, and the timeout the CLI applies to it. */
+export interface RegisteredHook {
+  callback: HookCallback;
+  /** The matcher's `timeout` (or `hookTimeoutMs`), in milliseconds. */
+  timeoutMs: number;
+}
+
+/** One hook matcher as `initialize` sends it. */
+export interface HookMatcherConfig {
+  hookCallbackIds: string[];
+  matcher?: string;
+  /** In seconds, as the CLI reads it. */
+  timeout: number;
+  onFailure?: 'continue' | 'block';
+}
+
+/** The session's hook callbacks, each under the id the CLI calls it by. */
+export interface HookRegistrations {
+  /** The `hooks` field of `initialize`; `undefined` when no event has a matcher. */
+  config: Partial<Record<HookEvent, HookMatcherConfig[]>> | undefined;
+  /** The callbacks by id (`hook_0`, `hook_1`, ...), for the `hook_callback` handler. */
+  callbacks: ReadonlyMap<string, RegisteredHook>;
+}
+
+/**
+ * Gives every hook callback of `options.hooks` an id (`hook_0`, `hook_1`, ... in the order of the
+ * options) and builds the `hooks` field of `initialize`. Every matcher gets a timeout (its own, or
+ * `hookTimeoutMs`, default {@link DEFAULT_HOOK_TIMEOUT_MS}), so a hook that never answers cannot
+ * stall the CLI forever. Events with no matcher are left out. Expects options that passed
+ * `checkSessionOptions`.
+ *
+ * @example
+ * ```ts
+ * const { config, callbacks } = registerHooks({ hooks: { Stop: [{ hooks: [onStop] }] } });
+ * // config: { Stop: [{ hookCallbackIds: ['hook_0'], timeout: 600 }] }; callbacks.get('hook_0')
+ * ```
+ */
+export function registerHooks(options: Pick<Options, 'hooks' | 'hookTimeoutMs'>): HookRegistrations {
+  const callbacks = new Map<string, RegisteredHook>();
+  const hooks = options.hooks;
+  if (hooks === undefined) return { config: undefined, callbacks };
+  const defaultTimeoutMs = options.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
+  const config: Partial<Record<HookEvent, HookMatcherConfig[]>> = {};
+  for (const [event, matchers] of Object.entries(hooks) as [HookEvent, (typeof hooks)[HookEvent]][]) {
+    if (matchers === undefined || matchers.length === 0) continue;
+    config[event] = matchers.map((matcher) => {
+      const timeoutSeconds = matcher.timeout ?? defaultTimeoutMs / 1000;
+      const ids = matcher.hooks.map((callback) => {
+        const id = `hook_${callbacks.size}`;
+        callbacks.set(id, { callback, timeoutMs: timeoutSeconds * 1000 });
+        return id;
+      });
+      // In this key order on the wire: hookCallbackIds, matcher, timeout, onFailure.
+      return {
+        hookCallbackIds: ids,
+        ...(matcher.matcher !== undefined && { matcher: matcher.matcher }),
+        timeout: timeoutSeconds,
+        ...(matcher.onFailure !== undefined && { onFailure: matcher.onFailure }),
+      };
+    });
+  }
+  return { config: Object.keys(config).length > 0 ? config : undefined, callbacks };
+}

@@ -1,0 +1,41 @@
+import { ProcessError } from '../errors/process-error.js';
+import type { ControlProtocol } from '../ports/control-protocol.js';
+import type { TransportSink } from '../ports/transport.js';
+import type { SDKAnyMessage } from '../types/messages.js';
+import type { TurnLedger } from './turn-ledger.js';
+
+/** What {@link createInboundSink} routes the CLI's messages to. */
+export interface InboundRoutes {
+  /** Takes the control messages (it returns false for any other). */
+  protocol: Pick<ControlProtocol, 'receive'>;
+  /** Takes every other message, for the caller. */
+  output: { push(message: SDKAnyMessage): void };
+  /** Counts the `result`s. */
+  turns: Pick<TurnLedger, 'resultReceived' | 'endedOnFailedTurn'>;
+  /** Called once when the CLI's output ends: with the error it ended with, if that is news. */
+  end: (error: unknown) => void;
+}
+
+/**
+ * Where a session's transport delivers the CLI's messages (synchronously when it supports
+ * `subscribe`): control messages go to the protocol, the others to the caller, and each `result`
+ * is counted as the answer to a turn.
+ *
+ * The CLI exits with a non-zero code after its input ends when the last turn failed
+ * (`error_max_turns`, an API error, ...). That failure already reached the caller as a `result`
+ * with `is_error: true`, so such an exit ends the session without a second error.
+ */
+export function createInboundSink(routes: InboundRoutes): TransportSink {
+  const { protocol, output, turns, end } = routes;
+  return {
+    message: (message) => {
+      if (protocol.receive(message)) return;
+      output.push(message as SDKAnyMessage);
+      if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
+    },
+    end: (error) => {
+      const reported = ProcessError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;
+      end(reported ? undefined : error);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { ControlProtocol } from '../ports/control-protocol.js';
+import type { McpServerPort } from '../ports/mcp-server-port.js';
+import type { Transport } from '../ports/transport.js';
+import type { OutboundMessage } from '../types/control.js';
+import type { Options } from '../types/options.js';
+
+/** What a `Session` is built from. It never constructs an adapter itself. */
+export interface SessionDependencies {
+  /** The channel to one CLI. */
+  transport: Transport;
+  /** The in-process MCP servers of this session, one port each. */
+  mcpServers?: readonly McpServerPort[];
+  /** The query's options (callbacks, hooks, system prompt, timeouts). */
+  options?: Options;
+  /** Builds the control protocol over the transport's `send`; defaults to `ControlProtocolEngine`. */
+  createProtocol?: (send: (message: OutboundMessage) => Promise<void>) => ControlProtocol;
+}
