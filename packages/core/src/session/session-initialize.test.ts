@@ -1,0 +1,139 @@
+/**
+ * Session.start() on the in-memory fake transport: the `initialize` request it sends (hooks,
+ * in-process servers and manifests, system prompt, agents) and the checks made before it.
+ */
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeMcpServer, FakeTransport, setDefaultTransportMode, TRANSPORT_MODES } from '../../test/helpers/fakes.js';
+import { INIT_RESPONSE, initializeRequest, MANIFEST, sessionHarness } from '../../test/helpers/session-harness.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { HooksOptions } from '../types/hooks.js';
+import type { Options } from '../types/options.js';
+
+const { makeSession, runningSession } = sessionHarness();
+
+describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
+  beforeEach(() => setDefaultTransportMode(mode));
+  afterAll(() => setDefaultTransportMode('messages'));
+
+  describe('Session.start() and initialize', () => {
+    it('starts the transport and sends initialize with hooks, SDK servers + manifests, system prompt and agents', async () => {
+      const hooks: HooksOptions = {
+        PreToolUse: [{ matcher: 'mcp__calc__.*', hooks: [vi.fn(async () => ({}))], timeout: 30 }],
+        PostToolUse: [{ hooks: [vi.fn(async () => ({})), vi.fn(async () => ({}))] }],
+      };
+      const agents = { reviewer: { description: 'Reviews code', prompt: 'You review.', tools: ['Read'] } };
+      const calc = new FakeMcpServer('calc', { manifest: MANIFEST });
+      const notes = new FakeMcpServer('notes'); // no manifest: the CLI will run the handshake
+      const { session, transport } = makeSession({ hooks, agents, systemPrompt: 'You are terse.' }, [calc, notes]);
+
+      await session.start();
+
+      expect(transport.startCalls).toBe(1);
+      expect(transport.mode === 'subscribe' ? transport.subscribeCalls : transport.messagesCalls).toBe(1);
+      expect(transport.mode === 'subscribe' ? transport.messagesCalls : transport.subscribeCalls).toBe(0);
+      expect(transport.sent).toHaveLength(1);
+      expect(transport.sent[0]).toEqual({
+        type: 'control_request',
+        request_id: expect.any(String),
+        request: {
+          subtype: 'initialize',
+          hooks: {
+            PreToolUse: [{ matcher: 'mcp__calc__.*', hookCallbackIds: ['hook_0'], timeout: 30 }],
+            // A matcher without its own timeout gets hookTimeoutMs (default 10 min), in seconds.
+            PostToolUse: [{ hookCallbackIds: ['hook_1', 'hook_2'], timeout: 600 }],
+          },
+          sdkMcpServers: ['calc', 'notes'],
+          sdkMcpServerManifests: { calc: MANIFEST },
+          systemPrompt: ['You are terse.'],
+          agents,
+        },
+      });
+    });
+
+    it('gives every hook callback a distinct id', async () => {
+      const hooks: HooksOptions = {
+        PreToolUse: [{ hooks: [vi.fn(), vi.fn()] }, { matcher: 'Bash', hooks: [vi.fn()] }],
+        Stop: [{ hooks: [vi.fn()] }],
+      };
+      const { session, transport } = makeSession({ hooks });
+      await session.start();
+      const payload = (await initializeRequest(transport)).hooks as Record<
+        string,
+        Array<{ hookCallbackIds: string[] }>
+      >;
+      const ids = Object.values(payload).flatMap((matchers) => matchers.flatMap((m) => m.hookCallbackIds));
+      expect(ids).toHaveLength(4);
+      expect(new Set(ids).size).toBe(4);
+    });
+
+    it.each<[string, Options['systemPrompt'], Record<string, unknown>]>([
+      ['undefined → [""]', undefined, { systemPrompt: [''] }],
+      ['a string → [s]', 'Be brief.', { systemPrompt: ['Be brief.'] }],
+      ['a list → as is', ['a', 'b'], { systemPrompt: ['a', 'b'] }],
+      [
+        'the preset with append → appendSystemPrompt',
+        { type: 'preset', preset: 'claude_code', append: 'Extra.' },
+        { appendSystemPrompt: 'Extra.' },
+      ],
+      ['the preset without append → nothing', { type: 'preset', preset: 'claude_code' }, {}],
+    ])('systemPrompt %s', async (_name, systemPrompt, expected) => {
+      const options: Options = systemPrompt === undefined ? {} : { systemPrompt };
+      const { session, transport } = makeSession(options);
+      await session.start();
+      // No hooks, no servers, no agents: only the system prompt fields.
+      expect(await initializeRequest(transport)).toEqual({ subtype: 'initialize', ...expected });
+    });
+
+    it('leaves out hooks whose matcher lists are empty', async () => {
+      const { session, transport } = makeSession({ hooks: { PreToolUse: [] } });
+      await session.start();
+      expect(await initializeRequest(transport)).not.toHaveProperty('hooks');
+    });
+
+    it('sends sdkMcpServers without manifests when no server has one', async () => {
+      const { session, transport } = makeSession({}, [new FakeMcpServer('a'), new FakeMcpServer('b')]);
+      await session.start();
+      const request = await initializeRequest(transport);
+      expect(request.sdkMcpServers).toEqual(['a', 'b']);
+      expect(request).not.toHaveProperty('sdkMcpServerManifests');
+    });
+
+    it('is idempotent: one transport start, one initialize', async () => {
+      const { session, transport } = makeSession();
+      await Promise.all([session.start(), session.start()]);
+      await session.start();
+      expect(transport.startCalls).toBe(1);
+      expect(transport.controlRequests()).toHaveLength(1);
+    });
+
+    it('initializationResult() resolves with the CLI’s answer; supportedCommands/Models read it', async () => {
+      const { session } = await runningSession();
+      expect(await session.initializationResult()).toEqual(INIT_RESPONSE);
+      expect(await session.supportedCommands()).toEqual(INIT_RESPONSE.commands);
+      expect(await session.supportedModels()).toEqual(INIT_RESPONSE.models);
+    });
+
+    it('rejects an unknown hook event without leaving anything running', async () => {
+      const transport = new FakeTransport();
+      let error: unknown;
+      try {
+        const { session } = makeSession(
+          { hooks: { NoSuchEvent: [{ hooks: [vi.fn()] }] } as HooksOptions },
+          [],
+          transport,
+        );
+        await session.start();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidOptionError);
+      expect((error as InvalidOptionError).option).toBe('hooks.NoSuchEvent');
+      expect(transport.isOpen).toBe(false);
+      expect(transport.sent).toEqual([]);
+    });
+
+    it('rejects two MCP servers with the same name', () => {
+      expect(() => makeSession({}, [new FakeMcpServer('x'), new FakeMcpServer('x')])).toThrow(InvalidOptionError);
+    });
+  });
+});
