@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { FakeMcpServer } from '../../test/helpers/fakes.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { HooksOptions } from '../types/hooks.js';
+import type { Options } from '../types/options.js';
+import { checkMcpServerNames, checkSessionOptions } from './check-session-options.js';
+
+/** The `option` of the InvalidOptionError `check` throws, or undefined when it throws nothing. */
+function failingOption(check: () => void): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    return (error as InvalidOptionError).option;
+  }
+}
+
+const stop = { Stop: [{ hooks: [async () => ({})] }] };
+
+describe('checkSessionOptions', () => {
+  it('accepts no options, and good ones', () => {
+    expect(failingOption(() => checkSessionOptions({}))).toBeUndefined();
+    const good: Options = {
+      hookTimeoutMs: 1,
+      hooks: { PreToolUse: [{ hooks: [], timeout: 0.5 }], Stop: [] },
+      mcpServersDelivery: 'argv',
+    };
+    expect(failingOption(() => checkSessionOptions(good))).toBeUndefined();
+    expect(failingOption(() => checkSessionOptions({ mcpServersDelivery: 'initialize' }))).toBeUndefined();
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, '10' as unknown as number])(
+    'refuses hookTimeoutMs %s when there are hooks',
+    (hookTimeoutMs) => {
+      expect(failingOption(() => checkSessionOptions({ hooks: stop, hookTimeoutMs }))).toBe('hookTimeoutMs');
+    },
+  );
+
+  it('does not check hookTimeoutMs without hooks', () => {
+    expect(failingOption(() => checkSessionOptions({ hookTimeoutMs: 0 }))).toBeUndefined();
+  });
+
+  it('refuses an unknown hook event, naming it', () => {
+    const hooks = { NoSuchEvent: [] } as unknown as HooksOptions;
+    expect(failingOption(() => checkSessionOptions({ hooks }))).toBe('hooks.NoSuchEvent');
+  });
+
+  it('refuses a matcher timeout that is not a positive number, naming the matcher', () => {
+    const hooks: HooksOptions = { Stop: [{ hooks: [] }, { hooks: [], timeout: -1 }] };
+    expect(failingOption(() => checkSessionOptions({ hooks }))).toBe('hooks.Stop[1].timeout');
+  });
+
+  it('reports the first bad option: hookTimeoutMs, then the events in order, then mcpServersDelivery', () => {
+    const delivery = 'stdin' as unknown as 'argv';
+    const badEventFirst = { Bad: [], Stop: [{ hooks: [], timeout: 0 }] } as unknown as HooksOptions;
+    expect(failingOption(() => checkSessionOptions({ hooks: badEventFirst, hookTimeoutMs: 0 }))).toBe('hookTimeoutMs');
+    expect(failingOption(() => checkSessionOptions({ hooks: badEventFirst, mcpServersDelivery: delivery }))).toBe(
+      'hooks.Bad',
+    );
+    const badTimeoutFirst = { Stop: [{ hooks: [], timeout: 0 }], Bad: [] } as unknown as HooksOptions;
+    expect(failingOption(() => checkSessionOptions({ hooks: badTimeoutFirst }))).toBe('hooks.Stop[0].timeout');
+    expect(failingOption(() => checkSessionOptions({ hooks: stop, mcpServersDelivery: delivery }))).toBe(
+      'mcpServersDelivery',
+    );
+  });
+});
+
+describe('checkMcpServerNames', () => {
+  it('accepts distinct names and refuses a repeated one, naming it', () => {
+    expect(failingOption(() => checkMcpServerNames([new FakeMcpServer('a'), new FakeMcpServer('b')]))).toBeUndefined();
+    const servers = [new FakeMcpServer('a'), new FakeMcpServer('b'), new FakeMcpServer('a')];
+    expect(failingOption(() => checkMcpServerNames(servers))).toBe('mcpServers.a');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { FakeMcpServer } from '../../../test/helpers/fakes.js';
+import type { McpServerPort } from '../../ports/mcp-server-port.js';
+import { createMcpMessageHandler } from './mcp-message-handler.js';
+
+function handlerFor(...servers: FakeMcpServer[]) {
+  const signal = new AbortController().signal;
+  const byName = new Map<string, McpServerPort>(servers.map((server) => [server.name, server]));
+  return { signal, handle: createMcpMessageHandler(byName, signal) };
+}
+
+describe('createMcpMessageHandler', () => {
+  it('hands the message to the server named by server_name, with the session signal, and answers {mcp_response}', async () => {
+    const calc = new FakeMcpServer('calc');
+    const notes = new FakeMcpServer('notes');
+    const { signal, handle } = handlerFor(calc, notes);
+    const message = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: {} } };
+    const answer = await handle({ subtype: 'mcp_message', server_name: 'notes', message });
+    expect(answer).toEqual({ mcp_response: { jsonrpc: '2.0', id: 3, result: { server: 'notes' } } });
+    expect(notes.received).toEqual([{ message, context: { signal } }]);
+    expect(calc.received).toEqual([]);
+  });
+
+  it('answers a notification (no response) with an empty result of id 0', async () => {
+    const { handle } = handlerFor(new FakeMcpServer('calc'));
+    const answer = await handle({
+      subtype: 'mcp_message',
+      server_name: 'calc',
+      message: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    });
+    expect(answer).toEqual({ mcp_response: { jsonrpc: '2.0', result: {}, id: 0 } });
+  });
+
+  it('answers an unknown server with a JSON-RPC -32601 error carrying the request id (null without one)', async () => {
+    const { handle } = handlerFor(new FakeMcpServer('calc'));
+    expect(
+      await handle({ subtype: 'mcp_message', server_name: 'ghost', message: { jsonrpc: '2.0', id: 7, method: 'x' } }),
+    ).toEqual({
+      mcp_response: { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'Unknown MCP server: ghost' } },
+    });
+    expect(await handle({ subtype: 'mcp_message' })).toEqual({
+      mcp_response: { jsonrpc: '2.0', id: null, error: { code: -32601, message: 'Unknown MCP server: undefined' } },
+    });
+  });
+
+  it('passes a failing server on as a rejection', async () => {
+    const failure = new Error('server crashed');
+    const calc = new FakeMcpServer('calc', { handle: () => Promise.reject(failure) });
+    const { handle } = handlerFor(calc);
+    await expect(
+      handle({ subtype: 'mcp_message', server_name: 'calc', message: { jsonrpc: '2.0', id: 1, method: 'x' } }),
+    ).rejects.toBe(failure);
+  });
+});

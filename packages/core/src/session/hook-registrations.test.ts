@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { HookCallback, HooksOptions } from '../types/hooks.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, registerHooks } from './hook-registrations.js';
+
+const hook = (): HookCallback => vi.fn(async () => ({}));
+
+describe('registerHooks', () => {
+  it('registers nothing without hooks', () => {
+    const { config, callbacks } = registerHooks({});
+    expect(config).toBeUndefined();
+    expect(callbacks.size).toBe(0);
+  });
+
+  it('numbers the callbacks hook_0, hook_1, ... in the order of the options, each with its timeout in ms', () => {
+    const [a, b, c, d] = [hook(), hook(), hook(), hook()];
+    const { config, callbacks } = registerHooks({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [a, b], timeout: 30 }],
+        Stop: [{ hooks: [c] }, { hooks: [d], onFailure: 'block' }],
+      },
+    });
+    expect(config).toEqual({
+      PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0', 'hook_1'], timeout: 30 }],
+      Stop: [
+        { hookCallbackIds: ['hook_2'], timeout: DEFAULT_HOOK_TIMEOUT_MS / 1000 },
+        { hookCallbackIds: ['hook_3'], timeout: DEFAULT_HOOK_TIMEOUT_MS / 1000, onFailure: 'block' },
+      ],
+    });
+    expect([...callbacks]).toEqual([
+      ['hook_0', { callback: a, timeoutMs: 30_000 }],
+      ['hook_1', { callback: b, timeoutMs: 30_000 }],
+      ['hook_2', { callback: c, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS }],
+      ['hook_3', { callback: d, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS }],
+    ]);
+  });
+
+  it('writes each matcher in the wire order hookCallbackIds, matcher, timeout, onFailure', () => {
+    const { config } = registerHooks({
+      hooks: { PreToolUse: [{ onFailure: 'continue', timeout: 5, hooks: [hook()], matcher: 'Read' }] },
+    });
+    expect(Object.keys(config?.PreToolUse?.[0] ?? {})).toEqual(['hookCallbackIds', 'matcher', 'timeout', 'onFailure']);
+  });
+
+  it('gives matchers without a timeout hookTimeoutMs, in seconds', () => {
+    const { config, callbacks } = registerHooks({ hookTimeoutMs: 1_500, hooks: { Stop: [{ hooks: [hook()] }] } });
+    expect(config).toEqual({ Stop: [{ hookCallbackIds: ['hook_0'], timeout: 1.5 }] });
+    expect(callbacks.get('hook_0')?.timeoutMs).toBe(1_500);
+  });
+
+  it('leaves out events without matchers, and has no config when none has one', () => {
+    expect(
+      registerHooks({ hooks: { PreToolUse: [], Stop: undefined } as unknown as HooksOptions }).config,
+    ).toBeUndefined();
+    expect(Object.keys(registerHooks({ hooks: { PreToolUse: [], Stop: [{ hooks: [hook()] }] } }).config ?? {})).toEqual(
+      ['Stop'],
+    );
+  });
+});

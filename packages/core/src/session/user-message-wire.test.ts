@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { SDKUserMessageInput } from '../types/messages.js';
+import { userMessageWire } from './user-message-wire.js';
+
+describe('userMessageWire', () => {
+  it('makes a string a text user message', () => {
+    expect(userMessageWire('hi')).toEqual({
+      type: 'user',
+      session_id: '',
+      message: { role: 'user', content: 'hi' },
+      parent_tool_use_id: null,
+    });
+  });
+
+  it('sends a message object as is, filling in session_id and parent_tool_use_id only when missing', () => {
+    const message: SDKUserMessageInput = {
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      extra: 1,
+    };
+    expect(userMessageWire(message)).toEqual({ ...message, session_id: '', parent_tool_use_id: null });
+    const placed = { ...message, session_id: 's1', parent_tool_use_id: 'toolu_1' };
+    expect(userMessageWire(placed)).toEqual(placed);
+  });
+});
