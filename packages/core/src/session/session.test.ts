@@ -17,11 +17,15 @@ import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { ProcessError } from '../errors/process-error.js';
 import type { McpHandleContext } from '../ports/mcp-server-port.js';
-import type { HookCallback, HookInput, HooksOptions } from '../types/hooks.js';
-import type { JsonRpcMessage, JsonRpcResponse, McpServerManifest } from '../types/mcp.js';
-import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
+import type { HookCallback, HooksOptions } from '../types/hooks/hook-callback.js';
+import type { HookInput } from '../types/hooks/hook-inputs.js';
+import type { JsonRpcMessage, JsonRpcResponse } from '../types/mcp/json-rpc.js';
+import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
+import type { SDKMessage } from '../types/messages/sdk-message.js';
+import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import type { Options } from '../types/options.js';
-import type { CanUseTool, CanUseToolOptions, PermissionResult } from '../types/permissions.js';
+import type { CanUseTool, CanUseToolOptions } from '../types/permissions/can-use-tool.js';
+import type { PermissionResult } from '../types/permissions/permission-result.js';
 import { DEFAULT_PERMISSION_TIMEOUT_MS, Session } from './session.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -218,12 +222,13 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
 
     it('sends a message object with content blocks as is, filling in session_id and parent_tool_use_id', async () => {
       const { session, transport } = await runningSession();
-      const message: SDKUserMessageInput = {
+      // A uuid of any shape and an unknown field: both must pass through as sent.
+      const message = {
         type: 'user',
         message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
         uuid: 'u-1',
         extra_field: 42,
-      };
+      } as unknown as SDKUserMessageInput;
       await session.sendUserMessage(message);
       await session.sendUserMessage({ ...message, session_id: 'abc', parent_tool_use_id: 'toolu_1' });
       expect(transport.sent.slice(-2)).toEqual([
@@ -256,15 +261,15 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
         { type: 'user', message: { role: 'user', content: [] }, tool_use_result: { ok: true } },
         resultMessage(),
       ];
-      transport.emit(userFacing[0] as SDKAnyMessage);
+      transport.emit(userFacing[0] as SDKMessage);
       transport.emit({ type: 'control_response', response: { subtype: 'success', request_id: initId, response: {} } });
-      transport.emit(userFacing[1] as SDKAnyMessage);
+      transport.emit(userFacing[1] as SDKMessage);
       transport.emit({ type: 'control_request', request_id: 'cli_1', request: { subtype: 'unknown_subtype' } });
-      transport.emit(userFacing[2] as SDKAnyMessage);
+      transport.emit(userFacing[2] as SDKMessage);
       transport.emit({ type: 'control_cancel_request', request_id: 'cli_1' });
-      transport.emit(userFacing[3] as SDKAnyMessage);
-      transport.emit(userFacing[4] as SDKAnyMessage);
-      transport.emit(userFacing[5] as SDKAnyMessage);
+      transport.emit(userFacing[3] as SDKMessage);
+      transport.emit(userFacing[4] as SDKMessage);
+      transport.emit(userFacing[5] as SDKMessage);
       transport.endOutput();
       const { messages, error } = await collected;
       expect(error).toBeUndefined();
@@ -413,6 +418,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       expect(context).toEqual({
         signal: expect.any(AbortSignal),
         toolUseID: 'toolu_42',
+        requestId: 'cli_1',
         suggestions: request.permission_suggestions,
         blockedPath: '/etc',
         decisionReason: 'outside the workspace',

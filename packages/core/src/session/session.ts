@@ -2,7 +2,7 @@ import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
 import { ProcessError } from '../errors/process-error.js';
-import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
+import type { ControlHandlerContext, ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
 import type { Transport, TransportSink } from '../ports/transport.js';
 import {
@@ -11,18 +11,22 @@ import {
   errorMessage,
 } from '../protocol/control-protocol-engine.js';
 import type { ControlRequestBody, InboundMessage, InitializeResponse, OutboundMessage } from '../types/control.js';
-import { HOOK_EVENTS, type HookCallback, type HookInput, type HookJSONOutput } from '../types/hooks.js';
-import {
-  DEFAULT_MCP_SERVERS_DELIVERY,
-  externalMcpServerConfigs,
-  JsonRpcErrorCode,
-  type JsonRpcMessage,
-  type McpExternalServerConfig,
-  type McpServerManifest,
-} from '../types/mcp.js';
-import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
+import type { HookCallback } from '../types/hooks/hook-callback.js';
+import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
+import type { HookInput } from '../types/hooks/hook-inputs.js';
+import type { HookJSONOutput } from '../types/hooks/hook-outputs.js';
+import { externalMcpServerConfigs, type McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
+import { JsonRpcErrorCode, type JsonRpcMessage } from '../types/mcp/json-rpc.js';
+import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
+import type { McpServerStatus } from '../types/mcp/mcp-server-status.js';
+import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
+import type { SDKMessage } from '../types/messages/sdk-message.js';
+import type { SDKUserMessageInput } from '../types/messages/user-message.js';
+import type { ModelInfo } from '../types/models.js';
 import type { Options } from '../types/options.js';
-import type { PermissionMode, PermissionResult, PermissionUpdate } from '../types/permissions.js';
+import type { PermissionResult } from '../types/permissions/permission-result.js';
+import type { PermissionMode, PermissionUpdate } from '../types/permissions/permission-update.js';
+import type { SlashCommand } from '../types/slash-command.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
@@ -52,30 +56,6 @@ export interface SessionDependencies {
   createProtocol?: (send: (message: OutboundMessage) => Promise<void>) => ControlProtocol;
 }
 
-/** One MCP server as `mcpServerStatus()` reports it. */
-export interface McpServerStatus {
-  name: string;
-  status: 'connected' | 'failed' | 'needs-auth' | 'pending' | (string & {});
-  serverInfo?: { name: string; version: string };
-  [key: string]: unknown;
-}
-
-/** A slash command the CLI supports. */
-export interface SlashCommand {
-  name: string;
-  description?: string;
-  argumentHint?: string;
-  [key: string]: unknown;
-}
-
-/** A model the CLI offers. */
-export interface ModelInfo {
-  value: string;
-  displayName?: string;
-  description?: string;
-  [key: string]: unknown;
-}
-
 type SessionState = 'new' | 'running' | 'closed';
 
 /**
@@ -94,7 +74,7 @@ export class Session {
   private readonly hookTimeoutsMs = new Map<string, number>();
   /** Set when external MCP servers go in `initialize`: user messages wait until the CLI confirmed them. */
   private inputGate: Promise<unknown> | undefined;
-  private readonly output: AsyncQueue<SDKAnyMessage>;
+  private readonly output: AsyncQueue<SDKMessage>;
   private readonly lifetime = new AbortController();
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
@@ -131,7 +111,7 @@ export class Session {
           if (ProcessError.isInstance(error)) void this.close(error);
         },
       });
-    this.output = new AsyncQueue<SDKAnyMessage>(() => {
+    this.output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
     // MCP calls get the session's signal rather than the request's: the CLI cancels a tool call with
@@ -140,7 +120,7 @@ export class Session {
     this.protocol.handle('mcp_message', (request) => this.onMcpMessage(request, this.lifetime.signal), {
       cancellable: false,
     });
-    this.protocol.handle('can_use_tool', (request, context) => this.onCanUseTool(request, context.signal));
+    this.protocol.handle('can_use_tool', (request, context) => this.onCanUseTool(request, context));
     this.protocol.handle('hook_callback', (request, context) => this.onHookCallback(request, context.signal));
     const abortController = this.options.abortController;
     if (abortController !== undefined) {
@@ -186,7 +166,7 @@ export class Session {
   }
 
   /** The messages for the user, in order. Ends when the CLI exits; throws a typed error on a fault. */
-  messages(): AsyncIterableIterator<SDKAnyMessage> {
+  messages(): AsyncIterableIterator<SDKMessage> {
     return this.output;
   }
 
@@ -488,12 +468,12 @@ export class Session {
     if (message.type === 'result') {
       this.resultsReceived += 1;
       this.lastResultWasError = message.is_error === true || message.subtype !== 'success';
-      this.output.push(message as SDKAnyMessage);
+      this.output.push(message as SDKMessage);
       for (const waiter of [...this.turnWaiters]) waiter();
       this.maybeEndInput();
       return;
     }
-    this.output.push(message as SDKAnyMessage);
+    this.output.push(message as SDKMessage);
   }
 
   private maybeEndInput(): void {
@@ -553,7 +533,10 @@ export class Session {
       .then((response) => ({ mcp_response: response ?? { jsonrpc: '2.0', result: {}, id: 0 } }));
   }
 
-  private async onCanUseTool(request: ControlRequestBody, signal: AbortSignal): Promise<Record<string, unknown>> {
+  private async onCanUseTool(
+    request: ControlRequestBody,
+    { signal, requestId }: ControlHandlerContext,
+  ): Promise<Record<string, unknown>> {
     const canUseTool = this.options.canUseTool;
     const toolUseID = typeof request.tool_use_id === 'string' ? request.tool_use_id : '';
     const input = (request.input as Record<string, unknown> | undefined) ?? {};
@@ -565,13 +548,13 @@ export class Session {
     const forward = () => controller.abort(signal.reason);
     if (signal.aborted) forward();
     else signal.addEventListener('abort', forward, { once: true });
-    const context: Parameters<typeof canUseTool>[2] = { signal: controller.signal, toolUseID };
+    const context: Parameters<typeof canUseTool>[2] = { signal: controller.signal, toolUseID, requestId };
     const suggestions = request.permission_suggestions as PermissionUpdate[] | undefined;
     if (suggestions !== undefined) context.suggestions = suggestions;
     if (typeof request.blocked_path === 'string') context.blockedPath = request.blocked_path;
     if (typeof request.decision_reason === 'string') context.decisionReason = request.decision_reason;
     if (typeof request.agent_id === 'string') context.agentID = request.agent_id;
-    let result: PermissionResult;
+    let result: PermissionResult | null;
     try {
       result = await withTimeout(
         Promise.resolve().then(() => canUseTool(String(request.tool_name), input, context)),
