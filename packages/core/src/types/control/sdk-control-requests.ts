@@ -1,7 +1,7 @@
 import type { AgentDefinition } from '../agents.js';
 import type { HookEvent } from '../hooks/hook-events.js';
 import type { HookInput } from '../hooks/hook-inputs.js';
-import type { JsonRpcMessage } from '../mcp/json-rpc.js';
+import type { McpJsonRpcMessage } from '../mcp/mcp-json-rpc-message.js';
 import type { McpServerConfigForProcessTransport, McpServerToolPolicy } from '../mcp/mcp-server-config.js';
 import type { McpServerProvenance } from '../mcp/mcp-server-status.js';
 import type { PermissionMode, PermissionUpdate } from '../permissions/permission-update.js';
@@ -252,7 +252,7 @@ export type SDKHookCallbackMatcher = {
 export type SDKControlMcpMessageRequest = {
   subtype: 'mcp_message';
   server_name: string;
-  message: JsonRpcMessage;
+  message: McpJsonRpcMessage;
 };
 
 /** The body of a `rewind_files` control request. */
