@@ -165,7 +165,9 @@ describe('hook callbacks against the real CLI', () => {
   }
 
   const failedHookNotice = (messages: SDKMessage[]) =>
-    messages.find((message) => message.type === 'system' && (message as { tag?: unknown }).tag === 'hook_callback_failed');
+    messages.find(
+      (message) => message.type === 'system' && (message as { tag?: unknown }).tag === 'hook_callback_failed',
+    );
 
   it('one that throws: the user gets a hook_callback_failed notice and the tool runs (onFailure "continue")', async () => {
     const { calls, options } = hooked(() => Promise.reject('hook exploded (a string)'));
