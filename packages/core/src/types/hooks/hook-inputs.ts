@@ -5,13 +5,21 @@ import type { ExitReason } from './hook-events.js';
 
 /** Fields every hook input carries. */
 export type BaseHookInput = {
+  /** The session. */
   session_id: string;
+  /** Path of the session's transcript file. */
   transcript_path: string;
+  /** The working directory. */
   cwd: string;
+  /** Ties the events of one user prompt together. */
   prompt_id?: string;
+  /** The permission mode in effect. */
   permission_mode?: string;
+  /** The sub-agent the hook fires in; absent on the main thread. */
   agent_id?: string;
+  /** The agent type, inside a sub-agent or with `--agent`. */
   agent_type?: string;
+  /** The reasoning effort of the current turn. */
   effort?: {
     level: string;
   };

@@ -5,19 +5,28 @@ export type HookJSONOutput = AsyncHookJSONOutput | SyncHookJSONOutput;
 
 /** A deferred hook answer. */
 export type AsyncHookJSONOutput = {
+  /** The hook answers later. */
   async: true;
+  /** How long the CLI waits for the later answer, in milliseconds. */
   asyncTimeout?: number;
 };
 
 /** A hook answer: whether to go on, a decision, messages, and event-specific output. */
 export type SyncHookJSONOutput = {
+  /** Whether the agent goes on after the hook (default `true`). */
   continue?: boolean;
+  /** Hide the hook's output from the transcript. */
   suppressOutput?: boolean;
+  /** Shown when `continue` is `false`. */
   stopReason?: string;
+  /** `block` blocks the action the event guards. */
   decision?: 'approve' | 'block';
+  /** A message shown to the user. */
   systemMessage?: string;
   terminalSequence?: string;
+  /** Why, for `decision`. */
   reason?: string;
+  /** Output specific to the event (`hookEventName` says which). */
   hookSpecificOutput?:
     | PreToolUseHookSpecificOutput
     | UserPromptSubmitHookSpecificOutput
@@ -49,9 +58,13 @@ export type HookPermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
 /** What a `PreToolUse` hook may return as `hookSpecificOutput`. */
 export type PreToolUseHookSpecificOutput = {
   hookEventName: 'PreToolUse';
+  /** Allow, deny, ask the user, or defer the tool call. */
   permissionDecision?: HookPermissionDecision;
+  /** Why; the model sees it on a deny. */
   permissionDecisionReason?: string;
+  /** The input the tool runs with instead. */
   updatedInput?: Record<string, unknown>;
+  /** Text added to the model's context. */
   additionalContext?: string;
 };
 

@@ -9,11 +9,17 @@ import type { UUID } from '../uuid.js';
  */
 export type SDKAssistantMessage = {
   type: 'assistant';
+  /** The Messages API message: `content` holds the block(s) this message delivers (text, thinking, tool_use, ...). */
   message: BetaMessage;
+  /** The `tool_use` id of the Agent call this message belongs to; `null` on the main thread. */
   parent_tool_use_id: string | null;
+  /** Set when the API call failed. */
   error?: SDKAssistantMessageError;
+  /** The message's id. */
   uuid: UUID;
+  /** The session the message belongs to. */
   session_id: string;
+  /** The API request id. */
   request_id?: string;
   user_message_uuid?: string;
   user_message_uuids?: string[];
@@ -21,6 +27,7 @@ export type SDKAssistantMessage = {
   resumed_from_incomplete_thinking?: true;
   supersedes?: UUID[];
   aborted?: true;
+  /** The sub-agent that produced this message, when one did. */
   agent_id?: string;
   subagent_type?: string;
   task_description?: string;
@@ -48,9 +55,13 @@ export type SDKAssistantMessageError =
 /** A raw Messages API stream event, streamed only with `includePartialMessages`. */
 export type SDKPartialAssistantMessage = {
   type: 'stream_event';
+  /** The raw Messages API stream event. */
   event: BetaRawMessageStreamEvent;
+  /** The `tool_use` id of the Agent call this message belongs to; `null` on the main thread. */
   parent_tool_use_id: string | null;
+  /** The message's id. */
   uuid: UUID;
+  /** The session the message belongs to. */
   session_id: string;
   ttft_ms?: number;
   user_message_uuid?: string;

@@ -9,8 +9,11 @@ export type SDKResultMessage = SDKResultSuccess | SDKResultError;
 /** A turn that ended normally. `result` is the final text, `total_cost_usd` and `usage` its cost. */
 export type SDKResultSuccess = {
   type: 'result';
+  /** Always `success`; see `is_error` for an API error inside it. */
   subtype: 'success';
+  /** Wall-clock time of the turn, in milliseconds. */
   duration_ms: number;
+  /** Time spent in API calls, in milliseconds. */
   duration_api_ms: number;
   ttft_ms?: number;
   ttft_stream_ms?: number;
@@ -33,25 +36,37 @@ export type SDKResultSuccess = {
   time_to_request_from_spawn_ms?: number;
   warm_spare_claimed?: boolean;
   time_origin_ms?: number;
+  /** True when the turn ended in an error (also on some `success` results, such as an API error). */
   is_error: boolean;
   api_error_status?: number | null;
+  /** How many agent turns (API round trips) ran. */
   num_turns: number;
+  /** The final assistant text. */
   result: string;
+  /** The API stop reason of the last message. */
   stop_reason: string | null;
+  /** The cost of the session so far, in US dollars. */
   total_cost_usd: number;
+  /** Token usage of the session so far. */
   usage: NonNullableUsage;
+  /** Token usage and cost per model. */
   modelUsage: Record<string, ModelUsage>;
+  /** The tool calls denied during the turn. */
   permission_denials: SDKPermissionDenial[];
   queued_turn_count?: number;
+  /** The structured output, when `outputFormat` asked for one. */
   structured_output?: unknown;
   deferred_tool_use?: SDKDeferredToolUse;
+  /** Why the agent loop ended. */
   terminal_reason?: TerminalReason;
   result_index?: number;
   credential_expires_at?: string;
   fast_mode_state?: FastModeState;
   fast_mode_disabled_reason?: FastModeDisabledReason;
   origin?: SDKMessageOrigin;
+  /** The message's id. */
   uuid: UUID;
+  /** The session the message belongs to. */
   session_id: string;
 };
 
@@ -61,21 +76,32 @@ export type SDKResultSuccess = {
  */
 export type SDKResultError = {
   type: 'result';
+  /** Why the turn failed. */
   subtype:
     | 'error_during_execution'
     | 'error_max_turns'
     | 'error_max_budget_usd'
     | 'error_max_structured_output_retries';
+  /** Wall-clock time of the turn, in milliseconds. */
   duration_ms: number;
+  /** Time spent in API calls, in milliseconds. */
   duration_api_ms: number;
+  /** True when the turn ended in an error (also on some `success` results, such as an API error). */
   is_error: boolean;
+  /** How many agent turns (API round trips) ran. */
   num_turns: number;
+  /** The API stop reason of the last message. */
   stop_reason: string | null;
+  /** The cost of the session so far, in US dollars. */
   total_cost_usd: number;
+  /** Token usage of the session so far. */
   usage: NonNullableUsage;
+  /** Token usage and cost per model. */
   modelUsage: Record<string, ModelUsage>;
+  /** The tool calls denied during the turn. */
   permission_denials: SDKPermissionDenial[];
   queued_turn_count?: number;
+  /** What went wrong. */
   errors: string[];
   startup_failure_reason?: SDKStartupFailureReason;
   invalid_config_file?: {
@@ -87,13 +113,16 @@ export type SDKResultError = {
   user_message_uuid?: string;
   user_message_uuids?: string[];
   resume_reason?: string;
+  /** Why the agent loop ended. */
   terminal_reason?: TerminalReason;
   result_index?: number;
   credential_expires_at?: string;
   fast_mode_state?: FastModeState;
   fast_mode_disabled_reason?: FastModeDisabledReason;
   origin?: SDKMessageOrigin;
+  /** The message's id. */
   uuid: UUID;
+  /** The session the message belongs to. */
   session_id: string;
 };
 

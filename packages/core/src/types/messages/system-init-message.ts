@@ -8,23 +8,35 @@ import type { UUID } from '../uuid.js';
 export type SDKSystemMessage = {
   type: 'system';
   subtype: 'init';
+  /** The sub-agents available. */
   agents?: string[];
+  /** Where the API credential came from. */
   apiKeySource: ApiKeySource;
   betas?: string[];
+  /** The CLI's version. */
   claude_code_version: string;
+  /** The working directory. */
   cwd: string;
+  /** The tools the session has. */
   tools: string[];
+  /** The MCP servers and their connection status. */
   mcp_servers: {
     name: string;
     status: string;
     source?: string;
   }[];
+  /** The model in use. */
   model: string;
+  /** The permission mode in effect. */
   permissionMode: PermissionMode;
+  /** The slash commands available. */
   slash_commands: string[];
   terminal_slash_commands?: string[];
+  /** The output style in effect. */
   output_style: string;
+  /** The skills available. */
   skills: string[];
+  /** The plugins loaded. */
   plugins: {
     name: string;
     path: string;
@@ -46,7 +58,9 @@ export type SDKSystemMessage = {
   effort?: ('low' | 'medium' | 'high' | 'xhigh' | 'max') | null;
   view_mode?: 'focus' | 'default';
   capabilities?: string[];
+  /** The message's id. */
   uuid: UUID;
+  /** The session the message belongs to. */
   session_id: string;
 };
 

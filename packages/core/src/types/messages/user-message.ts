@@ -7,18 +7,25 @@ import type { UUID } from '../uuid.js';
  */
 export type SDKUserMessage = {
   type: 'user';
+  /** The user message as the Messages API takes it: text, or content blocks (text, images, tool results, ...). */
   message: MessageParam;
+  /** The `tool_use` id of the Agent call this message belongs to; `null` on the main thread. */
   parent_tool_use_id: string | null;
+  /** True for messages the CLI made rather than the user. */
   isSynthetic?: boolean;
+  /** The tool's raw result, on messages that carry tool results. */
   tool_use_result?: unknown;
+  /** When a queued message is handled. */
   priority?: 'now' | 'next' | 'later';
   origin?: SDKMessageOrigin;
   shouldQuery?: boolean;
   timestamp?: string;
   client_composed?: true;
+  /** The message's id; may be given when sending. */
   uuid?: UUID;
   pasted_content?: MessageParam['content'][];
   inline_pastes?: string[];
+  /** The session; may be left out when sending. */
   session_id?: string;
   agent_id?: string;
   subagent_type?: string;
@@ -31,7 +38,9 @@ export type SDKUserMessage = {
  */
 export type SDKUserMessageReplay = {
   type: 'user';
+  /** The user message as the Messages API takes it. */
   message: MessageParam;
+  /** The `tool_use` id of the Agent call this message belongs to; `null` on the main thread. */
   parent_tool_use_id: string | null;
   isSynthetic?: boolean;
   tool_use_result?: unknown;
@@ -40,8 +49,11 @@ export type SDKUserMessageReplay = {
   shouldQuery?: boolean;
   timestamp?: string;
   client_composed?: true;
+  /** The message's id. */
   uuid: UUID;
+  /** The session the message belongs to. */
   session_id: string;
+  /** Always `true`: this message replays an earlier one. */
   isReplay: true;
   file_attachments?: unknown[];
 };
