@@ -1,6 +1,6 @@
-// Options of the official SDK that hexagent does not take yet.
 import { query } from '@hexagent/sdk';
 
+/** Options of the official SDK that hexagent does not take yet. */
 export async function newerOptions(): Promise<void> {
   for await (const message of query({
     prompt: 'Plan the migration',

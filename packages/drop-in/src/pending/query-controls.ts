@@ -1,6 +1,6 @@
-// Live controls of a running query that hexagent does not have yet.
 import { query } from '@hexagent/sdk';
 
+/** Live controls of a running query that hexagent does not have yet. */
 export async function queryControls(): Promise<void> {
   const q = query({ prompt: 'Refactor the parser', options: { enableFileCheckpointing: true } });
   console.log(await q.supportedAgents(), await q.accountInfo());

@@ -1,6 +1,6 @@
-// Session functions of the official SDK.
 import { forkSession, getSessionMessages, listSessions } from '@hexagent/sdk';
 
+/** Session functions of the official SDK. */
 export async function sessionFunctions(): Promise<void> {
   const sessions = await listSessions({ dir: process.cwd(), limit: 10 });
   for (const session of sessions) console.log(session.sessionId, session.summary);

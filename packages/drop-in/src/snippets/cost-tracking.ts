@@ -1,6 +1,6 @@
-// Cost tracking: usage per assistant message (deduplicated by message id) and the result's totals.
 import { type ModelUsage, query, type SDKResultMessage } from '@hexagent/sdk';
 
+/** Cost tracking: usage per assistant message (deduplicated by message id) and the result's totals. */
 export async function costTracking(): Promise<void> {
   const seen = new Set<string>();
   let outputTokens = 0;

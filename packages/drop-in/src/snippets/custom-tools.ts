@@ -1,4 +1,3 @@
-// Custom tools: an in-process MCP server with createSdkMcpServer and tool(), used with streaming input.
 import { createSdkMcpServer, query, type SDKUserMessage, tool } from '@hexagent/sdk';
 import { z } from 'zod';
 
@@ -35,6 +34,7 @@ async function* generateMessages(): AsyncGenerator<SDKUserMessage> {
   };
 }
 
+/** Custom tools: an in-process MCP server with createSdkMcpServer and tool(), used with streaming input. */
 export async function customTools(): Promise<void> {
   for await (const message of query({
     prompt: generateMessages(),

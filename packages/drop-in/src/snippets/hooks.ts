@@ -1,4 +1,3 @@
-// Hooks: typed inputs narrowed on hook_event_name, and typed outputs.
 import { type HookCallback, type HookInput, type HookJSONOutput, type PreToolUseHookInput, query } from '@hexagent/sdk';
 
 const protectEnvFiles: HookCallback = async (input, _toolUseID, { signal }) => {
@@ -37,6 +36,7 @@ async function logEvents(input: HookInput): Promise<HookJSONOutput> {
   }
 }
 
+/** Hooks: typed inputs narrowed on hook_event_name, and typed outputs. */
 export async function hooks(): Promise<void> {
   for await (const message of query({
     prompt: 'Update the database configuration',

@@ -1,4 +1,3 @@
-// Narrowing every kind of message, with partial messages streamed.
 import { AbortError, query, type SDKMessage } from '@hexagent/sdk';
 
 function show(message: SDKMessage): void {
@@ -41,6 +40,7 @@ function show(message: SDKMessage): void {
   }
 }
 
+/** Narrowing every kind of message, with partial messages streamed. */
 export async function messages(): Promise<void> {
   const abortController = new AbortController();
   try {

@@ -1,4 +1,3 @@
-// Permissions: a canUseTool callback that rewrites input, applies suggestions, or denies.
 import { type CanUseTool, type PermissionResult, query } from '@hexagent/sdk';
 
 const canUseTool: CanUseTool = async (toolName, input, { signal, suggestions, toolUseID, decisionReason }) => {
@@ -17,6 +16,7 @@ const canUseTool: CanUseTool = async (toolName, input, { signal, suggestions, to
   return { behavior: 'allow', updatedInput: input, ...(suggestions && { updatedPermissions: suggestions }) };
 };
 
+/** Permissions: a canUseTool callback that rewrites input, applies suggestions, or denies. */
 export async function permissions(): Promise<void> {
   const q = query({
     prompt: 'Clean up the build directory',

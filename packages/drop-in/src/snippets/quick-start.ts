@@ -1,4 +1,3 @@
-// The README quick start, as written for the official SDK; only the import differs.
 import { createSdkMcpServer, query, tool } from '@hexagent/sdk';
 import { z } from 'zod';
 
@@ -12,6 +11,7 @@ const calc = createSdkMcpServer({
   ],
 });
 
+/** The README quick start, as written for the official SDK; only the import differs. */
 export async function quickStart(): Promise<void> {
   for await (const message of query({
     prompt: 'What is 15 + 27?',

@@ -1,6 +1,6 @@
-// Sessions: capture the id from the init message, then resume (or fork) it.
 import { query } from '@hexagent/sdk';
 
+/** Sessions: capture the id from the init message, then resume (or fork) it. */
 export async function sessions(): Promise<void> {
   let sessionId: string | undefined;
   for await (const message of query({

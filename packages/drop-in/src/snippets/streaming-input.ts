@@ -1,4 +1,3 @@
-// Streaming input: a multi-turn conversation fed by an async generator, with an image.
 import { query, type SDKUserMessage } from '@hexagent/sdk';
 
 async function* generateMessages(): AsyncGenerator<SDKUserMessage> {
@@ -22,6 +21,7 @@ async function* generateMessages(): AsyncGenerator<SDKUserMessage> {
   };
 }
 
+/** Streaming input: a multi-turn conversation fed by an async generator, with an image. */
 export async function streamingInput(): Promise<void> {
   for await (const message of query({
     prompt: generateMessages(),

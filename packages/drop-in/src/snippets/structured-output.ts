@@ -1,4 +1,3 @@
-// Structured output: a JSON Schema for the final result, read from the success result.
 import { query } from '@hexagent/sdk';
 
 const schema = {
@@ -11,6 +10,7 @@ const schema = {
   required: ['company_name'],
 };
 
+/** Structured output: a JSON Schema for the final result, read from the success result. */
 export async function structuredOutput(): Promise<void> {
   for await (const message of query({
     prompt: 'Research Anthropic and provide key company information',

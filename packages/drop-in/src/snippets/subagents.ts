@@ -1,4 +1,3 @@
-// Subagents: agents defined in options, and messages told apart by parent_tool_use_id.
 import { type AgentDefinition, query } from '@hexagent/sdk';
 
 const reviewer: AgentDefinition = {
@@ -9,6 +8,7 @@ const reviewer: AgentDefinition = {
   maxTurns: 5,
 };
 
+/** Subagents: agents defined in options, and messages told apart by parent_tool_use_id. */
 export async function subagents(): Promise<void> {
   for await (const message of query({
     prompt: 'Review the authentication module for security issues',
