@@ -1,7 +1,8 @@
 // The official SDK's runtime constants and hexagent's must hold the same values.
 import { deepStrictEqual } from 'node:assert';
-import * as official from '@anthropic-ai/claude-agent-sdk';
-import * as hexagent from '@hexagent/sdk';
+
+const official = await import('@anthropic-ai/claude-agent-sdk');
+const hexagent = await import('@hexagent/sdk');
 
 const names = [
   'HOOK_EVENTS',
