@@ -84,7 +84,6 @@ export {
 } from './types/constants/usage-prefixes.js';
 export type {
   SDKControlRequest,
-  SDKHookCallbackRequest,
 } from './types/control/sdk-control-requests.js';
 export type {
   SDKControlGetContextUsageResponse,
