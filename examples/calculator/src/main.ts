@@ -3,7 +3,7 @@
  * Claude Code CLI. With ANTHROPIC_API_KEY set it talks to Claude; without it, a scripted model
  * server on 127.0.0.1 plays a model that uses the calculator.
  */
-import { type Options, query, type SDKAnyMessage } from '@hexagent/sdk';
+import { type Options, query, type SDKMessage } from '@hexagent/sdk';
 import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
 import { calculatorToolNames, createCalculator } from './calculator.js';
 import { scriptedCalculatorModel } from './scripted-calculator-model.js';
@@ -12,39 +12,37 @@ const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator
 
 const toolNames = new Map<string, string>();
 
-function show(message: SDKAnyMessage): void {
+function show(message: SDKMessage): void {
   switch (message.type) {
     case 'system':
-      if (message.subtype === 'init') console.log(`· session ${String(message.session_id)} (${String(message.model)})`);
+      if (message.subtype === 'init') console.log(`· session ${message.session_id} (${message.model})`);
       return;
-    case 'assistant': {
-      const content = (message.message as { content: Array<Record<string, unknown>> }).content;
-      for (const block of content) {
-        if (block.type === 'text') console.log(`assistant › ${String(block.text)}`);
+    case 'assistant':
+      for (const block of message.message.content) {
+        if (block.type === 'text') console.log(`assistant › ${block.text}`);
         if (block.type === 'tool_use') {
-          toolNames.set(String(block.id), String(block.name));
-          console.log(`tool call › ${String(block.name)} ${JSON.stringify(block.input)}`);
+          toolNames.set(block.id, block.name);
+          console.log(`tool call › ${block.name} ${JSON.stringify(block.input)}`);
         }
       }
       return;
-    }
     case 'user': {
-      const content = (message.message as { content: unknown }).content;
-      if (!Array.isArray(content)) return;
-      for (const block of content as Array<Record<string, unknown>>) {
+      const content = message.message.content;
+      if (typeof content === 'string') return;
+      for (const block of content) {
         if (block.type !== 'tool_result') continue;
         const body = Array.isArray(block.content)
-          ? (block.content as Array<{ text?: string }>).map((part) => part.text ?? '').join('')
+          ? block.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
           : String(block.content);
-        const name = toolNames.get(String(block.tool_use_id)) ?? String(block.tool_use_id);
+        const name = toolNames.get(block.tool_use_id) ?? block.tool_use_id;
         console.log(`tool result › ${name}${block.is_error === true ? ' (error)' : ''} › ${body}`);
       }
       return;
     }
     case 'result':
       console.log(
-        `result › ${String(message.subtype)}: ${String(message.result ?? '')}\n` +
-          `         turns=${String(message.num_turns)} cost=$${Number(message.total_cost_usd ?? 0).toFixed(6)}`,
+        `result › ${message.subtype}: ${'result' in message ? String(message.result) : ''}\n` +
+          `         turns=${message.num_turns} cost=$${Number(message.total_cost_usd ?? 0).toFixed(6)}`,
       );
       return;
     default:

@@ -123,6 +123,7 @@ function listEntry(definition: SdkMcpToolDefinition, inputSchema: Record<string,
     inputSchema,
     ...(definition.annotations !== undefined && { annotations: definition.annotations }),
     execution: { taskSupport: 'forbidden' },
+    ...(definition._meta !== undefined && { _meta: definition._meta }),
   };
 }
 

@@ -1,9 +1,11 @@
 import { InvalidOptionError, type McpSdkServerConfigWithInstance } from '@hexagent/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import { compileTool, loadToolCompilers } from './compile-tool.js';
 import { createSdkMcpServer, DEFAULT_TOOL_TIMEOUT_MS, type SdkMcpServerConfig } from './create-sdk-mcp-server.js';
 import { isSdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import { tool } from './tool.js';
+import { definitionManifest } from './tools-runtime.js';
 
 const add = tool('add', 'Add', { a: z.number(), b: z.number() }, async ({ a, b }) => ({
   content: [{ type: 'text', text: String(a + b) }],
@@ -69,6 +71,41 @@ describe('createSdkMcpServer()', () => {
     const handMade = { name: 'bad name', description: 'd', inputSchema: {}, handler: async () => ({ content: [] }) };
     expect(() => createSdkMcpServer({ name: 'calc', tools: [handMade] })).toThrow(/tools\[0\].*must match/);
     expect(() => createSdkMcpServer({ name: 'calc', tools: 'add' as never })).toThrow(/array/);
+  });
+
+  it('puts the official timeout on the config and bounds calls by it when toolTimeoutMs is not given', () => {
+    const config = createSdkMcpServer({ name: 'calc', tools: [add], timeout: 90_000 });
+    expect(config.timeout).toBe(90_000);
+    expect(config.instance.toolTimeoutMs).toBe(90_000);
+    expect(createSdkMcpServer({ name: 'calc', timeout: 90_000, toolTimeoutMs: 5_000 }).instance.toolTimeoutMs).toBe(
+      5_000,
+    );
+    expect(createSdkMcpServer({ name: 'calc', timeout: 500 }).instance.toolTimeoutMs).toBe(DEFAULT_TOOL_TIMEOUT_MS);
+    expect(createSdkMcpServer({ name: 'calc' })).not.toHaveProperty('timeout');
+    expect(() => createSdkMcpServer({ name: 'calc', timeout: -1 })).toThrow(/mcpServers\.calc\.timeout/);
+  });
+
+  it('sends searchHint and alwaysLoad as _meta in the manifest, alwaysLoad OR-ed over the server', async () => {
+    const hinted = tool('find', 'Find', { q: z.string() }, async () => ({ content: [] }), { searchHint: 'lookup' });
+    const loaded = tool('pinned', 'Pinned', {}, async () => ({ content: [] }), { alwaysLoad: true });
+    const entries = async (config: SdkMcpServerConfig) => {
+      const compilers = await loadToolCompilers(config.instance.tools);
+      const tools = config.instance.tools.map((definition) => compileTool(definition, compilers));
+      return definitionManifest(config.instance, tools).toolsListResult.tools;
+    };
+    const plain = await entries(createSdkMcpServer({ name: 's', tools: [add, hinted, loaded] }));
+    expect(plain.map((entry) => entry['_meta'])).toEqual([
+      undefined,
+      { 'anthropic/searchHint': 'lookup' },
+      { 'anthropic/alwaysLoad': true },
+    ]);
+    const all = await entries(createSdkMcpServer({ name: 's', tools: [add, hinted, loaded], alwaysLoad: true }));
+    expect(all.map((entry) => entry['_meta'])).toEqual([
+      { 'anthropic/alwaysLoad': true },
+      { 'anthropic/alwaysLoad': true, 'anthropic/searchHint': 'lookup' },
+      { 'anthropic/alwaysLoad': true },
+    ]);
+    expect(hinted._meta).toEqual({ 'anthropic/searchHint': 'lookup' });
   });
 
   it('tells its instances apart from look-alikes', () => {

@@ -24,10 +24,24 @@ export interface CreateSdkMcpServerOptions {
   /** The tools, made with `tool()`. Names must be unique. */
   tools?: readonly SdkMcpToolDefinition[];
   /**
+   * Always put every tool of this server in the prompt, never defer them behind tool search: each
+   * tool's `tools/list` entry gets `_meta['anthropic/alwaysLoad']: true` (OR'd with the tool's own
+   * `alwaysLoad`), as the official SDK does.
+   */
+  alwaysLoad?: boolean;
+  /**
+   * Time limit of one tool call, in milliseconds, as the official SDK takes it. It is put on the
+   * returned config (`timeout`, for the CLI), and hexagent also bounds calls by it in process: it is
+   * the default of `toolTimeoutMs` when that is not given. Values below 1000 are ignored, as the
+   * CLI ignores them.
+   */
+  timeout?: number;
+  /**
    * Time limit of one call of any tool of this server that sets no `timeoutMs` of its own, in
-   * milliseconds (default {@link DEFAULT_TOOL_TIMEOUT_MS}, 30 minutes; at most 2,147,483,647). When
-   * it elapses the handler's `signal` aborts and the model gets an `isError` result saying the tool
-   * timed out. Nothing else bounds a running handler: there is no inactivity timeout.
+   * milliseconds (a hexagent extension; default `timeout` when that is 1000 or more, otherwise
+   * {@link DEFAULT_TOOL_TIMEOUT_MS}, 30 minutes; at most 2,147,483,647). When it elapses the
+   * handler's `signal` aborts and the model gets an `isError` result saying the tool timed out.
+   * Nothing else bounds a running handler: there is no inactivity timeout.
    */
   toolTimeoutMs?: number;
 }
@@ -43,6 +57,8 @@ export interface SdkMcpServerConfig {
   name: string;
   /** The server's definition; no MCP SDK object. */
   instance: SdkMcpServerDefinition;
+  /** The `timeout` given to `createSdkMcpServer`, when one was. */
+  timeout?: number;
 }
 
 /**
@@ -71,7 +87,16 @@ export interface SdkMcpServerConfig {
  * ```
  */
 export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpServerConfig {
-  const { name, version = '1.0.0', instructions, tools = [], toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS } = options;
+  const { name, version = '1.0.0', instructions, tools = [], alwaysLoad = false, timeout } = options;
+  if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)) {
+    throw new InvalidOptionError({
+      option: `mcpServers.${name}.timeout`,
+      message: `must be a positive number of milliseconds, got ${String(timeout)}`,
+    });
+  }
+  const toolTimeoutMs =
+    options.toolTimeoutMs ??
+    (timeout !== undefined && timeout >= 1000 ? Math.min(timeout, MAX_TIMEOUT_MS) : DEFAULT_TOOL_TIMEOUT_MS);
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
     throw new InvalidOptionError({
       option: 'createSdkMcpServer.name',
@@ -116,8 +141,13 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpSe
     name,
     version,
     ...(instructions !== undefined && { instructions }),
-    tools: Object.freeze([...tools]),
+    tools: Object.freeze(alwaysLoad ? tools.map(withAlwaysLoad) : [...tools]),
     toolTimeoutMs,
   });
-  return { type: 'sdk', name, instance };
+  return { type: 'sdk', name, instance, ...(timeout !== undefined && { timeout }) };
+}
+
+/** `tool` with `_meta['anthropic/alwaysLoad']: true` (for `createSdkMcpServer({ alwaysLoad: true })`). */
+function withAlwaysLoad(tool: SdkMcpToolDefinition): SdkMcpToolDefinition {
+  return Object.freeze({ ...tool, _meta: Object.freeze({ 'anthropic/alwaysLoad': true, ...tool._meta }) });
 }

@@ -81,6 +81,16 @@ export interface ToolExtras {
    */
   annotations?: ToolAnnotations;
   /**
+   * Words that help tool search find this tool when it is deferred. Sent to the CLI as
+   * `_meta['anthropic/searchHint']` in `tools/list`.
+   */
+  searchHint?: string;
+  /**
+   * Always put this tool in the prompt, never defer it behind tool search. Sent to the CLI as
+   * `_meta['anthropic/alwaysLoad']: true` in `tools/list`.
+   */
+  alwaysLoad?: boolean;
+  /**
    * Time limit of one call in milliseconds, counted from the moment the handler starts. When it
    * elapses, the handler's `signal` aborts and the call ends with an `isError` result saying it
    * timed out (the handler is not awaited further). Leave it out for the server's `toolTimeoutMs`
@@ -102,6 +112,11 @@ export interface SdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInput
   readonly inputSchema: Schema;
   /** MCP tool annotations, sent in `tools/list` as given. */
   readonly annotations?: ToolAnnotations;
+  /**
+   * The tool's `_meta` in `tools/list`: `anthropic/searchHint` and `anthropic/alwaysLoad` from
+   * {@link ToolExtras}, as the official SDK sends them.
+   */
+  readonly _meta?: Readonly<Record<string, unknown>>;
   /** Time limit of one call in milliseconds; see {@link ToolExtras.timeoutMs}. */
   readonly timeoutMs?: number;
   /** Runs the tool. Only ever called with arguments that passed validation. */

@@ -26,6 +26,17 @@ describe('tool()', () => {
     expect(tool('add', 'Add', shape, ok)).not.toHaveProperty('timeoutMs');
   });
 
+  it('carries searchHint and alwaysLoad in _meta, as the official tool() does', () => {
+    const definition = tool('find', 'Find', {}, ok, { searchHint: 'lookup search', alwaysLoad: true });
+    expect(definition._meta).toEqual({ 'anthropic/searchHint': 'lookup search', 'anthropic/alwaysLoad': true });
+    expect(definition).not.toHaveProperty('searchHint');
+    expect(definition).not.toHaveProperty('alwaysLoad');
+    expect(tool('find', 'Find', {}, ok, { alwaysLoad: false, searchHint: '' })).not.toHaveProperty('_meta');
+    expect(tool('find', 'Find', {}, ok)).not.toHaveProperty('_meta');
+    expect(() => tool('t', 'd', {}, ok, { searchHint: 3 as never })).toThrow(/searchHint/);
+    expect(() => tool('t', 'd', {}, ok, { alwaysLoad: 'yes' as never })).toThrow(/alwaysLoad/);
+  });
+
   it.each(['add', 'a', 'A_b-9', 'x'.repeat(64)])('accepts the name %s', (name) => {
     expect(tool(name, 'd', {}, ok).name).toBe(name);
   });

@@ -1,3 +1,4 @@
+import { InvalidOptionError } from '@hexagent/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { assertToolDefinition } from './assert-tool-definition.js';
 import type {
@@ -24,8 +25,9 @@ import type {
  *   validated with ajv, whose handler gets `Record<string, unknown>`.
  * @param handler - Runs the tool: `(args, extra) => CallToolResult`; `extra.signal` aborts on
  *   cancellation, session end or timeout.
- * @param extras - `annotations` (send `readOnlyHint: true` to let the CLI run calls concurrently)
- *   and `timeoutMs` (default: the server's `toolTimeoutMs`, 30 minutes).
+ * @param extras - `annotations` (send `readOnlyHint: true` to let the CLI run calls concurrently),
+ *   `searchHint` and `alwaysLoad` (for tool search; sent as the tool's `_meta`, as the official SDK
+ *   does) and `timeoutMs` (a hexagent extension; default: the server's `toolTimeoutMs`, 30 minutes).
  * @throws InvalidOptionError when the name, schema, annotations or timeout are not usable.
  *
  * @example
@@ -88,14 +90,32 @@ export function tool(
   handler: (args: never, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
   extras?: ToolExtras,
 ): SdkMcpToolDefinition {
+  const meta = toolMeta(name, extras);
   const definition = {
     name,
     description,
     inputSchema,
     handler,
     ...(extras?.annotations !== undefined && { annotations: extras.annotations }),
+    ...(meta !== undefined && { _meta: meta }),
     ...(extras?.timeoutMs !== undefined && { timeoutMs: extras.timeoutMs }),
   };
   assertToolDefinition(definition, `tool("${name}")`);
   return Object.freeze(definition);
+}
+
+/** The `_meta` of a tool's `tools/list` entry, from the extras the official SDK carries there. */
+function toolMeta(name: string, extras: ToolExtras | undefined): Readonly<Record<string, unknown>> | undefined {
+  const searchHint: unknown = extras?.searchHint;
+  const alwaysLoad: unknown = extras?.alwaysLoad;
+  if (searchHint !== undefined && typeof searchHint !== 'string') {
+    throw new InvalidOptionError({ option: `tool("${name}").searchHint`, message: 'the searchHint must be a string' });
+  }
+  if (alwaysLoad !== undefined && typeof alwaysLoad !== 'boolean') {
+    throw new InvalidOptionError({ option: `tool("${name}").alwaysLoad`, message: 'alwaysLoad must be a boolean' });
+  }
+  const meta: Record<string, unknown> = {};
+  if (searchHint) meta['anthropic/searchHint'] = searchHint;
+  if (alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
+  return Object.keys(meta).length > 0 ? Object.freeze(meta) : undefined;
 }

@@ -3,7 +3,7 @@ import { type CaptureLine, FakeCliTransport, loadCapture, replayCapture } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContainer } from './container.js';
-import { createSdkMcpServer, type Options, type SDKAnyMessage, tool } from './index.js';
+import { createSdkMcpServer, type Options, type SDKMessage, tool } from './index.js';
 import { query } from './query.js';
 import { TRANSPORT_FACTORY } from './tokens.js';
 
@@ -50,7 +50,7 @@ async function replay(
   file: string,
   options: Options,
   prompt = 'What is 15 + 27?',
-): Promise<{ messages: SDKAnyMessage[]; fake: FakeCliTransport }> {
+): Promise<{ messages: SDKMessage[]; fake: FakeCliTransport }> {
   const capture = loadCapture(`${fixtures}${file}`);
   const fake = new FakeCliTransport();
   fakes.push(fake);
@@ -58,7 +58,7 @@ async function replay(
   container.register(TRANSPORT_FACTORY, { useValue: () => fake });
   const run = query({ prompt, options }, container);
   const replaying = replayCapture(fake, capture);
-  const messages: SDKAnyMessage[] = [];
+  const messages: SDKMessage[] = [];
   for await (const message of run) messages.push(message);
   await replaying;
   expect(messages).toEqual(userFacing(capture));

@@ -3,7 +3,7 @@ import type {
   McpServerStatus,
   Options,
   PermissionMode,
-  SDKAnyMessage,
+  SDKMessage,
   SDKUserMessageInput,
   Session,
 } from '@hexagent/core';
@@ -31,7 +31,7 @@ export class ClaudeClient {
   private readonly options: Options;
   private readonly container: DependencyContainer | undefined;
   private session: Session | undefined;
-  private iterator: AsyncIterableIterator<SDKAnyMessage> | undefined;
+  private iterator: AsyncIterableIterator<SDKMessage> | undefined;
 
   /**
    * @param options the same options as `query()`.
@@ -78,7 +78,7 @@ export class ClaudeClient {
   }
 
   /** Every message from the CLI, across turns, until the client closes. */
-  async *receiveMessages(): AsyncGenerator<SDKAnyMessage, void, undefined> {
+  async *receiveMessages(): AsyncGenerator<SDKMessage, void, undefined> {
     const iterator = this.requireIterator();
     while (true) {
       const next = await iterator.next();
@@ -88,7 +88,7 @@ export class ClaudeClient {
   }
 
   /** The messages of the current turn, up to and including its `result`. */
-  async *receiveResponse(): AsyncGenerator<SDKAnyMessage, void, undefined> {
+  async *receiveResponse(): AsyncGenerator<SDKMessage, void, undefined> {
     const iterator = this.requireIterator();
     while (true) {
       const next = await iterator.next();
@@ -140,8 +140,8 @@ export class ClaudeClient {
     return this.session;
   }
 
-  private requireIterator(): AsyncIterableIterator<SDKAnyMessage> {
+  private requireIterator(): AsyncIterableIterator<SDKMessage> {
     this.requireSession();
-    return this.iterator as AsyncIterableIterator<SDKAnyMessage>;
+    return this.iterator as AsyncIterableIterator<SDKMessage>;
   }
 }

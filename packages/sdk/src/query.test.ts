@@ -10,7 +10,7 @@ import {
   InvalidOptionError,
   type Options,
   type PermissionMode,
-  type SDKAnyMessage,
+  type SDKMessage,
   tool,
 } from './index.js';
 import { query } from './query.js';
@@ -91,10 +91,10 @@ describe('query() with the fake CLI', () => {
     expect(fake.state.inputEnded).toBe(false);
     fake.emit(assistant('hi there'));
     fake.emit(result('hi there'));
-    const seen: SDKAnyMessage[] = [];
+    const seen: SDKMessage[] = [];
     const iterator = run[Symbol.asyncIterator]();
-    seen.push((await iterator.next()).value as SDKAnyMessage);
-    seen.push((await iterator.next()).value as SDKAnyMessage);
+    seen.push((await iterator.next()).value as SDKMessage);
+    seen.push((await iterator.next()).value as SDKMessage);
     expect(seen.map((message) => message.type)).toEqual(['assistant', 'result']);
     await expect.poll(() => fake.state.inputEnded).toBe(true);
     fake.finish();
@@ -206,10 +206,10 @@ describe('query() with the fake CLI', () => {
     await fake.nextSent((message) => message.type === 'user');
     fake.emit(result('one'));
     const iterator = run[Symbol.asyncIterator]();
-    expect(((await iterator.next()).value as SDKAnyMessage).type).toBe('result');
+    expect(((await iterator.next()).value as SDKMessage).type).toBe('result');
     expect(fake.state.inputEnded).toBe(false);
     fake.emit(result('two'));
-    expect(((await iterator.next()).value as SDKAnyMessage).type).toBe('result');
+    expect(((await iterator.next()).value as SDKMessage).type).toBe('result');
     await expect.poll(() => fake.state.inputEnded).toBe(true);
     await run.close();
   });

@@ -4,7 +4,7 @@ import type {
   ModelInfo,
   Options,
   PermissionMode,
-  SDKAnyMessage,
+  SDKMessage,
   SDKUserMessageInput,
   Session,
   SlashCommand,
@@ -25,7 +25,7 @@ export interface QueryParams {
  * A running query: an async generator of the CLI's messages, plus live controls. Breaking out of
  * `for await`, `close()`, the options' `abortController` and `await using` all end the CLI.
  */
-export interface Query extends AsyncGenerator<SDKAnyMessage, void, undefined> {
+export interface Query extends AsyncGenerator<SDKMessage, void, undefined> {
   /** Interrupt the current turn; the turn ends with a `result` and the session can go on. */
   interrupt(): Promise<void>;
   /** Change the permission mode. */
@@ -52,7 +52,7 @@ export interface Query extends AsyncGenerator<SDKAnyMessage, void, undefined> {
 
 class QueryImpl implements Query {
   private readonly session: Session;
-  private readonly iterator: AsyncIterableIterator<SDKAnyMessage>;
+  private readonly iterator: AsyncIterableIterator<SDKMessage>;
 
   constructor(session: Session, prompt: QueryParams['prompt']) {
     this.session = session;
@@ -67,16 +67,16 @@ class QueryImpl implements Query {
     }
   }
 
-  next(): Promise<IteratorResult<SDKAnyMessage, void>> {
+  next(): Promise<IteratorResult<SDKMessage, void>> {
     return this.iterator.next();
   }
 
-  async return(): Promise<IteratorResult<SDKAnyMessage, void>> {
+  async return(): Promise<IteratorResult<SDKMessage, void>> {
     await this.session.close();
     return { value: undefined, done: true };
   }
 
-  async throw(error?: unknown): Promise<IteratorResult<SDKAnyMessage, void>> {
+  async throw(error?: unknown): Promise<IteratorResult<SDKMessage, void>> {
     await this.session.close(error);
     throw error;
   }

@@ -1,9 +1,9 @@
-import type { ContentBlock, ToolResultBlock } from '@hexagent/core';
+import type { ContentBlockParam, ToolResultBlockParam } from '@hexagent/core';
 
 /** One message of a Messages API request. The CLI also sends `role: "system"` messages. */
 export interface MessagesRequestMessage {
   role: 'user' | 'assistant' | 'system' | (string & {});
-  content: string | ContentBlock[];
+  content: string | ContentBlockParam[];
   [key: string]: unknown;
 }
 
@@ -67,7 +67,7 @@ export interface RecordedRequest {
 export interface RecordedToolResult {
   tool_use_id: string;
   /** The block's `content`, as sent (a string or a list of blocks; absent when the CLI omitted it). */
-  content: ToolResultBlock['content'];
+  content: ToolResultBlockParam['content'];
   /** The block's `is_error`, `false` when absent. */
   is_error: boolean;
   /** `index` of the first main request that carried it. */

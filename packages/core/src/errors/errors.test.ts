@@ -264,4 +264,13 @@ describe('messages and fields', () => {
   it('has no own `cause` property when none is given', () => {
     expect(Object.hasOwn(new AbortError(), 'cause')).toBe(false);
   });
+
+  it('AbortError takes a message string, as the official SDK constructs it', () => {
+    const error = new AbortError('the user stopped it');
+    expect(error.message).toBe('the user stopped it');
+    expect(error.code).toBe('ABORTED');
+    expect(AbortError.isInstance(error)).toBe(true);
+    expect(error).toBeInstanceOf(Error);
+    expect(Object.hasOwn(error, 'cause')).toBe(false);
+  });
 });

@@ -1,9 +1,6 @@
-import type {
-  JsonRpcMessage,
-  JsonRpcResponse,
-  McpSdkServerConfigWithInstance,
-  McpServerManifest,
-} from '../types/mcp.js';
+import type { JsonRpcMessage, JsonRpcResponse } from '../types/mcp/json-rpc.js';
+import type { McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
+import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
 
 /** Context for one inbound JSON-RPC message. */
 export interface McpHandleContext {

@@ -1,9 +1,6 @@
-import {
-  DEFAULT_MCP_SERVERS_DELIVERY,
-  externalMcpServerConfigs,
-  type McpExternalServerConfig,
-  type McpServerManifest,
-} from '../types/mcp.js';
+import { externalMcpServerConfigs, type McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
+import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
+import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
 import type { HookRegistrations } from './hook-registrations.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeMcpServer } from '../../test/helpers/fakes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import type { HooksOptions } from '../types/hooks.js';
+import type { HooksOptions } from '../types/hooks/hook-callback.js';
 import type { Options } from '../types/options.js';
 import { checkMcpServerNames, checkSessionOptions } from './check-session-options.js';
 

@@ -1,7 +1,7 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
-import { HOOK_EVENTS } from '../types/hooks.js';
-import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp.js';
+import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
+import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 

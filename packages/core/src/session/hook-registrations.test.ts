@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HookCallback, HooksOptions } from '../types/hooks.js';
+import type { HookCallback, HooksOptions } from '../types/hooks/hook-callback.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, registerHooks } from './hook-registrations.js';
 
 const hook = (): HookCallback => vi.fn(async () => ({}));

@@ -1,4 +1,5 @@
-import type { HookCallback, HookEvent } from '../types/hooks.js';
+import type { HookCallback } from '../types/hooks/hook-callback.js';
+import type { HookEvent } from '../types/hooks/hook-events.js';
 import type { Options } from '../types/options.js';
 
 /** Default bound on a hook callback (`options.hookTimeoutMs`): 10 minutes, like `canUseTool`. */

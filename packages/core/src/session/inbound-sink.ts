@@ -1,7 +1,7 @@
 import { ProcessError } from '../errors/process-error.js';
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { TransportSink } from '../ports/transport.js';
-import type { SDKAnyMessage } from '../types/messages.js';
+import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { TurnLedger } from './turn-ledger.js';
 
 /** What {@link createInboundSink} routes the CLI's messages to. */
@@ -9,7 +9,7 @@ export interface InboundRoutes {
   /** Takes the control messages (it returns false for any other). */
   protocol: Pick<ControlProtocol, 'receive'>;
   /** Takes every other message, for the caller. */
-  output: { push(message: SDKAnyMessage): void };
+  output: { push(message: SDKMessage): void };
   /** Counts the `result`s. */
   turns: Pick<TurnLedger, 'resultReceived' | 'endedOnFailedTurn'>;
   /** Called once when the CLI's output ends: with the error it ended with, if that is news. */
@@ -30,7 +30,7 @@ export function createInboundSink(routes: InboundRoutes): TransportSink {
   return {
     message: (message) => {
       if (protocol.receive(message)) return;
-      output.push(message as SDKAnyMessage);
+      output.push(message as SDKMessage);
       if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
     },
     end: (error) => {

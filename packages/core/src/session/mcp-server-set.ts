@@ -1,5 +1,5 @@
 import type { McpServerPort } from '../ports/mcp-server-port.js';
-import type { McpServerManifest } from '../types/mcp.js';
+import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
 import { checkMcpServerNames } from './check-session-options.js';
 
 /**

@@ -1,7 +1,9 @@
 import type { ControlRequestOptions } from '../ports/control-protocol.js';
 import type { InitializeResponse } from '../types/control.js';
-import type { PermissionMode } from '../types/permissions.js';
-import type { McpServerStatus, ModelInfo, SlashCommand } from './control-results.js';
+import type { McpServerStatus } from '../types/mcp/mcp-server-status.js';
+import type { ModelInfo } from '../types/models.js';
+import type { PermissionMode } from '../types/permissions/permission-update.js';
+import type { SlashCommand } from '../types/slash-command.js';
 
 /**
  * The control methods of a session: one method per control request the SDK sends to the CLI, each

@@ -6,9 +6,10 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, FakeMcpServer, flush, setDefaultTransportMode, TRANSPORT_MODES } from '../../test/helpers/fakes.js';
 import { initializeRequest, sessionHarness } from '../../test/helpers/session-harness.js';
-import type { HookCallback } from '../types/hooks.js';
-import type { JsonRpcMessage, JsonRpcResponse } from '../types/mcp.js';
-import type { CanUseTool, CanUseToolOptions, PermissionResult } from '../types/permissions.js';
+import type { HookCallback } from '../types/hooks/hook-callback.js';
+import type { JsonRpcMessage, JsonRpcResponse } from '../types/mcp/json-rpc.js';
+import type { CanUseTool, CanUseToolOptions } from '../types/permissions/can-use-tool.js';
+import type { PermissionResult } from '../types/permissions/permission-result.js';
 import { DEFAULT_PERMISSION_TIMEOUT_MS } from './handlers/can-use-tool-handler.js';
 
 const { runningSession } = sessionHarness();
@@ -136,6 +137,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       expect(context).toEqual({
         signal: expect.any(AbortSignal),
         toolUseID: 'toolu_42',
+        requestId: 'cli_1',
         suggestions: request.permission_suggestions,
         blockedPath: '/etc',
         decisionReason: 'outside the workspace',

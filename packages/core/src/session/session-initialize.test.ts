@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMcpServer, FakeTransport, setDefaultTransportMode, TRANSPORT_MODES } from '../../test/helpers/fakes.js';
 import { INIT_RESPONSE, initializeRequest, MANIFEST, sessionHarness } from '../../test/helpers/session-harness.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import type { HooksOptions } from '../types/hooks.js';
+import type { HooksOptions } from '../types/hooks/hook-callback.js';
 import type { Options } from '../types/options.js';
 
 const { makeSession, runningSession } = sessionHarness();

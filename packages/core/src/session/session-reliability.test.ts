@@ -15,7 +15,7 @@ import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
 import { ProcessError } from '../errors/process-error.js';
-import type { HookCallback } from '../types/hooks.js';
+import type { HookCallback } from '../types/hooks/hook-callback.js';
 import type { Options } from '../types/options.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 import { Session } from './session.js';

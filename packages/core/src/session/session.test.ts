@@ -22,8 +22,9 @@ import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { ProcessError } from '../errors/process-error.js';
 import type { McpHandleContext } from '../ports/mcp-server-port.js';
-import type { HookInput } from '../types/hooks.js';
-import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
+import type { HookInput } from '../types/hooks/hook-inputs.js';
+import type { SDKMessage } from '../types/messages/sdk-message.js';
+import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 
 const { makeSession, runningSession } = sessionHarness();
 
@@ -45,12 +46,13 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
 
     it('sends a message object with content blocks as is, filling in session_id and parent_tool_use_id', async () => {
       const { session, transport } = await runningSession();
-      const message: SDKUserMessageInput = {
+      // A uuid of any shape and an unknown field: both must pass through as sent.
+      const message = {
         type: 'user',
         message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
         uuid: 'u-1',
         extra_field: 42,
-      };
+      } as unknown as SDKUserMessageInput;
       await session.sendUserMessage(message);
       await session.sendUserMessage({ ...message, session_id: 'abc', parent_tool_use_id: 'toolu_1' });
       expect(transport.sent.slice(-2)).toEqual([
@@ -83,15 +85,15 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
         { type: 'user', message: { role: 'user', content: [] }, tool_use_result: { ok: true } },
         resultMessage(),
       ];
-      transport.emit(userFacing[0] as SDKAnyMessage);
+      transport.emit(userFacing[0] as SDKMessage);
       transport.emit({ type: 'control_response', response: { subtype: 'success', request_id: initId, response: {} } });
-      transport.emit(userFacing[1] as SDKAnyMessage);
+      transport.emit(userFacing[1] as SDKMessage);
       transport.emit({ type: 'control_request', request_id: 'cli_1', request: { subtype: 'unknown_subtype' } });
-      transport.emit(userFacing[2] as SDKAnyMessage);
+      transport.emit(userFacing[2] as SDKMessage);
       transport.emit({ type: 'control_cancel_request', request_id: 'cli_1' });
-      transport.emit(userFacing[3] as SDKAnyMessage);
-      transport.emit(userFacing[4] as SDKAnyMessage);
-      transport.emit(userFacing[5] as SDKAnyMessage);
+      transport.emit(userFacing[3] as SDKMessage);
+      transport.emit(userFacing[4] as SDKMessage);
+      transport.emit(userFacing[5] as SDKMessage);
       transport.endOutput();
       const { messages, error } = await collected;
       expect(error).toBeUndefined();

@@ -5,8 +5,9 @@ import type { ControlProtocol, ControlRequestOptions } from '../ports/control-pr
 import type { Transport } from '../ports/transport.js';
 import { ControlProtocolEngine, DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
 import type { InitializeResponse, OutboundMessage } from '../types/control.js';
-import type { McpExternalServerConfig } from '../types/mcp.js';
-import type { SDKAnyMessage, SDKUserMessageInput } from '../types/messages.js';
+import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
+import type { SDKMessage } from '../types/messages/sdk-message.js';
+import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import type { Options } from '../types/options.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import { onAbort } from '../util/on-abort.js';
@@ -44,7 +45,7 @@ export class Session extends SessionControls {
   private hooks: HookRegistrations['callbacks'] | undefined;
   /** Set when external MCP servers go in `initialize`: user messages wait until the CLI confirmed them. */
   private inputGate: Promise<unknown> | undefined;
-  private readonly output: AsyncQueue<SDKAnyMessage>;
+  private readonly output: AsyncQueue<SDKMessage>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnLedger;
   private state: SessionState = 'new';
@@ -72,7 +73,7 @@ export class Session extends SessionControls {
           if (ProcessError.isInstance(error)) void this.close(error);
         },
       });
-    this.output = new AsyncQueue<SDKAnyMessage>(() => {
+    this.output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
     serveSessionRequests(this.protocol, {
@@ -111,7 +112,7 @@ export class Session extends SessionControls {
   }
 
   /** The messages for the user, in order. Ends when the CLI exits; throws a typed error on a fault. */
-  messages(): AsyncIterableIterator<SDKAnyMessage> {
+  messages(): AsyncIterableIterator<SDKMessage> {
     return this.output;
   }
 

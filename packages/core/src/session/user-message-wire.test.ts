@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SDKUserMessageInput } from '../types/messages.js';
+import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import { userMessageWire } from './user-message-wire.js';
 
 describe('userMessageWire', () => {
@@ -13,11 +13,12 @@ describe('userMessageWire', () => {
   });
 
   it('sends a message object as is, filling in session_id and parent_tool_use_id only when missing', () => {
-    const message: SDKUserMessageInput = {
+    // An unknown field passes through as sent.
+    const message = {
       type: 'user',
       message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       extra: 1,
-    };
+    } as unknown as SDKUserMessageInput;
     expect(userMessageWire(message)).toEqual({ ...message, session_id: '', parent_tool_use_id: null });
     const placed = { ...message, session_id: 's1', parent_tool_use_id: 'toolu_1' };
     expect(userMessageWire(placed)).toEqual(placed);

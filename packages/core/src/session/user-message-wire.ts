@@ -1,5 +1,5 @@
 import type { OutboundMessage } from '../types/control.js';
-import type { SDKUserMessageInput } from '../types/messages.js';
+import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 
 /**
  * A user turn as it is written to the CLI: a string becomes a text message; a message object is

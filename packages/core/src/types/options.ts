@@ -1,23 +1,13 @@
 /** The options bag of `query()` and `ClaudeClient`, following the official agent SDK's names. */
 
-import type { HooksOptions } from './hooks.js';
-import type { McpServerConfig, McpServersDelivery } from './mcp.js';
-import type { CanUseTool, PermissionMode } from './permissions.js';
-
-/** A sub-agent the main agent can delegate to. */
-export interface AgentDefinition {
-  /** When to use this agent (shown to the model). */
-  description: string;
-  /** The agent's system prompt. */
-  prompt: string;
-  /** Tools it may use; all when omitted. */
-  tools?: string[];
-  /** Tools it may not use. */
-  disallowedTools?: string[];
-  /** Model alias or id (`sonnet`, `opus`, `haiku`, `inherit`, ...). */
-  model?: string;
-  [key: string]: unknown;
-}
+import type { AgentDefinition } from './agents.js';
+import type { HooksOptions } from './hooks/hook-callback.js';
+import type { McpServerConfig } from './mcp/mcp-server-config.js';
+import type { McpServersDelivery } from './mcp/mcp-servers-delivery.js';
+import type { OutputFormat } from './output-format.js';
+import type { CanUseTool } from './permissions/can-use-tool.js';
+import type { PermissionMode } from './permissions/permission-update.js';
+import type { SettingSource } from './settings/setting-source.js';
 
 /** The system prompt: text, or Claude Code's own prompt with optional appended text. */
 export type SystemPromptOption =
@@ -29,15 +19,6 @@ export type SystemPromptOption =
       /** Text appended to Claude Code's system prompt. */
       append?: string;
     };
-
-/** Structured output: the final result must match this JSON Schema. */
-export interface OutputFormat {
-  type: 'json_schema';
-  schema: Record<string, unknown>;
-}
-
-/** Which settings files the CLI loads. */
-export type SettingSource = 'user' | 'project' | 'local';
 
 /** Options for a query or a client. Every field is optional. */
 export interface Options {

@@ -5,7 +5,8 @@
 import type { McpHandleContext, McpServerPort } from '../../src/ports/mcp-server-port.js';
 import type { Transport, TransportSink } from '../../src/ports/transport.js';
 import type { InboundMessage, OutboundMessage } from '../../src/types/control.js';
-import type { JsonRpcMessage, JsonRpcResponse, McpServerManifest } from '../../src/types/mcp.js';
+import type { JsonRpcMessage, JsonRpcResponse } from '../../src/types/mcp/json-rpc.js';
+import type { McpServerManifest } from '../../src/types/mcp/mcp-server-manifest.js';
 
 /** A promise with its resolve and reject exposed. */
 export interface Deferred<T> {

@@ -4,7 +4,7 @@
  */
 import { afterEach, vi } from 'vitest';
 import { Session } from '../../src/session/session.js';
-import type { McpServerManifest } from '../../src/types/mcp.js';
+import type { McpServerManifest } from '../../src/types/mcp/mcp-server-manifest.js';
 import type { Options } from '../../src/types/options.js';
 import { type FakeMcpServer, FakeTransport } from './fakes.js';
 

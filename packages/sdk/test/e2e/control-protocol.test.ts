@@ -7,7 +7,7 @@ import {
   type PostToolUseHookInput,
   type PreToolUseHookInput,
   query,
-  type SDKAnyMessage,
+  type SDKMessage,
   type SDKUserMessageInput,
   tool,
 } from '@hexagent/sdk';
@@ -143,7 +143,7 @@ describe('hooks against the real CLI', () => {
                   async (input: HookInput, toolUseID) => {
                     const event = input as PreToolUseHookInput;
                     pre.push({ input: event, toolUseID });
-                    if (event.tool_input.a === 13) {
+                    if ((event.tool_input as { a?: unknown }).a === 13) {
                       return {
                         hookSpecificOutput: {
                           hookEventName: 'PreToolUse',
@@ -193,7 +193,7 @@ describe('streaming input and live controls against the real CLI', () => {
     const input = new AsyncQueue<SDKUserMessageInput>();
     input.push(userTurn('first question'));
     const run = query({ prompt: input, options: { env: harness.env } });
-    const seen: SDKAnyMessage[] = [];
+    const seen: SDKMessage[] = [];
     let pid: number | undefined;
     for await (const message of run) {
       seen.push(message);
@@ -234,7 +234,7 @@ describe('streaming input and live controls against the real CLI', () => {
     expect(status).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'calc', status: 'connected' })]));
 
     await client.query('add them');
-    const first: SDKAnyMessage[] = [];
+    const first: SDKMessage[] = [];
     for await (const message of client.receiveResponse()) first.push(message);
     expect(results(first).at(-1)?.result).toBe('forty-two');
     expect(calls).toEqual([{ a: 20, b: 22 }]);
@@ -242,7 +242,7 @@ describe('streaming input and live controls against the real CLI', () => {
     await expect(client.setPermissionMode('acceptEdits')).resolves.toBeUndefined();
 
     await client.query('are you there?');
-    const second: SDKAnyMessage[] = [];
+    const second: SDKMessage[] = [];
     for await (const message of client.receiveResponse()) second.push(message);
     expect(results(second).at(-1)?.result).toBe('still here');
     await client.close();
@@ -281,7 +281,7 @@ describe('streaming input and live controls against the real CLI', () => {
     await client.connect();
     await client.query('sleep');
     const turn = (async () => {
-      const messages: SDKAnyMessage[] = [];
+      const messages: SDKMessage[] = [];
       for await (const message of client.receiveResponse()) messages.push(message);
       return messages;
     })();
@@ -294,7 +294,7 @@ describe('streaming input and live controls against the real CLI', () => {
     await expect.poll(() => handlerSignal?.aborted).toBe(true);
 
     await client.query('and now?');
-    const next: SDKAnyMessage[] = [];
+    const next: SDKMessage[] = [];
     for await (const message of client.receiveResponse()) next.push(message);
     expect(results(next).at(-1)?.result).toBe('after the interrupt');
   });
@@ -344,16 +344,16 @@ describe('more live controls against the real CLI', () => {
     const before = Date.now();
     await run.interrupt();
     const iterator = run[Symbol.asyncIterator]();
-    let message = (await iterator.next()).value as SDKAnyMessage | undefined;
+    let message = (await iterator.next()).value as SDKMessage | undefined;
     while (message !== undefined && message.type !== 'result')
-      message = (await iterator.next()).value as SDKAnyMessage | undefined;
+      message = (await iterator.next()).value as SDKMessage | undefined;
     // The 3 s model answer was cut short.
     expect(Date.now() - before).toBeLessThan(2500);
     expect(message?.type).toBe('result');
 
     input.push(userTurn('next question'));
     input.end();
-    const rest: SDKAnyMessage[] = [];
+    const rest: SDKMessage[] = [];
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
     expect(results(rest).at(-1)?.result).toBe('next answer');
   });

@@ -1,4 +1,4 @@
-import type { SDKAnyMessage } from '@hexagent/sdk';
+import type { SDKMessage } from '@hexagent/sdk';
 import { hermeticCliEnv, type ModelScript, ScriptedModelServer } from '@hexagent/testing';
 
 /** A scripted model server and a hermetic CLI env, torn down together. */
@@ -35,13 +35,13 @@ export function resultText(content: unknown): string {
 }
 
 /** Every message of a query, in order. */
-export async function collect(iterable: AsyncIterable<SDKAnyMessage>): Promise<SDKAnyMessage[]> {
-  const messages: SDKAnyMessage[] = [];
+export async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
+  const messages: SDKMessage[] = [];
   for await (const message of iterable) messages.push(message);
   return messages;
 }
 
 /** The `result` messages among `messages`. */
-export function results(messages: SDKAnyMessage[]): Array<Record<string, unknown>> {
+export function results(messages: SDKMessage[]): Array<Record<string, unknown>> {
   return messages.filter((message) => message.type === 'result') as Array<Record<string, unknown>>;
 }

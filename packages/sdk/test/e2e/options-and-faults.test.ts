@@ -8,7 +8,7 @@ import {
   JsonDecodeError,
   ProcessError,
   query,
-  type SDKAnyMessage,
+  type SDKMessage,
   tool,
 } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
@@ -139,7 +139,7 @@ describe('faults end in typed errors, never a hang', () => {
         setTimeout(() => process.exit(3), 20);
       });
     `);
-    const seen: SDKAnyMessage[] = [];
+    const seen: SDKMessage[] = [];
     const error = await (async () => {
       for await (const message of query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } })) {
         seen.push(message);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { query, type SDKAnyMessage } from '@hexagent/sdk';
+import { query, type SDKMessage } from '@hexagent/sdk';
 import { text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, type E2eHarness, startHarness } from './harness.js';
@@ -15,13 +15,13 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function init(messages: SDKAnyMessage[]): Record<string, unknown> {
+function init(messages: SDKMessage[]): Record<string, unknown> {
   const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');
   expect(found, 'system/init').toBeDefined();
   return found as Record<string, unknown>;
 }
 
-function result(messages: SDKAnyMessage[]): Record<string, unknown> {
+function result(messages: SDKMessage[]): Record<string, unknown> {
   const found = messages.filter((message) => message.type === 'result').at(-1);
   expect(found, 'result').toBeDefined();
   return found as Record<string, unknown>;

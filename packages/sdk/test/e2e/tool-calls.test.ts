@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
+import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-function lastResult(messages: SDKAnyMessage[]): Record<string, unknown> {
+function lastResult(messages: SDKMessage[]): Record<string, unknown> {
   const result = messages.filter((message) => message.type === 'result').at(-1);
   expect(result, 'a result message').toBeDefined();
   return result as Record<string, unknown>;

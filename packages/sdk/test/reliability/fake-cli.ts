@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SDKAnyMessage } from '@hexagent/sdk';
+import type { SDKMessage } from '@hexagent/sdk';
 
 const tempDirs: string[] = [];
 
@@ -136,10 +136,8 @@ export function isAlive(pid: number | undefined): boolean {
 }
 
 /** Drain an async iterable; the error that ended it, if any, is returned rather than thrown. */
-export async function drain(
-  iterable: AsyncIterable<SDKAnyMessage>,
-): Promise<{ messages: SDKAnyMessage[]; error: unknown }> {
-  const messages: SDKAnyMessage[] = [];
+export async function drain(iterable: AsyncIterable<SDKMessage>): Promise<{ messages: SDKMessage[]; error: unknown }> {
+  const messages: SDKMessage[] = [];
   try {
     for await (const message of iterable) messages.push(message);
   } catch (error) {

@@ -12,7 +12,7 @@ import {
   MessageTooLargeError,
   ProcessError,
   query,
-  type SDKAnyMessage,
+  type SDKMessage,
   tool,
 } from '@hexagent/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ function client(options: ConstructorParameters<typeof ClaudeClient>[0]): ClaudeC
   return created;
 }
 
-const types = (messages: SDKAnyMessage[]) => messages.map((message) => message.type);
+const types = (messages: SDKMessage[]) => messages.map((message) => message.type);
 
 describe('the CLI exits or is killed', () => {
   it('at startup, with a non-zero code: ProcessError with the code and the stderr tail', async () => {

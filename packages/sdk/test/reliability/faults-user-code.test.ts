@@ -10,7 +10,7 @@ import {
   type HookCallback,
   type Options,
   query,
-  type SDKAnyMessage,
+  type SDKMessage,
   type SDKUserMessageInput,
   TRANSPORT_FACTORY,
   tool,
@@ -164,8 +164,10 @@ describe('hook callbacks against the real CLI', () => {
     return { calls, options };
   }
 
-  const failedHookNotice = (messages: SDKAnyMessage[]) =>
-    messages.find((message) => message.type === 'system' && message['tag'] === 'hook_callback_failed');
+  const failedHookNotice = (messages: SDKMessage[]) =>
+    messages.find(
+      (message) => message.type === 'system' && (message as { tag?: unknown }).tag === 'hook_callback_failed',
+    );
 
   it('one that throws: the user gets a hook_callback_failed notice and the tool runs (onFailure "continue")', async () => {
     const { calls, options } = hooked(() => Promise.reject('hook exploded (a string)'));

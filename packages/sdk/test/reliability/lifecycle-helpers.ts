@@ -9,7 +9,7 @@ import {
   createContainer,
   type DependencyContainer,
   type Options,
-  type SDKAnyMessage,
+  type SDKMessage,
   TRANSPORT_FACTORY,
 } from '@hexagent/sdk';
 import {
@@ -73,13 +73,13 @@ export function recordingContainer(settings: CliTransportSettings = {}): {
 
 /** What reading a query to its end gave: the messages and the error it threw, if any. */
 export interface Consumed {
-  messages: SDKAnyMessage[];
+  messages: SDKMessage[];
   error: unknown;
 }
 
 /** Read `iterable` to its end in the background. */
-export async function consume(iterable: AsyncIterable<SDKAnyMessage>): Promise<Consumed> {
-  const messages: SDKAnyMessage[] = [];
+export async function consume(iterable: AsyncIterable<SDKMessage>): Promise<Consumed> {
+  const messages: SDKMessage[] = [];
   try {
     for await (const message of iterable) messages.push(message);
     return { messages, error: undefined };
@@ -279,7 +279,7 @@ export function addThenAnswer(b: number): ModelScriptFunction {
   return (request) => {
     const messages = request.body.messages ?? [];
     const last = messages.at(-1);
-    const blocks = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
+    const blocks = Array.isArray(last?.content) ? (last.content as unknown as Array<Record<string, unknown>>) : [];
     const toolResult = blocks.find((block) => block.type === 'tool_result');
     if (toolResult !== undefined) {
       const content = toolResult.content;

@@ -3,7 +3,7 @@
  * long tool call (the handler's signal aborts), during a slow model call, and during startup, before
  * the CLI has answered `initialize`.
  */
-import { ClaudeClient, createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
+import { ClaudeClient, createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
 import { type ModelScriptFunction, type RecordedRequest, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -42,13 +42,13 @@ function twoTurns(first: ModelScriptFunction): ModelScriptFunction {
     lastUserText(request).includes('second turn please') ? { content: [text('second answer')] } : first(request, index);
 }
 
-async function responseOf(active: ClaudeClient): Promise<SDKAnyMessage[]> {
-  const messages: SDKAnyMessage[] = [];
+async function responseOf(active: ClaudeClient): Promise<SDKMessage[]> {
+  const messages: SDKMessage[] = [];
   for await (const message of active.receiveResponse()) messages.push(message);
   return messages;
 }
 
-function resultOf(messages: SDKAnyMessage[]): { subtype?: string; result?: string; is_error?: boolean } | undefined {
+function resultOf(messages: SDKMessage[]): { subtype?: string; result?: string; is_error?: boolean } | undefined {
   return messages.find((message) => message.type === 'result') as
     | { subtype?: string; result?: string; is_error?: boolean }
     | undefined;

@@ -7,7 +7,7 @@
  *
  * The 3-minute test is the one slow test of the suite, on purpose.
  */
-import { createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
+import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aborted, type RealCliHarness, sleep, startRealCli } from './lifecycle-helpers.js';
@@ -46,7 +46,7 @@ describe('a long tool call on the real CLI', () => {
       ],
     });
     const started = Date.now();
-    const messages: SDKAnyMessage[] = [];
+    const messages: SDKMessage[] = [];
     for await (const message of query({
       prompt: 'crunch',
       options: { env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__crunch'] },
@@ -84,7 +84,7 @@ describe('a long tool call on the real CLI', () => {
         }),
       ],
     });
-    const messages: SDKAnyMessage[] = [];
+    const messages: SDKMessage[] = [];
     for await (const message of query({
       prompt: 'wait',
       options: { env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__wait'] },

@@ -11,7 +11,7 @@ import {
   type DependencyContainer,
   type McpSdkServerConfigWithInstance,
   query,
-  type SDKAnyMessage,
+  type SDKMessage,
   TRANSPORT_FACTORY,
   tool,
 } from '@hexagent/sdk';
@@ -92,7 +92,7 @@ async function runOne(
   calc: McpSdkServerConfigWithInstance,
   abortController: AbortController,
 ): Promise<void> {
-  const messages: SDKAnyMessage[] = [];
+  const messages: SDKMessage[] = [];
   for await (const message of query({ prompt: 'add', options: { mcpServers: { calc }, abortController } }, container)) {
     messages.push(message);
   }

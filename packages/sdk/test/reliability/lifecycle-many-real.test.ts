@@ -5,7 +5,7 @@
  * per query) and return to where they were; no child process, file descriptor or pipe is left; the
  * heap (after full collections) does not grow beyond a small bound; no MaxListeners warning.
  */
-import { createSdkMcpServer, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
+import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -57,7 +57,7 @@ function calcServer(sampled: Sampled, calls: number[]) {
 
 async function runQuery(n: number, env: RealCliHarness['env'], sampled: Sampled, abortController?: AbortController) {
   const calls: number[] = [];
-  const messages: SDKAnyMessage[] = [];
+  const messages: SDKMessage[] = [];
   for await (const message of query({
     prompt: `query #${n}: add`,
     options: {

@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSdkMcpServer, McpServerInUseError, type Options, query, type SDKAnyMessage, tool } from '@hexagent/sdk';
+import { createSdkMcpServer, McpServerInUseError, type Options, query, type SDKMessage, tool } from '@hexagent/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -31,7 +31,7 @@ afterEach(async () => {
 
 const model = addThenAnswer(100);
 
-function resultOf(messages: SDKAnyMessage[]): string | undefined {
+function resultOf(messages: SDKMessage[]): string | undefined {
   return (messages.find((message) => message.type === 'result') as { result?: string } | undefined)?.result;
 }
 

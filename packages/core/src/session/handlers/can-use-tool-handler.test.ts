@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Options } from '../../types/options.js';
-import type { CanUseTool, CanUseToolOptions, PermissionResult } from '../../types/permissions.js';
+import type { CanUseTool, CanUseToolOptions } from '../../types/permissions/can-use-tool.js';
+import type { PermissionResult } from '../../types/permissions/permission-result.js';
 import { createCanUseToolHandler, DEFAULT_PERMISSION_TIMEOUT_MS } from './can-use-tool-handler.js';
 
 const request = {
@@ -15,7 +16,7 @@ const request = {
 };
 
 function ask(options: Options, body: Record<string, unknown> = request, signal = new AbortController().signal) {
-  return createCanUseToolHandler(options)({ subtype: 'can_use_tool', ...body }, { signal });
+  return createCanUseToolHandler(options)({ subtype: 'can_use_tool', ...body }, { signal, requestId: 'req_1' });
 }
 
 afterEach(() => {
@@ -35,6 +36,7 @@ describe('createCanUseToolHandler', () => {
     expect(context).toEqual({
       signal: expect.any(AbortSignal),
       toolUseID: 'toolu_1',
+      requestId: 'req_1',
       suggestions: request.permission_suggestions,
       blockedPath: '/etc',
       decisionReason: 'outside the workspace',
@@ -49,7 +51,11 @@ describe('createCanUseToolHandler', () => {
       updatedInput: {},
       toolUseID: '',
     });
-    expect(canUseTool.mock.calls[0]?.[2]).toEqual({ signal: expect.any(AbortSignal), toolUseID: '' });
+    expect(canUseTool.mock.calls[0]?.[2]).toEqual({
+      signal: expect.any(AbortSignal),
+      toolUseID: '',
+      requestId: 'req_1',
+    });
   });
 
   it.each<[string, PermissionResult, Record<string, unknown>]>([
@@ -146,8 +152,8 @@ describe('createCanUseToolHandler', () => {
     const options: Options = {};
     const handle = createCanUseToolHandler(options);
     const signal = new AbortController().signal;
-    await expect(handle(request, { signal })).rejects.toThrow('no canUseTool callback is set');
+    await expect(handle(request, { signal, requestId: 'req_1' })).rejects.toThrow('no canUseTool callback is set');
     options.canUseTool = async () => ({ behavior: 'deny', message: 'later' });
-    expect(await handle(request, { signal })).toMatchObject({ behavior: 'deny', message: 'later' });
+    expect(await handle(request, { signal, requestId: 'req_1' })).toMatchObject({ behavior: 'deny', message: 'later' });
   });
 });

@@ -2,7 +2,9 @@ import type { ControlHandlerContext } from '../../ports/control-protocol.js';
 import { errorMessage } from '../../protocol/control-protocol-engine.js';
 import type { ControlRequestBody } from '../../types/control.js';
 import type { Options } from '../../types/options.js';
-import type { CanUseToolOptions, PermissionResult, PermissionUpdate } from '../../types/permissions.js';
+import type { CanUseToolOptions } from '../../types/permissions/can-use-tool.js';
+import type { PermissionResult } from '../../types/permissions/permission-result.js';
+import type { PermissionUpdate } from '../../types/permissions/permission-update.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
 
 /** Default bound on a `canUseTool` callback: 10 minutes. */
@@ -23,8 +25,11 @@ export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
  */
 export function createCanUseToolHandler(
   options: Pick<Options, 'canUseTool' | 'permissionTimeoutMs'>,
-): (request: ControlRequestBody, context: Pick<ControlHandlerContext, 'signal'>) => Promise<Record<string, unknown>> {
-  return async (request, { signal }) => {
+): (
+  request: ControlRequestBody,
+  context: Pick<ControlHandlerContext, 'signal' | 'requestId'>,
+) => Promise<Record<string, unknown>> {
+  return async (request, { signal, requestId }) => {
     const canUseTool = options.canUseTool;
     const toolUseID = typeof request.tool_use_id === 'string' ? request.tool_use_id : '';
     const input = (request.input as Record<string, unknown> | undefined) ?? {};
@@ -32,12 +37,12 @@ export function createCanUseToolHandler(
       throw new Error('The CLI asked for a permission decision but no canUseTool callback is set');
     }
     const suggestions = request.permission_suggestions as PermissionUpdate[] | undefined;
-    let result: PermissionResult;
+    let result: PermissionResult | null;
     try {
       // The callback's own signal also aborts when it outlives permissionTimeoutMs.
       result = await runWithDeadline(
         (callbackSignal) => {
-          const context: CanUseToolOptions = { signal: callbackSignal, toolUseID };
+          const context: CanUseToolOptions = { signal: callbackSignal, toolUseID, requestId };
           if (suggestions !== undefined) context.suggestions = suggestions;
           if (typeof request.blocked_path === 'string') context.blockedPath = request.blocked_path;
           if (typeof request.decision_reason === 'string') context.decisionReason = request.decision_reason;
@@ -55,7 +60,7 @@ export function createCanUseToolHandler(
 
 /** The `can_use_tool` answer for the callback's decision. */
 function permissionAnswer(
-  result: PermissionResult,
+  result: PermissionResult | null,
   input: Record<string, unknown>,
   toolUseID: string,
 ): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError } from '../../errors/abort-error.js';
-import type { HookCallback } from '../../types/hooks.js';
+import type { HookCallback } from '../../types/hooks/hook-callback.js';
 import type { RegisteredHook } from '../hook-registrations.js';
 import { createHookCallbackHandler, HOOK_TIMEOUT_GRACE_MS } from './hook-callback-handler.js';
 

@@ -1,6 +1,7 @@
 import type { ControlHandlerContext } from '../../ports/control-protocol.js';
 import type { ControlRequestBody } from '../../types/control.js';
-import type { HookInput, HookJSONOutput } from '../../types/hooks.js';
+import type { HookInput } from '../../types/hooks/hook-inputs.js';
+import type { HookJSONOutput } from '../../types/hooks/hook-outputs.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
 import type { RegisteredHook } from '../hook-registrations.js';
 

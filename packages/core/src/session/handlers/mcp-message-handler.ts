@@ -1,6 +1,6 @@
 import type { McpServerPort } from '../../ports/mcp-server-port.js';
 import type { ControlRequestBody } from '../../types/control.js';
-import { JsonRpcErrorCode, type JsonRpcMessage } from '../../types/mcp.js';
+import { JsonRpcErrorCode, type JsonRpcMessage } from '../../types/mcp/json-rpc.js';
 
 /**
  * The handler of the CLI's `mcp_message` requests: hands the JSON-RPC message to the in-process

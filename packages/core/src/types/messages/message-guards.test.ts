@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SDKAssistantMessage } from './assistant-message.js';
 import {
   assistantText,
   isApiRetryMessage,
@@ -13,9 +14,8 @@ import {
   isSystemInitMessage,
   isSystemMessage,
   isUserMessage,
-  type SDKAssistantMessage,
   toolUses,
-} from './messages.js';
+} from './message-guards.js';
 
 const samples = {
   init: {

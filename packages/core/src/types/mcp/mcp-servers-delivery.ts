@@ -1,0 +1,12 @@
+/**
+ * How the configs of external MCP servers (stdio, sse, http) reach the CLI (a hexagent extension):
+ * - `'initialize'`: inside the `initialize` control request, over the CLI's stdin, with the
+ *   `--await-initialize` flag. Nothing of them (commands, `env`, `headers`) is on the command line.
+ * - `'argv'`: as JSON in `--mcp-config`, on the command line, where any user of the machine can
+ *   read them (`ps`, `/proc/<pid>/cmdline`). Needed only for a CLI too old to read them from
+ *   `initialize` (it answers without `mcp_servers_applied`).
+ */
+export type McpServersDelivery = 'argv' | 'initialize';
+
+/** The default {@link McpServersDelivery}: over stdin, so secrets in `env` and `headers` stay off argv. */
+export const DEFAULT_MCP_SERVERS_DELIVERY: McpServersDelivery = 'initialize';
