@@ -10,7 +10,7 @@ export { AbortError } from './errors/abort-error.js';
 export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';
-export { HexagentError, type HexagentErrorOptions } from './errors/hexagent-error.js';
+export { HexagentError, type HexagentErrorOptions, hasMarker } from './errors/hexagent-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
@@ -26,6 +26,10 @@ export type {
 } from './ports/control-protocol.js';
 export type { McpHandleContext, McpServerFactory, McpServerPort } from './ports/mcp-server-port.js';
 export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
+export { TransportClosedError } from './ports/transport-closed-error.js';
+export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
+export { TransportInputClosedError } from './ports/transport-input-closed-error.js';
+export { TransportStartError } from './ports/transport-start-error.js';
 export {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,

@@ -83,6 +83,8 @@ interface SentWaiter {
  * ```
  */
 export class FakeCliTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
   /** Everything the SDK wrote, in order (deep copies). */
   readonly sent: OutboundMessage[] = [];
 

@@ -97,6 +97,8 @@ interface ExitStatus {
  * ```
  */
 export class CliTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly closeTimeoutMs: number;
   private readonly decoder: LineDecoder;

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { TransportClosedError } from '../ports/transport-closed-error.js';
+import { TransportError } from '../ports/transport-error.js';
+import { TransportInputClosedError } from '../ports/transport-input-closed-error.js';
+import { TransportStartError } from '../ports/transport-start-error.js';
 import { AbortError } from './abort-error.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { ControlRequestError } from './control-request-error.js';
@@ -80,6 +84,24 @@ const cases: Case[] = [
     alsoInstanceOf: [ProtocolError],
   },
   {
+    cls: TransportClosedError,
+    make: () => new TransportClosedError(),
+    code: 'TRANSPORT_CLOSED',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: TransportStartError,
+    make: () => new TransportStartError({ message: 'spawn failed' }),
+    code: 'TRANSPORT_START_FAILED',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: TransportInputClosedError,
+    make: () => new TransportInputClosedError(),
+    code: 'TRANSPORT_INPUT_CLOSED',
+    alsoInstanceOf: [],
+  },
+  {
     cls: McpServersNotAppliedError,
     make: () => new McpServersNotAppliedError({ serverNames: ['echo'], applied: undefined, cliVersion: '2.0.0' }),
     code: 'MCP_SERVERS_NOT_APPLIED',
@@ -156,6 +178,35 @@ describe('markers', () => {
     expect(AbortError.isInstance({ [Symbol.for('hexagent.error.AbortError')]: 1 })).toBe(false);
     // A string key of the same name is not the symbol.
     expect(HexagentError.isInstance({ 'hexagent.error': true })).toBe(false);
+  });
+});
+
+describe('TransportError, the base of the errors a Transport raises', () => {
+  const transportErrors = [new TransportClosedError(), new TransportStartError(), new TransportInputClosedError()];
+
+  it('is true for the transport errors, false for the others', () => {
+    for (const error of transportErrors) expect(TransportError.isInstance(error)).toBe(true);
+    expect(TransportError.isInstance(new AbortError())).toBe(false);
+    expect(TransportError.isInstance(new JsonDecodeError({ line: 'x' }))).toBe(false);
+    expect(TransportError.isInstance(new Error('plain'))).toBe(false);
+  });
+
+  it('carries the exit code an adapter gives it, and none otherwise', () => {
+    class ExitError extends TransportError {
+      readonly code = 'TEST_EXIT' as const;
+    }
+    expect(new ExitError({ message: 'exited', exitCode: 2 }).exitCode).toBe(2);
+    for (const error of transportErrors) expect(error.exitCode).toBeUndefined();
+  });
+
+  it('has default messages that say what happened, and keeps a custom message and a cause', () => {
+    expect(new TransportClosedError().message).toContain('closed');
+    expect(new TransportStartError().message).toContain('could not start');
+    expect(new TransportInputClosedError().message).toContain('input is closed');
+    const cause = new Error('EPIPE');
+    const custom = new TransportInputClosedError({ message: 'custom', cause });
+    expect(custom.message).toBe('custom');
+    expect(custom.cause).toBe(cause);
   });
 });
 

@@ -141,6 +141,7 @@ export function setDefaultTransportMode(mode: FakeTransportMode): void {
  * `'subscribe'` mode it also implements the optional `subscribe`, so a consumer takes the push path.
  */
 export class FakeTransport implements Transport {
+  readonly specificationVersion = 'v1' as const;
   readonly sent: OutboundMessage[] = [];
   readonly inbound = new InboundStream();
   readonly mode: FakeTransportMode;
@@ -267,6 +268,7 @@ export class FakeTransport implements Transport {
 
 /** A fake in-process MCP server port. */
 export class FakeMcpServer implements McpServerPort {
+  readonly specificationVersion = 'v1' as const;
   readonly received: Array<{ message: JsonRpcMessage; context: McpHandleContext }> = [];
   closeCalls = 0;
   manifestImpl: () => Promise<McpServerManifest | undefined>;

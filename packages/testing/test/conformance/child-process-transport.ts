@@ -6,6 +6,8 @@ import { AsyncQueue, type InboundMessage, LineDecoder, type OutboundMessage, typ
  * real process over pipes (the production one is `@hexagent/transport-cli`).
  */
 export class ChildProcessTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
   private readonly command: string;
   private readonly args: string[];
   private readonly queue = new AsyncQueue<InboundMessage>();
