@@ -171,6 +171,7 @@ export type {
 } from './types/permissions.js';
 export { AsyncQueue } from './util/async-queue.js';
 export { InFlightTable } from './util/in-flight-table.js';
+export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';
 export { onAbort } from './util/on-abort.js';
 export { readTransport } from './util/read-transport.js';

@@ -1,10 +1,10 @@
 import {
-  AsyncQueue,
   type ControlErrorResponse,
   type ControlRequestBody,
   type ControlRequestMessage,
   type ControlSuccessResponse,
   type InboundMessage,
+  InboundMessageStream,
   type OutboundMessage,
   type Transport,
   type TransportSink,
@@ -89,17 +89,11 @@ export class FakeCliTransport implements Transport {
   readonly sent: OutboundMessage[] = [];
 
   private readonly options: FakeCliTransportOptions;
-  private readonly queue = new AsyncQueue<InboundMessage>();
+  /** The fake CLI's output, read once with `messages()` or `subscribe()`. */
+  private readonly output = new InboundMessageStream({ owner: 'FakeCliTransport' });
   private readonly consumed = new Set<number>();
   private readonly waiters = new Set<SentWaiter>();
   private readonly pendingRequests = new Map<string, PendingCliRequest>();
-  private iterated = false;
-  /** Push mode (`subscribe`): the consumer, messages not yet handed over, and how the output ended. */
-  private sink: TransportSink | undefined;
-  private readonly backlog: InboundMessage[] = [];
-  private outputEnd: { error: Error | undefined } | undefined;
-  private sinkEnded = false;
-  private delivering = false;
   private requestCounter = 0;
   private readonly flags: FakeCliState = { started: false, inputEnded: false, closed: false, exited: false };
 
@@ -142,9 +136,7 @@ export class FakeCliTransport implements Transport {
 
   /** The messages the fake CLI writes, in order. `messages()` or `subscribe()` may be called once. */
   messages(): AsyncIterable<InboundMessage> {
-    if (this.iterated) throw new Error('FakeCliTransport: messages() or subscribe() may be called only once');
-    this.iterated = true;
-    return this.queue;
+    return this.output.messages();
   }
 
   /**
@@ -154,11 +146,7 @@ export class FakeCliTransport implements Transport {
    * so the sink is never re-entered. A sink that throws ends the output with that error.
    */
   subscribe(sink: TransportSink): void {
-    if (this.iterated) throw new Error('FakeCliTransport: messages() or subscribe() may be called only once');
-    this.iterated = true;
-    this.sink = sink;
-    this.backlog.push(...this.queue.takeBuffered());
-    this.pump();
+    this.output.subscribe(sink);
   }
 
   /** Marks the input as ended and calls `onEndInput` once. */
@@ -172,7 +160,7 @@ export class FakeCliTransport implements Transport {
   async close(): Promise<void> {
     if (this.flags.closed) return;
     this.flags.closed = true;
-    this.endOutput();
+    this.output.end();
     this.rejectPending(new Error('FakeCliTransport: closed before the SDK answered'));
   }
 
@@ -230,10 +218,10 @@ export class FakeCliTransport implements Transport {
 
   /** Writes a message to the SDK. Throws once the output has ended (`finish`, `fail`, `close`). */
   emit(message: InboundMessage): void {
-    if (this.outputEnd !== undefined) {
+    if (this.output.isEnded) {
       throw new Error(`FakeCliTransport: emit(${summarize(message)}) after the output ended`);
     }
-    this.write(JSON.parse(JSON.stringify(message)) as InboundMessage);
+    this.output.push(JSON.parse(JSON.stringify(message)) as InboundMessage);
   }
 
   /**
@@ -279,60 +267,13 @@ export class FakeCliTransport implements Transport {
   private exit(error?: Error): void {
     if (this.flags.exited || this.flags.closed) return;
     this.flags.exited = true;
-    this.endOutput(error);
+    this.output.end(error);
     this.rejectPending(new Error('FakeCliTransport: the CLI exited before the SDK answered'));
   }
 
   private rejectPending(error: Error): void {
     for (const pending of this.pendingRequests.values()) pending.reject(error);
     this.pendingRequests.clear();
-  }
-
-  /** Writes unless the output already ended: automatic answers may race with a close. */
-  private deliver(message: InboundMessage): void {
-    if (this.outputEnd === undefined) this.write(message);
-  }
-
-  /** Hands a message to the consumer: the sink in push mode, the queue otherwise. */
-  private write(message: InboundMessage): void {
-    if (this.sink === undefined) {
-      this.queue.push(message);
-      return;
-    }
-    this.backlog.push(message);
-    this.pump();
-  }
-
-  private endOutput(error?: Error): void {
-    if (this.outputEnd !== undefined) return;
-    this.outputEnd = { error };
-    this.queue.end(error);
-    this.pump();
-  }
-
-  /** Delivers the backlog, then the end, to the sink; never re-entered. */
-  private pump(): void {
-    const sink = this.sink;
-    if (sink === undefined || this.delivering || this.sinkEnded) return;
-    this.delivering = true;
-    try {
-      for (let message = this.backlog.shift(); message !== undefined; message = this.backlog.shift()) {
-        sink.message(message);
-      }
-      if (this.outputEnd !== undefined) {
-        this.sinkEnded = true;
-        sink.end(this.outputEnd.error);
-      }
-    } catch (error) {
-      this.backlog.length = 0;
-      this.outputEnd ??= { error: error instanceof Error ? error : new Error(String(error)) };
-      if (!this.sinkEnded) {
-        this.sinkEnded = true;
-        sink.end(error);
-      }
-    } finally {
-      this.delivering = false;
-    }
   }
 
   private react(message: OutboundMessage): void {
@@ -350,17 +291,18 @@ export class FakeCliTransport implements Transport {
     const responder = this.responderFor(request.subtype);
     if (responder === undefined) return;
     // Answer on a later tick, as a real CLI would, so the SDK has registered its pending request.
+    // An answer that comes after a close is dropped (`push` ignores an ended output).
     setImmediate(() => {
       Promise.resolve()
         .then(() => responder(request, message))
         .then(
           (response) =>
-            this.deliver({
+            this.output.push({
               type: 'control_response',
               response: { subtype: 'success', request_id: requestId, response },
             }),
           (error: unknown) =>
-            this.deliver({
+            this.output.push({
               type: 'control_response',
               response: {
                 subtype: 'error',

@@ -4,6 +4,7 @@ import {
   CliNotFoundError,
   DEFAULT_MAX_LINE_BYTES,
   type InboundMessage,
+  InboundMessageStream,
   InvalidOptionError,
   JsonDecodeError,
   LineDecoder,
@@ -118,12 +119,8 @@ export class CliTransport implements Transport {
   private readonly exitWaiters = new Set<() => void>();
   /** Takes `onAbort` off `options.abortController`'s signal. */
   private stopListeningForAbort: (() => void) | undefined;
-  private messagesTaken = false;
-  /** The consumer, when it reads with `subscribe`. */
-  private sink: TransportSink | undefined;
-  private sinkEnded = false;
-  /** How the inbound stream ended, kept for a `subscribe` that comes after the end. */
-  private endedWith: { error: unknown } | undefined;
+  /** The CLI's messages, read once with `messages()` or `subscribe()`. */
+  private readonly inbound: InboundMessageStream;
   private inputEnded = false;
   private failed = false;
   private closeRequested = false;
@@ -152,6 +149,11 @@ export class CliTransport implements Transport {
       onPause: () => this.subprocess?.stdout.pause(),
       onResume: () => this.subprocess?.stdout.resume(),
       onReturn: () => void this.close(),
+    });
+    this.inbound = new InboundMessageStream({
+      queue: this.queue,
+      owner: 'CliTransport',
+      onSinkError: (error) => this.fail(error),
     });
   }
 
@@ -203,9 +205,7 @@ export class CliTransport implements Transport {
    *   by a signal that `close()` did not send.
    */
   messages(): AsyncIterable<InboundMessage> {
-    if (this.messagesTaken) throw new Error('CliTransport: messages() or subscribe() may be called only once');
-    this.messagesTaken = true;
-    return this.queue;
+    return this.inbound.messages();
   }
 
   /**
@@ -216,19 +216,7 @@ export class CliTransport implements Transport {
    * cannot keep up must queue for itself. May be called once, and not together with `messages()`.
    */
   subscribe(sink: TransportSink): void {
-    if (this.messagesTaken) throw new Error('CliTransport: messages() or subscribe() may be called only once');
-    this.messagesTaken = true;
-    const buffered = this.queue.takeBuffered();
-    this.sink = sink;
-    try {
-      for (const message of buffered) sink.message(message);
-    } catch (error) {
-      this.fail(error);
-    }
-    if (this.endedWith !== undefined && !this.sinkEnded) {
-      this.sinkEnded = true;
-      sink.end(this.endedWith.error);
-    }
+    this.inbound.subscribe(sink);
   }
 
   /**
@@ -403,24 +391,9 @@ export class CliTransport implements Transport {
     this.stopPromise ??= this.stop(false);
   }
 
-  /** Hands one inbound message to the sink, or queues it for `messages()` (or a later `subscribe`). */
-  private deliver(message: InboundMessage): void {
-    const sink = this.sink;
-    if (sink !== undefined) sink.message(message);
-    else this.queue.push(message);
-  }
-
   /** Ends the inbound stream, with `error` for a fault; only the first call counts. */
   private finish(error?: unknown): void {
-    if (this.endedWith !== undefined) return;
-    this.endedWith = { error };
-    const sink = this.sink;
-    if (sink === undefined) {
-      this.queue.end(error);
-    } else if (!this.sinkEnded) {
-      this.sinkEnded = true;
-      sink.end(error);
-    }
+    this.inbound.end(error);
   }
 
   private kill(signal: NodeJS.Signals): void {
@@ -485,7 +458,7 @@ export class CliTransport implements Transport {
       this.fail(new JsonDecodeError({ line }));
       return;
     }
-    this.deliver(value as InboundMessage);
+    this.inbound.push(value as InboundMessage);
   };
 
   private readonly onStdoutData = (chunk: Buffer): void => {
