@@ -7,7 +7,6 @@
  */
 
 export { AbortError } from './errors/abort-error.js';
-export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';
 export { HexagentError, type HexagentErrorOptions, hasMarker } from './errors/hexagent-error.js';
@@ -15,7 +14,6 @@ export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
-export { ProcessError } from './errors/process-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
 export type {
   ControlHandlerContext,

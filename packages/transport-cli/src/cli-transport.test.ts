@@ -2,13 +2,11 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AbortError,
-  CliNotFoundError,
   type InboundMessage,
   InvalidOptionError,
   JsonDecodeError,
   MessageTooLargeError,
   type Options,
-  ProcessError,
 } from '@hexagent/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +23,9 @@ import {
   writeExecutable,
 } from '../test/helpers/fake-cli.js';
 import { BASE_CLI_ARGS } from './build-cli-args.js';
+import { CliNotFoundError } from './cli-not-found-error.js';
 import { CliTransport, type CliTransportSettings, createCliTransport } from './cli-transport.js';
+import { ProcessError } from './process-error.js';
 
 const transports: CliTransport[] = [];
 const pids: number[] = [];

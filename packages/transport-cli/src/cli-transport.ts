@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import {
   AbortError,
-  CliNotFoundError,
   DEFAULT_MAX_LINE_BYTES,
   type InboundMessage,
   InboundMessageStream,
@@ -10,7 +9,6 @@ import {
   LineDecoder,
   type Options,
   type OutboundMessage,
-  ProcessError,
   onAbort as subscribeToAbort,
   type Transport,
   type TransportFactory,
@@ -19,7 +17,9 @@ import {
 import { BackpressureQueue } from './backpressure-queue.js';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
+import { CliNotFoundError } from './cli-not-found-error.js';
 import { findClaudeCli } from './find-claude-cli.js';
+import { ProcessError } from './process-error.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 import { StderrLineSplitter } from './stderr-line-splitter.js';
 import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES, StderrRingBuffer } from './stderr-ring-buffer.js';

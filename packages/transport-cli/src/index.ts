@@ -15,6 +15,7 @@
 
 export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
 export { buildCliEnv } from './build-cli-env.js';
+export { CliNotFoundError } from './cli-not-found-error.js';
 export {
   CliTransport,
   type CliTransportSettings,
@@ -23,6 +24,7 @@ export {
   DEFAULT_HIGH_WATER_MARK,
 } from './cli-transport.js';
 export { type FindClaudeCliContext, findClaudeCli } from './find-claude-cli.js';
+export { ProcessError } from './process-error.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export {
   DEFAULT_STDERR_BUFFER_BYTES,

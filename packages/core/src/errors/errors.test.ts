@@ -4,7 +4,6 @@ import { TransportError } from '../ports/transport-error.js';
 import { TransportInputClosedError } from '../ports/transport-input-closed-error.js';
 import { TransportStartError } from '../ports/transport-start-error.js';
 import { AbortError } from './abort-error.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import { ControlRequestError } from './control-request-error.js';
 import { ControlTimeoutError } from './control-timeout-error.js';
 import { HexagentError } from './hexagent-error.js';
@@ -12,12 +11,11 @@ import { InvalidOptionError } from './invalid-option-error.js';
 import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
 import { MessageTooLargeError } from './message-too-large-error.js';
-import { ProcessError } from './process-error.js';
 import { ProtocolError } from './protocol-error.js';
 
 // What another copy of the package would declare: the same registered symbols.
 const FOREIGN_BASE_MARKER = Symbol.for('hexagent.error');
-const FOREIGN_CLI_NOT_FOUND_MARKER = Symbol.for('hexagent.error.CliNotFoundError');
+const FOREIGN_CLOSED_MARKER = Symbol.for('hexagent.error.TransportClosedError');
 
 interface ErrorClass {
   name: string;
@@ -35,12 +33,6 @@ interface Case {
 const cases: Case[] = [
   { cls: AbortError, make: () => new AbortError(), code: 'ABORTED', alsoInstanceOf: [] },
   {
-    cls: CliNotFoundError,
-    make: () => new CliNotFoundError({ triedPaths: ['/usr/bin/claude'] }),
-    code: 'CLI_NOT_FOUND',
-    alsoInstanceOf: [],
-  },
-  {
     cls: ControlRequestError,
     make: () =>
       new ControlRequestError({ subtype: 'set_model', cliMessage: 'bad model', cliErrorCode: 'check_failed' }),
@@ -57,12 +49,6 @@ const cases: Case[] = [
     cls: InvalidOptionError,
     make: () => new InvalidOptionError({ option: 'maxTurns', message: 'must be a positive integer' }),
     code: 'INVALID_OPTION',
-    alsoInstanceOf: [],
-  },
-  {
-    cls: ProcessError,
-    make: () => new ProcessError({ exitCode: 1, stderrTail: 'boom' }),
-    code: 'PROCESS_ERROR',
     alsoInstanceOf: [],
   },
   {
@@ -156,21 +142,27 @@ describe.each(cases)('$cls.name', ({ cls, make, code, alsoInstanceOf }) => {
 
 describe('markers', () => {
   it('are registered symbols (Symbol.for), so a second copy of the package recognises them', () => {
-    const error = new ProcessError({ exitCode: 2 });
+    const error = new TransportClosedError();
     const keys = Object.getOwnPropertySymbols(error).map((symbol) => Symbol.keyFor(symbol));
-    expect(keys).toEqual(expect.arrayContaining(['hexagent.error', 'hexagent.error.ProcessError']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'hexagent.error',
+        'hexagent.error.TransportError',
+        'hexagent.error.TransportClosedError',
+      ]),
+    );
   });
 
   it('a hand-made foreign object with only the right Symbol.for markers is recognised', () => {
-    class ForeignCliNotFoundError extends Error {
+    class ForeignTransportClosedError extends Error {
       readonly [FOREIGN_BASE_MARKER] = true;
-      readonly [FOREIGN_CLI_NOT_FOUND_MARKER] = true;
+      readonly [FOREIGN_CLOSED_MARKER] = true;
     }
-    const foreign = new ForeignCliNotFoundError('from another bundle');
-    expect(CliNotFoundError.isInstance(foreign)).toBe(true);
+    const foreign = new ForeignTransportClosedError('from another bundle');
+    expect(TransportClosedError.isInstance(foreign)).toBe(true);
     expect(HexagentError.isInstance(foreign)).toBe(true);
-    expect(ProcessError.isInstance(foreign)).toBe(false);
-    expect(foreign instanceof CliNotFoundError).toBe(false);
+    expect(TransportStartError.isInstance(foreign)).toBe(false);
+    expect(foreign instanceof TransportClosedError).toBe(false);
   });
 
   it('a marker that is not exactly true does not count', () => {
@@ -211,39 +203,6 @@ describe('TransportError, the base of the errors a Transport raises', () => {
 });
 
 describe('messages and fields', () => {
-  it('CliNotFoundError lists every tried path and says how to install', () => {
-    const error = new CliNotFoundError({ triedPaths: ['/opt/claude', 'claude (PATH)', '~/.claude/local/claude'] });
-    expect(error.triedPaths).toEqual(['/opt/claude', 'claude (PATH)', '~/.claude/local/claude']);
-    for (const path of error.triedPaths) expect(error.message).toContain(path);
-    expect(error.message).toContain('npm install @anthropic-ai/claude-code');
-    expect(error.message).toContain('pathToClaudeCodeExecutable');
-  });
-
-  it('CliNotFoundError says so when nothing was tried, and honours a custom message and cause', () => {
-    expect(new CliNotFoundError({ triedPaths: [] }).message).toContain('(nothing)');
-    const cause = new Error('ENOENT');
-    const custom = new CliNotFoundError({ triedPaths: ['x'], message: 'custom', cause });
-    expect(custom.message).toBe('custom');
-    expect(custom.cause).toBe(cause);
-  });
-
-  it('ProcessError includes the exit code and the stderr tail', () => {
-    const error = new ProcessError({ exitCode: 3, stderrTail: 'Error: invalid API key\nat line 2' });
-    expect(error.exitCode).toBe(3);
-    expect(error.signal).toBeUndefined();
-    expect(error.stderrTail).toBe('Error: invalid API key\nat line 2');
-    expect(error.message).toContain('exited with code 3');
-    expect(error.message).toContain('Error: invalid API key\nat line 2');
-  });
-
-  it('ProcessError names the signal when the process was killed, and has no stderr section when empty', () => {
-    const killed = new ProcessError({ signal: 'SIGKILL', exitCode: 137 });
-    expect(killed.message).toContain('SIGKILL');
-    expect(killed.message).not.toContain('stderr');
-    expect(killed.stderrTail).toBe('');
-    expect(new ProcessError({}).message).toContain('failed');
-  });
-
   it('ControlRequestError carries subtype, cliMessage and cliErrorCode', () => {
     const error = new ControlRequestError({
       subtype: 'set_model',

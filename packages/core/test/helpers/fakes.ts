@@ -4,6 +4,7 @@
  */
 import type { McpHandleContext, McpServerPort } from '../../src/ports/mcp-server-port.js';
 import type { Transport, TransportSink } from '../../src/ports/transport.js';
+import { TransportError } from '../../src/ports/transport-error.js';
 import type { InboundMessage, OutboundMessage } from '../../src/types/control.js';
 import type { JsonRpcMessage, JsonRpcResponse, McpServerManifest } from '../../src/types/mcp.js';
 import { InboundMessageStream } from '../../src/util/inbound-message-stream.js';
@@ -188,6 +189,21 @@ export class FakeTransport implements Transport {
   async ask(requestId: string, request: Record<string, unknown>): Promise<Record<string, unknown>> {
     this.emit({ type: 'control_request', request_id: requestId, request });
     return this.waitForAnswer(requestId);
+  }
+}
+
+/**
+ * What a transport over a CLI process raises when the process fails (in `@hexagent/transport-cli`:
+ * `ProcessError`, which core does not know): a `TransportError` with the exit code.
+ */
+export class FakeProcessError extends TransportError {
+  readonly code = 'FAKE_PROCESS_ERROR' as const;
+  /** The stderr tail a real process error carries. */
+  readonly stderrTail: string;
+
+  constructor(options: { message?: string; exitCode?: number; stderrTail?: string }) {
+    super({ message: options.message ?? `exited with code ${options.exitCode}`, exitCode: options.exitCode });
+    this.stderrTail = options.stderrTail ?? '';
   }
 }
 
