@@ -34,7 +34,6 @@ export {
   DEFAULT_CONTROL_TIMEOUT_MS,
   errorMessage,
 } from './protocol/control-protocol-engine.js';
-export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './protocol/line-decoder.js';
 export type { McpServerStatus, ModelInfo, SlashCommand } from './session/control-results.js';
 export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';

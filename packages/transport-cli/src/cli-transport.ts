@@ -1,12 +1,10 @@
 import { statSync } from 'node:fs';
 import {
   AbortError,
-  DEFAULT_MAX_LINE_BYTES,
   type InboundMessage,
   InboundMessageStream,
   InvalidOptionError,
   JsonDecodeError,
-  LineDecoder,
   type Options,
   type OutboundMessage,
   onAbort as subscribeToAbort,
@@ -19,6 +17,7 @@ import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { findClaudeCli } from './find-claude-cli.js';
+import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
 import { ProcessError } from './process-error.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 import { StderrLineSplitter } from './stderr-line-splitter.js';

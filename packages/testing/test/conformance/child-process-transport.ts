@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { AsyncQueue, type InboundMessage, LineDecoder, type OutboundMessage, type Transport } from '@hexagent/core';
+import { createInterface } from 'node:readline';
+import { AsyncQueue, type InboundMessage, type OutboundMessage, type Transport } from '@hexagent/core';
 
 /**
  * A minimal subprocess transport, used only to check that the conformance suite can be passed by a
@@ -24,12 +25,11 @@ export class ChildProcessTransport implements Transport {
   async start(): Promise<void> {
     const child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child = child;
-    const decoder = new LineDecoder();
-    child.stdout?.on('data', (chunk: Buffer) =>
-      decoder.push(chunk, (line) => {
+    if (child.stdout !== null) {
+      createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
         if (line.trim() !== '') this.queue.push(JSON.parse(line) as InboundMessage);
-      }),
-    );
+      });
+    }
     child.stdin?.on('error', () => {});
     this.exited = new Promise<void>((resolve) => {
       child.on('close', (code, signal) => {
