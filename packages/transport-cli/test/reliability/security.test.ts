@@ -61,7 +61,7 @@ describe('no shell', () => {
       });
     }
     const spawner = sources.find(({ text }) => /\bexeca\(/.test(text));
-    expect(spawner?.name).toBe('cli-transport.ts');
+    expect(spawner?.name).toBe('spawn-cli.ts');
     const calls = spawner?.text.match(/execa\(([^)]*)\)?/g) ?? [];
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^execa\(command\.file, \[\.\.\.command\.args, \.\.\.args\], \{$/m);
