@@ -7,7 +7,10 @@ import {
   InboundMessageStream,
   type OutboundMessage,
   type Transport,
+  TransportClosedError,
+  TransportInputClosedError,
   type TransportSink,
+  TransportStartError,
 } from '@hexagent/core';
 import { defaultInitializeResponse } from './default-initialize-response.js';
 
@@ -103,23 +106,28 @@ export class FakeCliTransport implements Transport {
 
   // ---- SDK side: the Transport port ----
 
-  /** Starts the fake CLI; rejects with `startError` when configured, or when called twice or after close. */
+  /**
+   * Starts the fake CLI. Rejects, as `CliTransport` does, with `startError` when configured, with
+   * `TransportClosedError` after `close()`, with `TransportStartError` when called twice.
+   */
   async start(): Promise<void> {
     if (this.options.startError !== undefined) throw this.options.startError;
-    if (this.flags.closed) throw new Error('FakeCliTransport: start() after close()');
-    if (this.flags.started) throw new Error('FakeCliTransport: start() called twice');
+    if (this.flags.closed) throw new TransportClosedError({ message: 'FakeCliTransport: start() after close()' });
+    if (this.flags.started) throw new TransportStartError({ message: 'FakeCliTransport: start() called twice' });
     this.flags.started = true;
   }
 
   /**
-   * Records a deep copy of `message` and runs the automatic answers. Rejects before `start()`, after
-   * `endInput()`, after `close()`, after the fake CLI exited, and for a message JSON cannot encode.
+   * Records a deep copy of `message` and runs the automatic answers. Rejects with
+   * `TransportInputClosedError` before `start()`, after `endInput()`, after `close()` and after the
+   * fake CLI exited (where `CliTransport` says `ProcessError`, also a `TransportError`), and with the
+   * encoder's `TypeError` for a message JSON cannot encode.
    */
   async send(message: OutboundMessage): Promise<void> {
-    if (!this.flags.started) throw new Error('FakeCliTransport: send() before start()');
-    if (this.flags.closed) throw new Error('FakeCliTransport: send() after close()');
-    if (this.flags.inputEnded) throw new Error('FakeCliTransport: send() after endInput()');
-    if (this.flags.exited) throw new Error('FakeCliTransport: send() after the CLI exited');
+    if (!this.flags.started) throw inputClosed('send() before start()');
+    if (this.flags.closed) throw inputClosed('send() after close()');
+    if (this.flags.inputEnded) throw inputClosed('send() after endInput()');
+    if (this.flags.exited) throw inputClosed('send() after the CLI exited');
     const copy = JSON.parse(JSON.stringify(message)) as OutboundMessage;
     const index = this.sent.push(copy) - 1;
     for (const waiter of this.waiters) {
@@ -156,12 +164,15 @@ export class FakeCliTransport implements Transport {
     this.options.onEndInput?.(this);
   }
 
-  /** Closes the channel: `messages()` ends, pending `emitControlRequest` calls reject. Idempotent. */
+  /**
+   * Closes the channel: `messages()` ends, pending `emitControlRequest` calls reject with
+   * `TransportClosedError`. Idempotent.
+   */
   async close(): Promise<void> {
     if (this.flags.closed) return;
     this.flags.closed = true;
     this.output.end();
-    this.rejectPending(new Error('FakeCliTransport: closed before the SDK answered'));
+    this.rejectPending(new TransportClosedError({ message: 'FakeCliTransport: closed before the SDK answered' }));
   }
 
   /** True after `start()` until `close()` or the fake CLI exits. */
@@ -216,18 +227,20 @@ export class FakeCliTransport implements Transport {
     return message as unknown as ControlRequestMessage;
   }
 
-  /** Writes a message to the SDK. Throws once the output has ended (`finish`, `fail`, `close`). */
+  /** Writes a message to the SDK. Throws `TransportClosedError` once the output has ended (`finish`, `fail`, `close`). */
   emit(message: InboundMessage): void {
     if (this.output.isEnded) {
-      throw new Error(`FakeCliTransport: emit(${summarize(message)}) after the output ended`);
+      throw new TransportClosedError({
+        message: `FakeCliTransport: emit(${summarize(message)}) after the output ended`,
+      });
     }
     this.output.push(JSON.parse(JSON.stringify(message)) as InboundMessage);
   }
 
   /**
    * Sends a `control_request` with a fresh `request_id` to the SDK and resolves with the SDK's
-   * `control_response.response` (a success or an error object). Rejects if the transport closes
-   * or the CLI exits first.
+   * `control_response.response` (a success or an error object). Rejects with `TransportClosedError`
+   * if the transport closes or the CLI exits first.
    */
   emitControlRequest(subtype: string, payload: Record<string, unknown> = {}): Promise<ControlResponseBody> {
     const requestId = `fake_cli_req_${++this.requestCounter}`;
@@ -268,7 +281,9 @@ export class FakeCliTransport implements Transport {
     if (this.flags.exited || this.flags.closed) return;
     this.flags.exited = true;
     this.output.end(error);
-    this.rejectPending(new Error('FakeCliTransport: the CLI exited before the SDK answered'));
+    this.rejectPending(
+      new TransportClosedError({ message: 'FakeCliTransport: the CLI exited before the SDK answered' }),
+    );
   }
 
   private rejectPending(error: Error): void {
@@ -326,6 +341,10 @@ export class FakeCliTransport implements Transport {
       ...extra,
     });
   }
+}
+
+function inputClosed(what: string): TransportInputClosedError {
+  return new TransportInputClosedError({ message: `FakeCliTransport: ${what}: its input is closed` });
 }
 
 function isControlRequest(message: OutboundMessage): message is OutboundMessage & ControlRequestMessage {
