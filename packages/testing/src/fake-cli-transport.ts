@@ -1,8 +1,6 @@
 import {
   type ControlErrorResponse,
-  type ControlRequestBody,
   type ControlRequestMessage,
-  type ControlSuccessResponse,
   type InboundMessage,
   InboundMessageStream,
   type OutboundMessage,
@@ -13,49 +11,14 @@ import {
   TransportStartError,
 } from '@hexagent/core';
 import { defaultInitializeResponse } from './default-initialize-response.js';
-
-/** The SDK's answer to a control request the fake CLI sent: `control_response.response`. */
-export type ControlResponseBody = ControlSuccessResponse | ControlErrorResponse;
-
-/**
- * Answers one outbound control request of the SDK automatically. Returns the success `response`
- * payload; a thrown error (or rejection) becomes an error answer with the error's message.
- */
-export type ControlAutoResponder = (
-  request: ControlRequestBody,
-  message: ControlRequestMessage,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
-/** Lifecycle flags of a {@link FakeCliTransport}. */
-export interface FakeCliState {
-  /** `start()` succeeded. */
-  started: boolean;
-  /** The SDK called `endInput()`. */
-  inputEnded: boolean;
-  /** The SDK called `close()`. */
-  closed: boolean;
-  /** The fake CLI ended its output (`finish()` or `fail()`). */
-  exited: boolean;
-}
-
-/** Options of {@link FakeCliTransport}. */
-export interface FakeCliTransportOptions {
-  /**
-   * Answer the SDK's `initialize` request automatically with {@link defaultInitializeResponse},
-   * shallow-merged with the object when one is given. Like Claude Code started with
-   * `--await-initialize`, the answer says `mcp_servers_applied: true` when the request carries
-   * external `mcpServers` (pass `{ mcp_servers_applied: false }` to play a CLI that declines them).
-   */
-  autoInitialize?: boolean | Record<string, unknown>;
-  /** Answers other outbound control requests by subtype, e.g. `{ interrupt: () => ({ still_queued: [] }) }`. */
-  autoRespond?: Record<string, ControlAutoResponder>;
-  /** `start()` rejects with this error (a CLI that cannot be started). */
-  startError?: Error;
-  /** Called with every message the SDK sends (after it is recorded): script the fake CLI's reactions here. */
-  onSend?: (message: OutboundMessage, cli: FakeCliTransport) => void | Promise<void>;
-  /** Called once when the SDK ends its input, e.g. `(cli) => cli.finish()` for a CLI that exits on EOF. */
-  onEndInput?: (cli: FakeCliTransport) => void;
-}
+import type {
+  ControlAutoResponder,
+  ControlResponseBody,
+  FakeCliState,
+  FakeCliTransportOptions,
+} from './fake-cli-transport-options.js';
+import { isControlRequest } from './is-control-request.js';
+import { summarizeMessage } from './summarize-message.js';
 
 interface PendingCliRequest {
   resolve: (response: ControlResponseBody) => void;
@@ -211,7 +174,7 @@ export class FakeCliTransport implements Transport {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        const summary = this.sent.map(summarize).join(', ') || 'nothing';
+        const summary = this.sent.map(summarizeMessage).join(', ') || 'nothing';
         reject(new Error(`FakeCliTransport: no matching message sent within ${timeoutMs} ms (sent: ${summary})`));
       }, timeoutMs);
       this.waiters.add(waiter);
@@ -231,7 +194,7 @@ export class FakeCliTransport implements Transport {
   emit(message: InboundMessage): void {
     if (this.output.isEnded) {
       throw new TransportClosedError({
-        message: `FakeCliTransport: emit(${summarize(message)}) after the output ended`,
+        message: `FakeCliTransport: emit(${summarizeMessage(message)}) after the output ended`,
       });
     }
     this.output.push(JSON.parse(JSON.stringify(message)) as InboundMessage);
@@ -345,27 +308,4 @@ export class FakeCliTransport implements Transport {
 
 function inputClosed(what: string): TransportInputClosedError {
   return new TransportInputClosedError({ message: `FakeCliTransport: ${what}: its input is closed` });
-}
-
-function isControlRequest(message: OutboundMessage): message is OutboundMessage & ControlRequestMessage {
-  const request = (message as { request?: unknown }).request;
-  return (
-    message.type === 'control_request' &&
-    typeof (message as { request_id?: unknown }).request_id === 'string' &&
-    typeof request === 'object' &&
-    request !== null &&
-    typeof (request as { subtype?: unknown }).subtype === 'string'
-  );
-}
-
-function summarize(message: { type: string; [key: string]: unknown }): string {
-  const request = message['request'] as { subtype?: unknown } | undefined;
-  if (message.type === 'control_request' && typeof request?.subtype === 'string') {
-    return `control_request:${request.subtype}`;
-  }
-  const response = message['response'] as { subtype?: unknown } | undefined;
-  if (message.type === 'control_response' && typeof response?.subtype === 'string') {
-    return `control_response:${response.subtype}`;
-  }
-  return message.type;
 }
