@@ -7,15 +7,13 @@
  */
 
 export { AbortError } from './errors/abort-error.js';
-export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';
-export { HexagentError, type HexagentErrorOptions } from './errors/hexagent-error.js';
+export { HexagentError, type HexagentErrorOptions, hasMarker } from './errors/hexagent-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
-export { ProcessError } from './errors/process-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
 export type {
   ControlHandlerContext,
@@ -26,13 +24,16 @@ export type {
 } from './ports/control-protocol.js';
 export type { McpHandleContext, McpServerFactory, McpServerPort } from './ports/mcp-server-port.js';
 export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
+export { TransportClosedError } from './ports/transport-closed-error.js';
+export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
+export { TransportInputClosedError } from './ports/transport-input-closed-error.js';
+export { TransportStartError } from './ports/transport-start-error.js';
 export {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,
   DEFAULT_CONTROL_TIMEOUT_MS,
   errorMessage,
 } from './protocol/control-protocol-engine.js';
-export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './protocol/line-decoder.js';
 export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export { Session } from './session/session.js';
@@ -408,6 +409,7 @@ export type {
 export type { UUID } from './types/uuid.js';
 export { AsyncQueue } from './util/async-queue.js';
 export { InFlightTable } from './util/in-flight-table.js';
+export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';
 export { onAbort } from './util/on-abort.js';
 export { readTransport } from './util/read-transport.js';

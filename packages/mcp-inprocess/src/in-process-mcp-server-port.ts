@@ -168,6 +168,8 @@ function sourceOf(name: string, instance: unknown): Source {
  *   the server sends (progress, logging, list changes) are dropped for now.
  */
 export class InProcessMcpServerPort implements McpServerPort {
+  /** The version of the `McpServerPort` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
   /** The server's name: the `server_name` of the CLI's `mcp_message` requests. */
   readonly name: string;
   private readonly source: Source;

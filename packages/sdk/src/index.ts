@@ -22,7 +22,7 @@
 
 export * from '@hexagent/core';
 export * from '@hexagent/mcp-inprocess';
-export { CliTransport, createCliTransport } from '@hexagent/transport-cli';
+export { CliNotFoundError, CliTransport, createCliTransport, ProcessError } from '@hexagent/transport-cli';
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, type DependencyContainer, getDefaultContainer } from './container.js';
 export { createSession } from './create-session.js';

@@ -1,7 +1,15 @@
-import { ControlProtocolEngine, ControlRequestError, type InboundMessage } from '@hexagent/core';
+import {
+  ControlProtocolEngine,
+  ControlRequestError,
+  type InboundMessage,
+  TransportClosedError,
+  TransportInputClosedError,
+  TransportStartError,
+} from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
 import { defaultInitializeResponse } from './default-initialize-response.js';
-import { FakeCliTransport, type FakeCliTransportOptions } from './fake-cli-transport.js';
+import { FakeCliTransport } from './fake-cli-transport.js';
+import type { FakeCliTransportOptions } from './fake-cli-transport-options.js';
 import { transportConformanceSuite } from './transport-conformance-suite.js';
 
 /** A fake CLI behaving as the conformance suite's echo peer. */
@@ -56,6 +64,33 @@ describe('FakeCliTransport: the SDK side', () => {
     const cli = await started();
     await expect(cli.send({ type: 'x', big: 1n })).rejects.toThrow();
     expect(cli.sent).toEqual([]);
+  });
+
+  it('raises the transport errors of core where CliTransport does', async () => {
+    const rejection = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(TransportInputClosedError.isInstance(await rejection(new FakeCliTransport().send({ type: 'x' })))).toBe(
+      true,
+    );
+    const ended = await started();
+    ended.endInput();
+    expect(TransportInputClosedError.isInstance(await rejection(ended.send({ type: 'x' })))).toBe(true);
+    const exited = await started();
+    exited.finish();
+    expect(TransportInputClosedError.isInstance(await rejection(exited.send({ type: 'x' })))).toBe(true);
+    expect(TransportClosedError.isInstance(await rejection(exited.emitControlRequest('hook_callback')))).toBe(true);
+    expect(() => exited.emit({ type: 'late' })).toThrow(TransportClosedError);
+    const twice = await started();
+    expect(TransportStartError.isInstance(await rejection(twice.start()))).toBe(true);
+    const closed = await started();
+    const pending = closed.emitControlRequest('can_use_tool');
+    await closed.close();
+    expect(TransportClosedError.isInstance(await rejection(pending))).toBe(true);
+    expect(TransportClosedError.isInstance(await rejection(closed.start()))).toBe(true);
+    expect(TransportInputClosedError.isInstance(await rejection(closed.send({ type: 'x' })))).toBe(true);
   });
 
   it('rejects start() with startError and leaves the state unstarted', async () => {

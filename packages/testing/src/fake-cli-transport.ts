@@ -1,58 +1,24 @@
 import {
-  AsyncQueue,
   type ControlErrorResponse,
-  type ControlRequestBody,
   type ControlRequestMessage,
-  type ControlSuccessResponse,
   type InboundMessage,
+  InboundMessageStream,
   type OutboundMessage,
   type Transport,
+  TransportClosedError,
+  TransportInputClosedError,
   type TransportSink,
+  TransportStartError,
 } from '@hexagent/core';
 import { defaultInitializeResponse } from './default-initialize-response.js';
-
-/** The SDK's answer to a control request the fake CLI sent: `control_response.response`. */
-export type ControlResponseBody = ControlSuccessResponse | ControlErrorResponse;
-
-/**
- * Answers one outbound control request of the SDK automatically. Returns the success `response`
- * payload; a thrown error (or rejection) becomes an error answer with the error's message.
- */
-export type ControlAutoResponder = (
-  request: ControlRequestBody,
-  message: ControlRequestMessage,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
-/** Lifecycle flags of a {@link FakeCliTransport}. */
-export interface FakeCliState {
-  /** `start()` succeeded. */
-  started: boolean;
-  /** The SDK called `endInput()`. */
-  inputEnded: boolean;
-  /** The SDK called `close()`. */
-  closed: boolean;
-  /** The fake CLI ended its output (`finish()` or `fail()`). */
-  exited: boolean;
-}
-
-/** Options of {@link FakeCliTransport}. */
-export interface FakeCliTransportOptions {
-  /**
-   * Answer the SDK's `initialize` request automatically with {@link defaultInitializeResponse},
-   * shallow-merged with the object when one is given. Like Claude Code started with
-   * `--await-initialize`, the answer says `mcp_servers_applied: true` when the request carries
-   * external `mcpServers` (pass `{ mcp_servers_applied: false }` to play a CLI that declines them).
-   */
-  autoInitialize?: boolean | Record<string, unknown>;
-  /** Answers other outbound control requests by subtype, e.g. `{ interrupt: () => ({ still_queued: [] }) }`. */
-  autoRespond?: Record<string, ControlAutoResponder>;
-  /** `start()` rejects with this error (a CLI that cannot be started). */
-  startError?: Error;
-  /** Called with every message the SDK sends (after it is recorded): script the fake CLI's reactions here. */
-  onSend?: (message: OutboundMessage, cli: FakeCliTransport) => void | Promise<void>;
-  /** Called once when the SDK ends its input, e.g. `(cli) => cli.finish()` for a CLI that exits on EOF. */
-  onEndInput?: (cli: FakeCliTransport) => void;
-}
+import type {
+  ControlAutoResponder,
+  ControlResponseBody,
+  FakeCliState,
+  FakeCliTransportOptions,
+} from './fake-cli-transport-options.js';
+import { isControlRequest } from './is-control-request.js';
+import { summarizeMessage } from './summarize-message.js';
 
 interface PendingCliRequest {
   resolve: (response: ControlResponseBody) => void;
@@ -83,21 +49,17 @@ interface SentWaiter {
  * ```
  */
 export class FakeCliTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
   /** Everything the SDK wrote, in order (deep copies). */
   readonly sent: OutboundMessage[] = [];
 
   private readonly options: FakeCliTransportOptions;
-  private readonly queue = new AsyncQueue<InboundMessage>();
+  /** The fake CLI's output, read once with `messages()` or `subscribe()`. */
+  private readonly output = new InboundMessageStream({ owner: 'FakeCliTransport' });
   private readonly consumed = new Set<number>();
   private readonly waiters = new Set<SentWaiter>();
   private readonly pendingRequests = new Map<string, PendingCliRequest>();
-  private iterated = false;
-  /** Push mode (`subscribe`): the consumer, messages not yet handed over, and how the output ended. */
-  private sink: TransportSink | undefined;
-  private readonly backlog: InboundMessage[] = [];
-  private outputEnd: { error: Error | undefined } | undefined;
-  private sinkEnded = false;
-  private delivering = false;
   private requestCounter = 0;
   private readonly flags: FakeCliState = { started: false, inputEnded: false, closed: false, exited: false };
 
@@ -107,23 +69,28 @@ export class FakeCliTransport implements Transport {
 
   // ---- SDK side: the Transport port ----
 
-  /** Starts the fake CLI; rejects with `startError` when configured, or when called twice or after close. */
+  /**
+   * Starts the fake CLI. Rejects, as `CliTransport` does, with `startError` when configured, with
+   * `TransportClosedError` after `close()`, with `TransportStartError` when called twice.
+   */
   async start(): Promise<void> {
     if (this.options.startError !== undefined) throw this.options.startError;
-    if (this.flags.closed) throw new Error('FakeCliTransport: start() after close()');
-    if (this.flags.started) throw new Error('FakeCliTransport: start() called twice');
+    if (this.flags.closed) throw new TransportClosedError({ message: 'FakeCliTransport: start() after close()' });
+    if (this.flags.started) throw new TransportStartError({ message: 'FakeCliTransport: start() called twice' });
     this.flags.started = true;
   }
 
   /**
-   * Records a deep copy of `message` and runs the automatic answers. Rejects before `start()`, after
-   * `endInput()`, after `close()`, after the fake CLI exited, and for a message JSON cannot encode.
+   * Records a deep copy of `message` and runs the automatic answers. Rejects with
+   * `TransportInputClosedError` before `start()`, after `endInput()`, after `close()` and after the
+   * fake CLI exited (where `CliTransport` says `ProcessError`, also a `TransportError`), and with the
+   * encoder's `TypeError` for a message JSON cannot encode.
    */
   async send(message: OutboundMessage): Promise<void> {
-    if (!this.flags.started) throw new Error('FakeCliTransport: send() before start()');
-    if (this.flags.closed) throw new Error('FakeCliTransport: send() after close()');
-    if (this.flags.inputEnded) throw new Error('FakeCliTransport: send() after endInput()');
-    if (this.flags.exited) throw new Error('FakeCliTransport: send() after the CLI exited');
+    if (!this.flags.started) throw inputClosed('send() before start()');
+    if (this.flags.closed) throw inputClosed('send() after close()');
+    if (this.flags.inputEnded) throw inputClosed('send() after endInput()');
+    if (this.flags.exited) throw inputClosed('send() after the CLI exited');
     const copy = JSON.parse(JSON.stringify(message)) as OutboundMessage;
     const index = this.sent.push(copy) - 1;
     for (const waiter of this.waiters) {
@@ -140,9 +107,7 @@ export class FakeCliTransport implements Transport {
 
   /** The messages the fake CLI writes, in order. `messages()` or `subscribe()` may be called once. */
   messages(): AsyncIterable<InboundMessage> {
-    if (this.iterated) throw new Error('FakeCliTransport: messages() or subscribe() may be called only once');
-    this.iterated = true;
-    return this.queue;
+    return this.output.messages();
   }
 
   /**
@@ -152,11 +117,7 @@ export class FakeCliTransport implements Transport {
    * so the sink is never re-entered. A sink that throws ends the output with that error.
    */
   subscribe(sink: TransportSink): void {
-    if (this.iterated) throw new Error('FakeCliTransport: messages() or subscribe() may be called only once');
-    this.iterated = true;
-    this.sink = sink;
-    this.backlog.push(...this.queue.takeBuffered());
-    this.pump();
+    this.output.subscribe(sink);
   }
 
   /** Marks the input as ended and calls `onEndInput` once. */
@@ -166,12 +127,15 @@ export class FakeCliTransport implements Transport {
     this.options.onEndInput?.(this);
   }
 
-  /** Closes the channel: `messages()` ends, pending `emitControlRequest` calls reject. Idempotent. */
+  /**
+   * Closes the channel: `messages()` ends, pending `emitControlRequest` calls reject with
+   * `TransportClosedError`. Idempotent.
+   */
   async close(): Promise<void> {
     if (this.flags.closed) return;
     this.flags.closed = true;
-    this.endOutput();
-    this.rejectPending(new Error('FakeCliTransport: closed before the SDK answered'));
+    this.output.end();
+    this.rejectPending(new TransportClosedError({ message: 'FakeCliTransport: closed before the SDK answered' }));
   }
 
   /** True after `start()` until `close()` or the fake CLI exits. */
@@ -210,7 +174,7 @@ export class FakeCliTransport implements Transport {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        const summary = this.sent.map(summarize).join(', ') || 'nothing';
+        const summary = this.sent.map(summarizeMessage).join(', ') || 'nothing';
         reject(new Error(`FakeCliTransport: no matching message sent within ${timeoutMs} ms (sent: ${summary})`));
       }, timeoutMs);
       this.waiters.add(waiter);
@@ -226,18 +190,20 @@ export class FakeCliTransport implements Transport {
     return message as unknown as ControlRequestMessage;
   }
 
-  /** Writes a message to the SDK. Throws once the output has ended (`finish`, `fail`, `close`). */
+  /** Writes a message to the SDK. Throws `TransportClosedError` once the output has ended (`finish`, `fail`, `close`). */
   emit(message: InboundMessage): void {
-    if (this.outputEnd !== undefined) {
-      throw new Error(`FakeCliTransport: emit(${summarize(message)}) after the output ended`);
+    if (this.output.isEnded) {
+      throw new TransportClosedError({
+        message: `FakeCliTransport: emit(${summarizeMessage(message)}) after the output ended`,
+      });
     }
-    this.write(JSON.parse(JSON.stringify(message)) as InboundMessage);
+    this.output.push(JSON.parse(JSON.stringify(message)) as InboundMessage);
   }
 
   /**
    * Sends a `control_request` with a fresh `request_id` to the SDK and resolves with the SDK's
-   * `control_response.response` (a success or an error object). Rejects if the transport closes
-   * or the CLI exits first.
+   * `control_response.response` (a success or an error object). Rejects with `TransportClosedError`
+   * if the transport closes or the CLI exits first.
    */
   emitControlRequest(subtype: string, payload: Record<string, unknown> = {}): Promise<ControlResponseBody> {
     const requestId = `fake_cli_req_${++this.requestCounter}`;
@@ -277,60 +243,15 @@ export class FakeCliTransport implements Transport {
   private exit(error?: Error): void {
     if (this.flags.exited || this.flags.closed) return;
     this.flags.exited = true;
-    this.endOutput(error);
-    this.rejectPending(new Error('FakeCliTransport: the CLI exited before the SDK answered'));
+    this.output.end(error);
+    this.rejectPending(
+      new TransportClosedError({ message: 'FakeCliTransport: the CLI exited before the SDK answered' }),
+    );
   }
 
   private rejectPending(error: Error): void {
     for (const pending of this.pendingRequests.values()) pending.reject(error);
     this.pendingRequests.clear();
-  }
-
-  /** Writes unless the output already ended: automatic answers may race with a close. */
-  private deliver(message: InboundMessage): void {
-    if (this.outputEnd === undefined) this.write(message);
-  }
-
-  /** Hands a message to the consumer: the sink in push mode, the queue otherwise. */
-  private write(message: InboundMessage): void {
-    if (this.sink === undefined) {
-      this.queue.push(message);
-      return;
-    }
-    this.backlog.push(message);
-    this.pump();
-  }
-
-  private endOutput(error?: Error): void {
-    if (this.outputEnd !== undefined) return;
-    this.outputEnd = { error };
-    this.queue.end(error);
-    this.pump();
-  }
-
-  /** Delivers the backlog, then the end, to the sink; never re-entered. */
-  private pump(): void {
-    const sink = this.sink;
-    if (sink === undefined || this.delivering || this.sinkEnded) return;
-    this.delivering = true;
-    try {
-      for (let message = this.backlog.shift(); message !== undefined; message = this.backlog.shift()) {
-        sink.message(message);
-      }
-      if (this.outputEnd !== undefined) {
-        this.sinkEnded = true;
-        sink.end(this.outputEnd.error);
-      }
-    } catch (error) {
-      this.backlog.length = 0;
-      this.outputEnd ??= { error: error instanceof Error ? error : new Error(String(error)) };
-      if (!this.sinkEnded) {
-        this.sinkEnded = true;
-        sink.end(error);
-      }
-    } finally {
-      this.delivering = false;
-    }
   }
 
   private react(message: OutboundMessage): void {
@@ -348,17 +269,18 @@ export class FakeCliTransport implements Transport {
     const responder = this.responderFor(request.subtype);
     if (responder === undefined) return;
     // Answer on a later tick, as a real CLI would, so the SDK has registered its pending request.
+    // An answer that comes after a close is dropped (`push` ignores an ended output).
     setImmediate(() => {
       Promise.resolve()
         .then(() => responder(request, message))
         .then(
           (response) =>
-            this.deliver({
+            this.output.push({
               type: 'control_response',
               response: { subtype: 'success', request_id: requestId, response },
             }),
           (error: unknown) =>
-            this.deliver({
+            this.output.push({
               type: 'control_response',
               response: {
                 subtype: 'error',
@@ -384,25 +306,6 @@ export class FakeCliTransport implements Transport {
   }
 }
 
-function isControlRequest(message: OutboundMessage): message is OutboundMessage & ControlRequestMessage {
-  const request = (message as { request?: unknown }).request;
-  return (
-    message.type === 'control_request' &&
-    typeof (message as { request_id?: unknown }).request_id === 'string' &&
-    typeof request === 'object' &&
-    request !== null &&
-    typeof (request as { subtype?: unknown }).subtype === 'string'
-  );
-}
-
-function summarize(message: { type: string; [key: string]: unknown }): string {
-  const request = message['request'] as { subtype?: unknown } | undefined;
-  if (message.type === 'control_request' && typeof request?.subtype === 'string') {
-    return `control_request:${request.subtype}`;
-  }
-  const response = message['response'] as { subtype?: unknown } | undefined;
-  if (message.type === 'control_response' && typeof response?.subtype === 'string') {
-    return `control_response:${response.subtype}`;
-  }
-  return message.type;
+function inputClosed(what: string): TransportInputClosedError {
+  return new TransportInputClosedError({ message: `FakeCliTransport: ${what}: its input is closed` });
 }

@@ -9,13 +9,13 @@
  */
 
 export { defaultInitializeResponse } from './default-initialize-response.js';
-export {
-  type ControlAutoResponder,
-  type ControlResponseBody,
-  type FakeCliState,
-  FakeCliTransport,
-  type FakeCliTransportOptions,
-} from './fake-cli-transport.js';
+export { FakeCliTransport } from './fake-cli-transport.js';
+export type {
+  ControlAutoResponder,
+  ControlResponseBody,
+  FakeCliState,
+  FakeCliTransportOptions,
+} from './fake-cli-transport-options.js';
 export { type HermeticCliEnv, type HermeticCliEnvOptions, hermeticCliEnv } from './hermetic-cli-env.js';
 export {
   type CaptureArgvLine,

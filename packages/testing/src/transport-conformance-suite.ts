@@ -1,5 +1,13 @@
-import { AsyncQueue, type InboundMessage, type Transport } from '@hexagent/core';
+import {
+  type InboundMessage,
+  type Transport,
+  TransportClosedError,
+  TransportError,
+  TransportInputClosedError,
+  TransportStartError,
+} from '@hexagent/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { READ_MODES, Reader, type TestContext } from './conformance-reader.js';
 
 /** Options of {@link transportConformanceSuite}. */
 export interface TransportConformanceOptions {
@@ -31,14 +39,20 @@ const MIB = 1024 * 1024;
  * What is checked: start → send → receive in order (initialize answer, a burst of echoes);
  * messages sent before the consumer iterates are buffered; `isOpen`; `messages()` ends without
  * error after `endInput()` once the peer exits; `close()` is idempotent and ends a pending
- * `messages()` iteration without error (a deliberate close is not a fault); `send()` after `close()`
- * rejects; a 1 MiB message and non-ASCII text (emoji, CJK, RTL, combining marks, U+2028/U+2029,
- * control characters) round-trip exactly. Each test closes its transport afterwards.
+ * `messages()` iteration without error (a deliberate close is not a fault); a 1 MiB message and
+ * non-ASCII text (emoji, CJK, RTL, combining marks, U+2028/U+2029, control characters) round-trip
+ * exactly. Each test closes its transport afterwards.
  *
- * Every check runs twice: reading with `messages()`, and reading with the optional
- * `subscribe(sink)` (skipped when the transport has none). In the second run the sink must see the
- * same messages, then exactly one `end` and nothing after it; and the transport must refuse a
- * second reader (`messages()` after `subscribe()`, or the reverse) by throwing.
+ * Every check of the messages runs twice: reading with `messages()`, and reading with the optional
+ * `subscribe(sink)` (skipped, with a note saying so, when the transport has none). In the second
+ * run the sink must see the same messages, then exactly one `end` and nothing after it.
+ *
+ * The contract's version and errors are checked once: `specificationVersion` is `'v1'`; a second
+ * reader is refused by throwing; `send()` before `start()`, after `endInput()` and after `close()`
+ * rejects with `TransportInputClosedError` (`TRANSPORT_INPUT_CLOSED`); a second `start()` rejects
+ * with `TransportStartError` (`TRANSPORT_START_FAILED`); `start()` after `close()` with
+ * `TransportClosedError` (`TRANSPORT_CLOSED`); `close()` before `start()` resolves, and every one
+ * of those errors is a `TransportError`.
  *
  * @example
  * ```ts
@@ -107,17 +121,6 @@ export function transportConformanceSuite(
       expect(await reader.next(isEcho)).toEqual({ type: 'echo', early: true });
     });
 
-    it('refuses a second reader', { timeout }, async (context) => {
-      if (mode === 'messages') context.skip('checked in the subscribe run');
-      const { transport } = await open(context);
-      expect(() => transport.messages()).toThrow();
-      const other = await make(context);
-      await other.start();
-      other.messages();
-      const subscribe = other.subscribe?.bind(other);
-      expect(() => subscribe?.({ message: () => {}, end: () => {} })).toThrow();
-    });
-
     it('is open after start() and not after close()', { timeout }, async (context) => {
       const { transport } = await open(context);
       expect(transport.isOpen).toBe(true);
@@ -142,10 +145,10 @@ export function transportConformanceSuite(
       expect(transport.isOpen).toBe(false);
     });
 
-    it('rejects send() after close()', { timeout }, async (context) => {
+    it('rejects send() after close() with TransportInputClosedError', { timeout }, async (context) => {
       const { transport } = await open(context);
       await transport.close();
-      await expect(transport.send({ type: 'echo', late: true })).rejects.toThrow();
+      await expectTransportError(transport.send({ type: 'echo', late: true }), TransportInputClosedError);
     });
 
     it(`round-trips a ${largeBytes}-byte message exactly`, { timeout }, async (context) => {
@@ -174,6 +177,86 @@ export function transportConformanceSuite(
       expect(await reader.next(isEcho)).toEqual(message);
     });
   });
+
+  describe(`${name} (transport conformance: version and errors)`, () => {
+    const opened: Transport[] = [];
+
+    async function make(): Promise<Transport> {
+      const transport = await makeTransport();
+      opened.push(transport);
+      return transport;
+    }
+
+    afterEach(async () => {
+      const transports = opened.splice(0);
+      await Promise.all(transports.map((transport) => transport.close().catch(() => {})));
+    });
+
+    it("states the version of the Transport contract it implements: 'v1'", { timeout }, async () => {
+      expect((await make()).specificationVersion).toBe('v1');
+    });
+
+    it('refuses a second reader, whichever way each reads', { timeout }, async () => {
+      const iterated = await make();
+      iterated.messages();
+      expect(() => iterated.messages()).toThrow();
+      const subscribe = iterated.subscribe?.bind(iterated);
+      if (subscribe === undefined) return;
+      expect(() => subscribe({ message: () => {}, end: () => {} })).toThrow();
+      const subscribed = await make();
+      subscribed.subscribe?.({ message: () => {}, end: () => {} });
+      expect(() => subscribed.messages()).toThrow();
+      expect(() => subscribed.subscribe?.({ message: () => {}, end: () => {} })).toThrow();
+    });
+
+    it('rejects send() before start() and after endInput() with TransportInputClosedError', { timeout }, async () => {
+      const transport = await make();
+      await expectTransportError(transport.send({ type: 'echo', early: true }), TransportInputClosedError);
+      await transport.start();
+      transport.endInput();
+      await expectTransportError(transport.send({ type: 'echo', late: true }), TransportInputClosedError);
+    });
+
+    it('rejects a second start() with TransportStartError', { timeout }, async () => {
+      const transport = await make();
+      await transport.start();
+      await expectTransportError(transport.start(), TransportStartError);
+      expect(transport.isOpen).toBe(true);
+    });
+
+    it('rejects start() after close() with TransportClosedError; close() before start() resolves', {
+      timeout,
+    }, async () => {
+      const unstarted = await make();
+      await unstarted.close();
+      await expectTransportError(unstarted.start(), TransportClosedError);
+      expect(unstarted.isOpen).toBe(false);
+      const stopped = await make();
+      await stopped.start();
+      await stopped.close();
+      await expectTransportError(stopped.start(), TransportClosedError);
+    });
+  });
+}
+
+/** Asserts that `promise` rejects with an error of class `expected` (a `TransportError`, with the class's own code). */
+async function expectTransportError(
+  promise: Promise<unknown>,
+  expected: typeof TransportClosedError | typeof TransportInputClosedError | typeof TransportStartError,
+): Promise<void> {
+  const outcome = await promise.then(
+    () => ({ rejected: false, error: undefined }),
+    (error: unknown) => ({ rejected: true, error }),
+  );
+  expect(outcome.rejected, 'expected a rejection').toBe(true);
+  const { error } = outcome;
+  const code = new expected().code;
+  expect({
+    class: expected.name,
+    isInstance: expected.isInstance(error),
+    isTransportError: TransportError.isInstance(error),
+    code: (error as { code?: unknown } | undefined)?.code,
+  }).toEqual({ class: expected.name, isInstance: true, isTransportError: true, code });
 }
 
 function isEcho(message: InboundMessage): boolean {
@@ -185,80 +268,4 @@ function largeText(bytes: number): string {
   const unit = 'The quick brown fox jumps over the lazy dog 0123456789 ñ 日本 🚀\n';
   const unitBytes = Buffer.byteLength(unit, 'utf8');
   return unit.repeat(Math.ceil(bytes / unitBytes));
-}
-
-/** The two ways of reading a transport. */
-const READ_MODES = ['messages', 'subscribe'] as const;
-type ReadMode = (typeof READ_MODES)[number];
-
-/** The part of vitest's test context the suite uses. */
-interface TestContext {
-  skip(note?: string): never;
-}
-
-/**
- * Reads a transport's messages with a timeout per read, through `messages()` or through a sink
- * given to `subscribe()`. A sink that is used against the contract (a message after `end`, a second
- * `end`) makes the next read fail.
- */
-class Reader {
-  private readonly iterator: AsyncIterator<InboundMessage>;
-  private readonly waitMs: number;
-  /** Breaches of the `subscribe()` contract seen by the sink. */
-  private readonly violations: string[] = [];
-
-  constructor(transport: Transport, mode: ReadMode, waitMs: number) {
-    this.waitMs = waitMs;
-    if (mode === 'messages' || transport.subscribe === undefined) {
-      this.iterator = transport.messages()[Symbol.asyncIterator]();
-      return;
-    }
-    const queue = new AsyncQueue<InboundMessage>();
-    let ended = false;
-    transport.subscribe({
-      message: (message) => {
-        if (ended) this.violations.push(`message ${JSON.stringify(message).slice(0, 80)} after end()`);
-        else queue.push(message);
-      },
-      end: (error) => {
-        if (ended) this.violations.push('end() called twice');
-        ended = true;
-        queue.end(error);
-      },
-    });
-    this.iterator = queue;
-  }
-
-  /** The next message matching `predicate`, skipping others. */
-  async next(predicate: (message: InboundMessage) => boolean): Promise<InboundMessage> {
-    for (;;) {
-      const result = await this.read();
-      if (result.done === true) throw new Error('messages() ended while a message was expected');
-      if (predicate(result.value)) return result.value;
-    }
-  }
-
-  /** Resolves when the iteration ends (skipping messages); rejects if it throws or times out. */
-  async expectEnd(): Promise<void> {
-    for (;;) {
-      const result = await this.read();
-      if (result.done === true) break;
-    }
-    // Anything the sink is given after its end shows up within a few turns of the event loop.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    this.assertContractKept();
-  }
-
-  private assertContractKept(): void {
-    if (this.violations.length > 0) throw new Error(`subscribe() contract broken: ${this.violations.join('; ')}`);
-  }
-
-  private read(): Promise<IteratorResult<InboundMessage>> {
-    this.assertContractKept();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no message and no end within ${this.waitMs} ms`)), this.waitMs);
-    });
-    return Promise.race([this.iterator.next(), timeout]).finally(() => clearTimeout(timer));
-  }
 }

@@ -1,89 +1,40 @@
-import { statSync } from 'node:fs';
 import {
   AbortError,
-  CliNotFoundError,
-  DEFAULT_MAX_LINE_BYTES,
   type InboundMessage,
-  InvalidOptionError,
-  JsonDecodeError,
-  LineDecoder,
+  InboundMessageStream,
   type Options,
   type OutboundMessage,
-  ProcessError,
   onAbort as subscribeToAbort,
   type Transport,
+  TransportClosedError,
   type TransportFactory,
   type TransportSink,
+  TransportStartError,
 } from '@hexagent/core';
 import { BackpressureQueue } from './backpressure-queue.js';
-import { buildCliArgs } from './build-cli-args.js';
-import { buildCliEnv } from './build-cli-env.js';
-import { findClaudeCli } from './find-claude-cli.js';
-import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
-import { StderrLineSplitter } from './stderr-line-splitter.js';
-import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES, StderrRingBuffer } from './stderr-ring-buffer.js';
+import { CliStderr } from './cli-stderr.js';
+import { brokenPipeError, exitError, readError, sendRefusal } from './cli-transport-errors.js';
+import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
+import { CliTransportStateMachine } from './cli-transport-state.js';
+import { CorkedWriter } from './corked-writer.js';
+import { NdjsonReader } from './ndjson-reader.js';
+import { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
+import { loadExeca, spawnCli, waitForSpawn } from './spawn-cli.js';
 import { validateCliOptions } from './validate-cli-options.js';
-import type { execa as Execa } from './vendor/execa.js';
-
-/**
- * execa, imported on the first `start()` (bundled into one module by the build, see
- * `vendor/execa.ts`): ~20 ms to import, which a program that imports hexagent would pay up front
- * otherwise, whether or not (and long before) a CLI starts.
- */
-let execaModule: Promise<typeof import('./vendor/execa.js')> | undefined;
-function loadExeca(): Promise<typeof import('./vendor/execa.js')> {
-  execaModule ??= import('./vendor/execa.js');
-  return execaModule;
-}
-
-/** Default time each step of `close()` waits for the CLI to exit before escalating, in ms. */
-export const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;
-
-/**
- * How long a write that failed on a broken pipe waits for the CLI's exit status before it rejects,
- * so that its `ProcessError` says how the process ended (code or signal, and the stderr tail).
- */
-const BROKEN_PIPE_EXIT_WAIT_MS = 500;
-
-/** Default number of inbound messages buffered before reading from the CLI pauses. */
-export const DEFAULT_HIGH_WATER_MARK = 1_024;
-
-/** Settings of a {@link CliTransport} that are not session options. */
-export interface CliTransportSettings {
-  /**
-   * How long each step of `close()` waits, in ms (default {@link DEFAULT_CLOSE_TIMEOUT_MS}): after
-   * closing the CLI's input, then after SIGTERM, then after SIGKILL.
-   */
-  closeTimeoutMs?: number;
-  /** Stderr lines kept for `ProcessError.stderrTail` (default 100). */
-  stderrBufferLines?: number;
-  /** Stderr bytes kept for `ProcessError.stderrTail` (default 16 KiB). */
-  stderrBufferBytes?: number;
-  /**
-   * Inbound messages buffered, unread, before the transport stops reading the CLI's output (and so,
-   * through the pipe, slows the CLI down) until the consumer catches up (default
-   * {@link DEFAULT_HIGH_WATER_MARK}).
-   */
-  highWaterMark?: number;
-}
-
-type State = 'idle' | 'starting' | 'open' | 'closing' | 'closed';
-
-/** The exit status of the CLI process. */
-interface ExitStatus {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
 
 /**
  * The `Transport` port over a Claude Code CLI subprocess: one JSON object per line on the CLI's
- * stdin and stdout, stderr kept as diagnostics.
+ * stdin and stdout, stderr kept as diagnostics. It orchestrates small parts: {@link spawnCli}
+ * (finding the CLI and building the execa call), {@link ProcessSupervisor} (exit, stopping by
+ * escalation, release), {@link NdjsonReader} (stdout to messages), {@link CorkedWriter} (messages to
+ * stdin), core's `InboundMessageStream` (`messages()` and `subscribe()`), with its lifecycle in
+ * {@link CliTransportStateMachine}.
  *
- * The process is spawned without a shell from an argv array ({@link buildCliArgs}), with
- * `process.env` overlaid by `options.env` ({@link buildCliEnv}). A fault in the CLI's output (a line
- * that is not a JSON object, a line over `maxMessageBytes`) is thrown from `messages()` after the
- * messages before it, and the process is stopped; an exit the transport did not cause (non-zero
- * code, or a signal) ends `messages()` with a `ProcessError` carrying the tail of stderr.
+ * The process is spawned without a shell from an argv array (`buildCliArgs`), with `process.env`
+ * overlaid by `options.env` (`buildCliEnv`). A fault in the CLI's output (a line that is not a JSON
+ * object, a line over `maxMessageBytes`) is thrown from `messages()` after the messages before it,
+ * and the process is stopped; an exit the transport did not cause (non-zero code, or a signal) ends
+ * `messages()` with a `ProcessError` carrying the tail of stderr.
  *
  * @example
  * ```ts
@@ -97,95 +48,85 @@ interface ExitStatus {
  * ```
  */
 export class CliTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly closeTimeoutMs: number;
-  private readonly decoder: LineDecoder;
-  private readonly queue: BackpressureQueue<InboundMessage>;
-  private readonly stderrBuffer: StderrRingBuffer;
-  private readonly stderrSplitter: StderrLineSplitter;
-  private state: State = 'idle';
-  private subprocess: CliSubprocess | undefined;
+  private readonly machine = new CliTransportStateMachine();
+  private readonly inbound: InboundMessageStream;
+  private readonly reader: NdjsonReader;
+  private readonly writer = new CorkedWriter();
+  private readonly stderr: CliStderr;
+  private process: ProcessSupervisor | undefined;
   private startPromise: Promise<void> | undefined;
   private stopPromise: Promise<void> | undefined;
-  /**
-   * Settles when execa is done with the process. execa releases its own resources then (the
-   * process-wide signal handlers of `cleanup: true`), a few ticks after the process has exited.
-   */
-  private subprocessSettled: Promise<void> | undefined;
-  private exitStatus: ExitStatus | undefined;
-  private readonly exitWaiters = new Set<() => void>();
   /** Takes `onAbort` off `options.abortController`'s signal. */
   private stopListeningForAbort: (() => void) | undefined;
-  private messagesTaken = false;
-  /** The consumer, when it reads with `subscribe`. */
-  private sink: TransportSink | undefined;
-  private sinkEnded = false;
-  /** How the inbound stream ended, kept for a `subscribe` that comes after the end. */
-  private endedWith: { error: unknown } | undefined;
-  private inputEnded = false;
-  private failed = false;
-  private closeRequested = false;
-  private detached = false;
-  /** True while the CLI's input is corked until the end of the tick (see `send`). */
-  private corked = false;
 
   /**
-   * @param options the session options; see {@link buildCliArgs} for the ones that become flags.
+   * @param options the session options; see `buildCliArgs` for the ones that become flags.
    * @param settings transport settings.
-   * @throws InvalidOptionError when a setting is out of range.
+   * @throws InvalidOptionError when an option or a setting is out of range.
    */
   constructor(options: Options = {}, settings: CliTransportSettings = {}) {
     // Fail at construction, so `query()` throws before anything is spawned or awaited.
     validateCliOptions(options);
     this.options = options;
-    this.closeTimeoutMs = positiveSetting(settings.closeTimeoutMs, DEFAULT_CLOSE_TIMEOUT_MS, 'closeTimeoutMs');
-    this.stderrBuffer = new StderrRingBuffer({
-      maxLines: positiveSetting(settings.stderrBufferLines, DEFAULT_STDERR_BUFFER_LINES, 'stderrBufferLines', true),
-      maxBytes: positiveSetting(settings.stderrBufferBytes, DEFAULT_STDERR_BUFFER_BYTES, 'stderrBufferBytes', true),
+    const resolved = resolveCliTransportSettings(settings);
+    this.closeTimeoutMs = resolved.closeTimeoutMs;
+    this.stderr = new CliStderr(
+      { maxLines: resolved.stderrBufferLines, maxBytes: resolved.stderrBufferBytes },
+      options.stderr,
+    );
+    this.inbound = new InboundMessageStream({
+      queue: new BackpressureQueue<InboundMessage>({
+        highWaterMark: resolved.highWaterMark,
+        onPause: () => this.process?.pause(),
+        onResume: () => this.process?.resume(),
+        onReturn: () => void this.close(),
+      }),
+      owner: 'CliTransport',
+      onSinkError: (error) => this.fail(error),
     });
-    this.decoder = new LineDecoder(options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES);
-    this.stderrSplitter = new StderrLineSplitter(this.onStderrLine);
-    this.queue = new BackpressureQueue<InboundMessage>({
-      highWaterMark: positiveSetting(settings.highWaterMark, DEFAULT_HIGH_WATER_MARK, 'highWaterMark', true),
-      onPause: () => this.subprocess?.stdout.pause(),
-      onResume: () => this.subprocess?.stdout.resume(),
-      onReturn: () => void this.close(),
-    });
+    this.reader = new NdjsonReader(
+      { message: (message) => this.inbound.push(message), fault: (error) => this.fail(error) },
+      options.maxMessageBytes,
+    );
   }
 
   /** True from a successful `start()` until `close()` is called, the CLI exits, or its output is faulty. */
   get isOpen(): boolean {
-    return this.state === 'open' && !this.closeRequested && this.exitStatus === undefined && !this.failed;
+    return this.machine.state === 'open';
   }
 
   /** The CLI's process id, once spawned. */
   get pid(): number | undefined {
-    return this.subprocess?.pid;
+    return this.process?.pid;
   }
 
   /** The last lines the CLI wrote to stderr (bounded). */
   get stderrTail(): string {
-    return this.stderrBuffer.toString();
+    return this.stderr.tail;
   }
 
   /**
    * Validate the options, find the CLI and spawn it. Resolves once the process is running.
    *
    * @throws InvalidOptionError for a bad option (nothing is spawned).
-   * @throws CliNotFoundError when the CLI is missing or not executable, at once.
+   * @throws CliNotFoundError (a `TransportStartError`) when the CLI is missing or not executable, at once.
+   * @throws ProcessError when the OS refuses to spawn it for another reason.
    * @throws AbortError when `options.abortController` is already aborted.
+   * @throws TransportStartError when called a second time; TransportClosedError after `close()`.
    */
   start(): Promise<void> {
-    if (this.state !== 'idle') {
+    if (!this.machine.apply('start')) {
+      const state = this.machine.state;
       return Promise.reject(
-        new ProcessError({
-          message: this.closeRequested
-            ? 'CliTransport.start(): the transport is closed'
-            : 'CliTransport.start() may be called only once',
-        }),
+        state === 'closing' || state === 'failed' || state === 'closed'
+          ? new TransportClosedError({ message: 'CliTransport.start(): the transport is closed' })
+          : new TransportStartError({ message: 'CliTransport.start() may be called only once' }),
       );
     }
-    this.state = 'starting';
     this.startPromise = this.spawn();
     return this.startPromise;
   }
@@ -201,9 +142,7 @@ export class CliTransport implements Transport {
    *   by a signal that `close()` did not send.
    */
   messages(): AsyncIterable<InboundMessage> {
-    if (this.messagesTaken) throw new Error('CliTransport: messages() or subscribe() may be called only once');
-    this.messagesTaken = true;
-    return this.queue;
+    return this.inbound.messages();
   }
 
   /**
@@ -214,38 +153,28 @@ export class CliTransport implements Transport {
    * cannot keep up must queue for itself. May be called once, and not together with `messages()`.
    */
   subscribe(sink: TransportSink): void {
-    if (this.messagesTaken) throw new Error('CliTransport: messages() or subscribe() may be called only once');
-    this.messagesTaken = true;
-    const buffered = this.queue.takeBuffered();
-    this.sink = sink;
-    try {
-      for (const message of buffered) sink.message(message);
-    } catch (error) {
-      this.fail(error);
-    }
-    if (this.endedWith !== undefined && !this.sinkEnded) {
-      this.sinkEnded = true;
-      sink.end(this.endedWith.error);
-    }
+    this.inbound.subscribe(sink);
   }
 
   /**
    * Write one message as a line of JSON. Resolves once the line is handed to the OS.
    *
-   * @throws ProcessError when the CLI's input is closed (after `endInput()`, `close()`, an exit, or
-   *   a broken pipe).
+   * @throws TransportInputClosedError before `start()` resolved, after `endInput()` or `close()`,
+   *   and after a fault.
+   * @throws ProcessError when the CLI stopped reading on its own (it exited, or a broken pipe).
    */
   send(message: OutboundMessage): Promise<void> {
-    const stdin = this.subprocess?.stdin;
-    if (
-      stdin === undefined ||
-      this.state !== 'open' ||
-      this.closeRequested ||
-      this.inputEnded ||
-      stdin.destroyed ||
-      stdin.writableEnded
-    ) {
-      return Promise.reject(this.inputClosedError());
+    if (this.machine.state !== 'open' || !this.writer.isWritable) {
+      const exitStatus = this.process?.exitStatus;
+      return Promise.reject(
+        sendRefusal({
+          state: this.machine.state,
+          inputEnded: this.writer.isEnded,
+          exitedOnItsOwn: this.stopPromise === undefined && exitStatus !== undefined,
+          exitStatus,
+          stderrTail: this.stderrTail,
+        }),
+      );
     }
     let line: string;
     try {
@@ -254,30 +183,20 @@ export class CliTransport implements Transport {
       return Promise.reject(error);
     }
     return new Promise<void>((resolve, reject) => {
-      if (!this.corked) {
-        // Lines sent in one tick leave in one write (writev): concurrent tool calls finish together,
-        // and each write is a system call that also wakes the CLI.
-        this.corked = true;
-        stdin.cork();
-        process.nextTick(this.uncork);
-      }
-      stdin.write(line, (error) => {
+      this.writer.write(line, (error) => {
         if (!error) {
           resolve();
           return;
         }
         // A broken pipe mostly means the CLI is exiting: let the error carry how it ended.
-        void this.waitForExit(BROKEN_PIPE_EXIT_WAIT_MS).then(() => reject(this.inputClosedError(error)));
+        void brokenPipeError(this.process, () => this.stderrTail, error).then(reject);
       });
     });
   }
 
   /** Close the CLI's input (EOF), so it finishes its work and exits. Idempotent. */
   endInput(): void {
-    if (this.inputEnded) return;
-    this.inputEnded = true;
-    const stdin = this.subprocess?.stdin;
-    if (stdin !== undefined && !stdin.destroyed && !stdin.writableEnded) stdin.end();
+    this.writer.end();
   }
 
   /**
@@ -287,34 +206,31 @@ export class CliTransport implements Transport {
    * `isOpen` is false and `messages()` ends without error. Idempotent; never rejects.
    */
   close(): Promise<void> {
-    this.closeRequested = true;
+    this.machine.apply('close');
     this.stopPromise ??= this.stop(true);
     return this.stopPromise;
   }
 
   private async spawn(): Promise<void> {
-    let subprocess: CliSubprocess;
+    let supervisor: ProcessSupervisor | undefined;
     try {
       const { execa } = await loadExeca();
-      const signal = this.options.abortController?.signal;
-      if (signal?.aborted) throw new AbortError({ message: 'The query was aborted before the CLI started' });
-      const args = buildCliArgs(this.options);
-      assertDirectory(this.options.cwd);
-      const env = buildCliEnv(process.env, this.options.env);
-      const command = resolveCliCommand(findClaudeCli(this.options, { env }), this.options, env);
-      subprocess = spawnCli(execa, command, args, env, this.options.cwd);
-      this.subprocess = subprocess;
-      this.subprocessSettled = subprocess.then(ignoreError, ignoreError);
-      this.attach(subprocess);
-      await waitForSpawn(subprocess, command);
+      if (this.options.abortController?.signal.aborted) {
+        throw new AbortError({ message: 'The query was aborted before the CLI started' });
+      }
+      const spawned = spawnCli(execa, this.options);
+      supervisor = new ProcessSupervisor(spawned.subprocess, this.processHandlers);
+      this.process = supervisor;
+      await waitForSpawn(spawned);
     } catch (error) {
-      this.state = 'closed';
-      this.detach();
-      this.finish(error);
+      this.machine.apply('spawnFailed');
+      supervisor?.detach();
+      this.inbound.end(error);
       throw error;
     }
-    if (this.state === 'starting') this.state = 'open';
-    if (this.inputEnded) subprocess.stdin.end();
+    this.machine.apply('spawned');
+    if (supervisor.exitStatus !== undefined) this.machine.apply('exited');
+    this.writer.attach(supervisor.stdin);
     const signal = this.options.abortController?.signal;
     if (signal !== undefined) {
       // One listener on the signal however many transports share it (no MaxListeners warning).
@@ -323,239 +239,54 @@ export class CliTransport implements Transport {
     }
   }
 
-  private attach(subprocess: CliSubprocess): void {
-    // Every stream gets an error listener: an EPIPE must never surface as an unhandled 'error'.
-    subprocess.stdin.on('error', ignoreError);
-    subprocess.stdout.on('data', this.onStdoutData);
-    subprocess.stdout.on('error', this.onStdoutError);
-    subprocess.stderr.on('data', this.onStderrData);
-    subprocess.stderr.on('error', ignoreError);
-    subprocess.on('error', ignoreError);
-    subprocess.on('exit', this.onExit);
-    subprocess.on('close', this.onClose);
-    // With `reject: false` the result never rejects; the handler is a guard, not a code path.
-    subprocess.catch(ignoreError);
+  /** Stops the CLI (after `close()`, gracefully; after a fault, at once) and releases it. */
+  private async stop(graceful: boolean): Promise<void> {
+    if (this.startPromise !== undefined) await this.startPromise.catch(() => {});
+    const supervisor = this.process;
+    if (supervisor !== undefined && !supervisor.isDetached) {
+      this.writer.end();
+      await supervisor.stop(graceful, this.closeTimeoutMs);
+    }
+    this.machine.apply('stopped');
+    this.inbound.end();
+    this.release();
+    await supervisor?.waitUntilReleased(this.closeTimeoutMs);
   }
 
-  private detach(): void {
-    const subprocess = this.subprocess;
-    if (subprocess === undefined || this.detached) return;
-    this.detached = true;
-    // Destroying without an error emits no 'error', so removing the error listeners after is safe.
-    for (const stream of [subprocess.stdin, subprocess.stdout, subprocess.stderr]) {
-      if (!stream.destroyed) stream.destroy();
-    }
-    subprocess.stdin.off('error', ignoreError);
-    subprocess.stdout.off('data', this.onStdoutData);
-    subprocess.stdout.off('error', this.onStdoutError);
-    subprocess.stderr.off('data', this.onStderrData);
-    subprocess.stderr.off('error', ignoreError);
-    subprocess.off('error', ignoreError);
-    subprocess.off('exit', this.onExit);
-    subprocess.off('close', this.onClose);
+  /** Lets go of the process's streams and listeners, and of the abort signal. */
+  private release(): void {
+    this.process?.detach();
     this.stopListeningForAbort?.();
     this.stopListeningForAbort = undefined;
   }
 
-  private async stop(graceful: boolean): Promise<void> {
-    if (this.startPromise !== undefined) await this.startPromise.catch(ignoreError);
-    if (this.subprocess === undefined || this.detached) {
-      this.state = 'closed';
-      this.finish();
-      await this.waitForExeca();
-      return;
-    }
-    if (this.state !== 'closed') this.state = 'closing';
-    this.endInput();
-    if (!(graceful && (await this.waitForExit(this.closeTimeoutMs)))) {
-      this.kill('SIGTERM');
-      if (!(await this.waitForExit(this.closeTimeoutMs))) {
-        this.kill('SIGKILL');
-        await this.waitForExit(this.closeTimeoutMs);
-      }
-    }
-    this.state = 'closed';
-    this.finish();
-    this.detach();
-    await this.waitForExeca();
-  }
-
-  /** Waits (bounded by `closeTimeoutMs`) until execa has released what it holds for the process. */
-  private async waitForExeca(): Promise<void> {
-    const settled = this.subprocessSettled;
-    if (settled === undefined) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.closeTimeoutMs);
-      timer.unref();
-    });
-    await Promise.race([settled, timeout]);
-    clearTimeout(timer);
-  }
-
   /** Stop on a fatal fault: the consumer sees `error` after the messages before it. */
   private fail(error: unknown): void {
-    if (this.failed) return;
-    this.failed = true;
-    this.finish(error);
+    if (!this.machine.apply('fault')) return;
+    this.reader.stop();
+    this.inbound.end(error);
     this.stopPromise ??= this.stop(false);
   }
 
-  /** Hands one inbound message to the sink, or queues it for `messages()` (or a later `subscribe`). */
-  private deliver(message: InboundMessage): void {
-    const sink = this.sink;
-    if (sink !== undefined) sink.message(message);
-    else this.queue.push(message);
-  }
-
-  /** Ends the inbound stream, with `error` for a fault; only the first call counts. */
-  private finish(error?: unknown): void {
-    if (this.endedWith !== undefined) return;
-    this.endedWith = { error };
-    const sink = this.sink;
-    if (sink === undefined) {
-      this.queue.end(error);
-    } else if (!this.sinkEnded) {
-      this.sinkEnded = true;
-      sink.end(error);
-    }
-  }
-
-  private kill(signal: NodeJS.Signals): void {
-    if (this.exitStatus !== undefined) return;
-    try {
-      this.subprocess?.kill(signal);
-    } catch {
-      // The process is already gone.
-    }
-  }
-
-  private waitForExit(timeoutMs: number): Promise<boolean> {
-    if (this.exitStatus !== undefined) return Promise.resolve(true);
-    return new Promise<boolean>((resolve) => {
-      const onExit = (): void => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.exitWaiters.delete(onExit);
-        resolve(false);
-      }, timeoutMs);
-      timer.unref();
-      this.exitWaiters.add(onExit);
-    });
-  }
-
-  private inputClosedError(cause?: unknown): ProcessError {
-    const status = this.exitStatus;
-    return new ProcessError({
-      message:
-        'Cannot write to the Claude Code CLI: its input is closed' +
-        (status === undefined
-          ? ''
-          : status.signal !== null
-            ? ` (the process was killed by ${status.signal})`
-            : ` (the process exited with code ${status.code})`),
-      exitCode: status?.code ?? undefined,
-      signal: status?.signal ?? undefined,
-      stderrTail: this.stderrBuffer.toString(),
-      cause,
-    });
-  }
-
-  private readonly uncork = (): void => {
-    this.corked = false;
-    this.subprocess?.stdin.uncork();
-  };
-
-  private readonly onLine = (line: string): void => {
-    if (this.failed) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      // Blank lines are rare, so they are recognised only once parsing has failed.
-      if (line.trim() === '') return;
-      this.fail(new JsonDecodeError({ line, cause: error }));
-      return;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      this.fail(new JsonDecodeError({ line }));
-      return;
-    }
-    this.deliver(value as InboundMessage);
-  };
-
-  private readonly onStdoutData = (chunk: Buffer): void => {
-    if (this.failed) return;
-    try {
-      this.decoder.push(chunk, this.onLine);
-    } catch (error) {
-      this.fail(error);
-    }
-  };
-
-  private readonly onStdoutError = (error: Error): void => {
-    this.fail(
-      new ProcessError({
-        message: 'Reading the output of the Claude Code CLI failed',
-        stderrTail: this.stderrBuffer.toString(),
-        cause: error,
-      }),
-    );
-  };
-
-  private readonly onStderrData = (chunk: Buffer): void => {
-    this.stderrSplitter.push(chunk);
-  };
-
-  private readonly onStderrLine = (line: string): void => {
-    this.stderrBuffer.push(line);
-    const callback = this.options.stderr;
-    if (callback === undefined) return;
-    try {
-      const result: unknown = callback(line);
-      if (result instanceof Promise) result.catch(ignoreError);
-    } catch {
-      // A failing log callback must not take the session down.
-    }
-  };
-
-  private readonly onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
-    this.exitStatus ??= { code, signal };
-    for (const waiter of this.exitWaiters) waiter();
-    this.exitWaiters.clear();
+  private readonly processHandlers: ProcessSupervisorHandlers = {
+    stdout: (chunk) => this.reader.push(chunk),
+    stdoutError: (error) => this.fail(readError(error, this.stderrTail)),
+    stderr: (chunk) => this.stderr.push(chunk),
+    exit: () => this.machine.apply('exited'),
+    close: (status) => this.onProcessClose(status),
   };
 
   /** The process has exited and its stdio is closed: every byte of output has been seen. */
-  private readonly onClose = (code: number | null, signal: NodeJS.Signals | null): void => {
-    this.onExit(code, signal);
-    if (!this.failed) {
-      try {
-        const rest = this.decoder.flush();
-        if (rest !== undefined) this.onLine(rest);
-      } catch (error) {
-        this.fail(error);
-      }
-    }
-    this.stderrSplitter.flush();
-    const status = this.exitStatus ?? { code, signal };
-    if (!this.failed && !this.closeRequested && (status.code !== 0 || status.signal !== null)) {
-      this.finish(
-        new ProcessError({
-          exitCode: status.code ?? undefined,
-          signal: status.signal ?? undefined,
-          stderrTail: this.stderrBuffer.toString(),
-        }),
-      );
-    } else {
-      this.finish();
-    }
+  private onProcessClose(status: ExitStatus): void {
+    this.reader.end();
+    this.stderr.flush();
+    const failed = status.code !== 0 || status.signal !== null;
+    this.inbound.end(failed && !this.machine.isStopping ? exitError(status, this.stderrTail) : undefined);
     if (this.stopPromise === undefined) {
-      this.state = 'closed';
-      this.detach();
+      this.machine.apply('drained');
+      this.release();
     }
-  };
+  }
 
   private readonly onAbort = (): void => {
     void this.close();
@@ -571,99 +302,3 @@ export class CliTransport implements Transport {
  * ```
  */
 export const createCliTransport: TransportFactory = (options) => new CliTransport(options);
-
-function spawnCli(
-  execa: typeof Execa,
-  command: CliCommand,
-  args: readonly string[],
-  env: Record<string, string>,
-  cwd: string | undefined,
-) {
-  return execa(command.file, [...command.args, ...args], {
-    shell: false,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env,
-    extendEnv: false,
-    ...(cwd === undefined ? {} : { cwd }),
-    reject: false,
-    buffer: false,
-    stripFinalNewline: false,
-    encoding: 'buffer',
-    // Kill the CLI if this process exits without closing the transport.
-    cleanup: true,
-    // close() escalates on its own schedule.
-    forceKillAfterDelay: false,
-    windowsHide: true,
-  });
-}
-
-type CliSubprocess = ReturnType<typeof spawnCli>;
-
-/** Resolves once the process runs; rejects with `CliNotFoundError` when the OS cannot run it. */
-function waitForSpawn(subprocess: CliSubprocess, command: CliCommand): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const settle = (error?: unknown): void => {
-      if (settled) return;
-      settled = true;
-      subprocess.off('spawn', onSpawn);
-      subprocess.off('error', onError);
-      if (error === undefined) resolve();
-      else reject(spawnError(error, command));
-    };
-    const onSpawn = (): void => settle();
-    const onError = (error: Error): void => settle(error);
-    subprocess.once('spawn', onSpawn);
-    subprocess.once('error', onError);
-    // When spawn() throws synchronously, execa returns a stand-in that emits neither event; its
-    // result carries the error instead.
-    subprocess.then(
-      (result) => settle(result.failed ? (result.cause ?? result) : undefined),
-      (error: unknown) => settle(error),
-    );
-  });
-}
-
-function spawnError(error: unknown, command: CliCommand): Error {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'EISDIR') {
-    return new CliNotFoundError({
-      triedPaths: [command.file],
-      message:
-        `The Claude Code CLI could not be started: ${JSON.stringify(command.file)} failed with ${code}. ` +
-        'Install it with `npm install @anthropic-ai/claude-code`, or pass `pathToClaudeCodeExecutable`.',
-      cause: error,
-    });
-  }
-  return new ProcessError({ message: `The Claude Code CLI could not be started: ${String(error)}`, cause: error });
-}
-
-function assertDirectory(cwd: string | undefined): void {
-  if (cwd === undefined) return;
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(cwd).isDirectory();
-  } catch {
-    // Reported below.
-  }
-  if (!isDirectory) {
-    throw new InvalidOptionError({ option: 'cwd', message: `${JSON.stringify(cwd)} is not an existing directory` });
-  }
-}
-
-function positiveSetting(value: number | undefined, fallback: number, name: string, integer = false): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new InvalidOptionError({
-      option: name,
-      message: `must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}`,
-    });
-  }
-  return value;
-}
-
-function ignoreError(): void {
-  // Deliberately empty: the error is reported elsewhere or is harmless.
-}

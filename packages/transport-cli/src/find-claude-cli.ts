@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CliNotFoundError, type Options } from '@hexagent/core';
+import type { Options } from '@hexagent/core';
+import { CliNotFoundError } from './cli-not-found-error.js';
 import { findOnPath } from './find-on-path.js';
 import { isExecutableFile, isReadableFile } from './is-executable-file.js';
 

@@ -6,11 +6,15 @@ describe('@hexagent/transport-cli entry point', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
         'BASE_CLI_ARGS',
+        'CliNotFoundError',
         'CliTransport',
         'DEFAULT_CLOSE_TIMEOUT_MS',
         'DEFAULT_HIGH_WATER_MARK',
+        'DEFAULT_MAX_LINE_BYTES',
         'DEFAULT_STDERR_BUFFER_BYTES',
         'DEFAULT_STDERR_BUFFER_LINES',
+        'ProcessError',
+        'LineDecoder',
         'StderrRingBuffer',
         'buildCliArgs',
         'buildCliEnv',

@@ -15,14 +15,16 @@
 
 export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
 export { buildCliEnv } from './build-cli-env.js';
+export { CliNotFoundError } from './cli-not-found-error.js';
+export { CliTransport, createCliTransport } from './cli-transport.js';
 export {
-  CliTransport,
   type CliTransportSettings,
-  createCliTransport,
   DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_HIGH_WATER_MARK,
-} from './cli-transport.js';
+} from './cli-transport-settings.js';
 export { type FindClaudeCliContext, findClaudeCli } from './find-claude-cli.js';
+export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
+export { ProcessError } from './process-error.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export {
   DEFAULT_STDERR_BUFFER_BYTES,

@@ -1,4 +1,5 @@
-import { CliNotFoundError, type Options } from '@hexagent/core';
+import type { Options } from '@hexagent/core';
+import { CliNotFoundError } from './cli-not-found-error.js';
 import { isCliScript } from './find-claude-cli.js';
 import { findOnPath } from './find-on-path.js';
 

@@ -91,7 +91,7 @@ describe('the bundled execa (dist/vendor/execa.js)', () => {
 
 describe('the built transport', () => {
   it('imports the bundle, never the execa package', () => {
-    const specifiers = specifiersOf(readFileSync(join(DIST, 'cli-transport.js'), 'utf8'));
+    const specifiers = specifiersOf(readFileSync(join(DIST, 'spawn-cli.js'), 'utf8'));
     expect(specifiers).toContain('./vendor/execa.js');
     expect(specifiers).not.toContain('execa');
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TransportClosedError } from '../ports/transport-closed-error.js';
+import { TransportError } from '../ports/transport-error.js';
+import { TransportInputClosedError } from '../ports/transport-input-closed-error.js';
+import { TransportStartError } from '../ports/transport-start-error.js';
 import { AbortError } from './abort-error.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import { ControlRequestError } from './control-request-error.js';
 import { ControlTimeoutError } from './control-timeout-error.js';
 import { HexagentError } from './hexagent-error.js';
@@ -8,12 +11,11 @@ import { InvalidOptionError } from './invalid-option-error.js';
 import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
 import { MessageTooLargeError } from './message-too-large-error.js';
-import { ProcessError } from './process-error.js';
 import { ProtocolError } from './protocol-error.js';
 
 // What another copy of the package would declare: the same registered symbols.
 const FOREIGN_BASE_MARKER = Symbol.for('hexagent.error');
-const FOREIGN_CLI_NOT_FOUND_MARKER = Symbol.for('hexagent.error.CliNotFoundError');
+const FOREIGN_CLOSED_MARKER = Symbol.for('hexagent.error.TransportClosedError');
 
 interface ErrorClass {
   name: string;
@@ -30,12 +32,6 @@ interface Case {
 
 const cases: Case[] = [
   { cls: AbortError, make: () => new AbortError(), code: 'ABORTED', alsoInstanceOf: [] },
-  {
-    cls: CliNotFoundError,
-    make: () => new CliNotFoundError({ triedPaths: ['/usr/bin/claude'] }),
-    code: 'CLI_NOT_FOUND',
-    alsoInstanceOf: [],
-  },
   {
     cls: ControlRequestError,
     make: () =>
@@ -56,12 +52,6 @@ const cases: Case[] = [
     alsoInstanceOf: [],
   },
   {
-    cls: ProcessError,
-    make: () => new ProcessError({ exitCode: 1, stderrTail: 'boom' }),
-    code: 'PROCESS_ERROR',
-    alsoInstanceOf: [],
-  },
-  {
     cls: ProtocolError,
     make: () => new ProtocolError({ message: 'bad frame' }),
     code: 'PROTOCOL_ERROR',
@@ -78,6 +68,24 @@ const cases: Case[] = [
     make: () => new MessageTooLargeError({ maxBytes: 1024 }),
     code: 'MESSAGE_TOO_LARGE',
     alsoInstanceOf: [ProtocolError],
+  },
+  {
+    cls: TransportClosedError,
+    make: () => new TransportClosedError(),
+    code: 'TRANSPORT_CLOSED',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: TransportStartError,
+    make: () => new TransportStartError({ message: 'spawn failed' }),
+    code: 'TRANSPORT_START_FAILED',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: TransportInputClosedError,
+    make: () => new TransportInputClosedError(),
+    code: 'TRANSPORT_INPUT_CLOSED',
+    alsoInstanceOf: [],
   },
   {
     cls: McpServersNotAppliedError,
@@ -134,21 +142,27 @@ describe.each(cases)('$cls.name', ({ cls, make, code, alsoInstanceOf }) => {
 
 describe('markers', () => {
   it('are registered symbols (Symbol.for), so a second copy of the package recognises them', () => {
-    const error = new ProcessError({ exitCode: 2 });
+    const error = new TransportClosedError();
     const keys = Object.getOwnPropertySymbols(error).map((symbol) => Symbol.keyFor(symbol));
-    expect(keys).toEqual(expect.arrayContaining(['hexagent.error', 'hexagent.error.ProcessError']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'hexagent.error',
+        'hexagent.error.TransportError',
+        'hexagent.error.TransportClosedError',
+      ]),
+    );
   });
 
   it('a hand-made foreign object with only the right Symbol.for markers is recognised', () => {
-    class ForeignCliNotFoundError extends Error {
+    class ForeignTransportClosedError extends Error {
       readonly [FOREIGN_BASE_MARKER] = true;
-      readonly [FOREIGN_CLI_NOT_FOUND_MARKER] = true;
+      readonly [FOREIGN_CLOSED_MARKER] = true;
     }
-    const foreign = new ForeignCliNotFoundError('from another bundle');
-    expect(CliNotFoundError.isInstance(foreign)).toBe(true);
+    const foreign = new ForeignTransportClosedError('from another bundle');
+    expect(TransportClosedError.isInstance(foreign)).toBe(true);
     expect(HexagentError.isInstance(foreign)).toBe(true);
-    expect(ProcessError.isInstance(foreign)).toBe(false);
-    expect(foreign instanceof CliNotFoundError).toBe(false);
+    expect(TransportStartError.isInstance(foreign)).toBe(false);
+    expect(foreign instanceof TransportClosedError).toBe(false);
   });
 
   it('a marker that is not exactly true does not count', () => {
@@ -159,40 +173,36 @@ describe('markers', () => {
   });
 });
 
-describe('messages and fields', () => {
-  it('CliNotFoundError lists every tried path and says how to install', () => {
-    const error = new CliNotFoundError({ triedPaths: ['/opt/claude', 'claude (PATH)', '~/.claude/local/claude'] });
-    expect(error.triedPaths).toEqual(['/opt/claude', 'claude (PATH)', '~/.claude/local/claude']);
-    for (const path of error.triedPaths) expect(error.message).toContain(path);
-    expect(error.message).toContain('npm install @anthropic-ai/claude-code');
-    expect(error.message).toContain('pathToClaudeCodeExecutable');
+describe('TransportError, the base of the errors a Transport raises', () => {
+  const transportErrors = [new TransportClosedError(), new TransportStartError(), new TransportInputClosedError()];
+
+  it('is true for the transport errors, false for the others', () => {
+    for (const error of transportErrors) expect(TransportError.isInstance(error)).toBe(true);
+    expect(TransportError.isInstance(new AbortError())).toBe(false);
+    expect(TransportError.isInstance(new JsonDecodeError({ line: 'x' }))).toBe(false);
+    expect(TransportError.isInstance(new Error('plain'))).toBe(false);
   });
 
-  it('CliNotFoundError says so when nothing was tried, and honours a custom message and cause', () => {
-    expect(new CliNotFoundError({ triedPaths: [] }).message).toContain('(nothing)');
-    const cause = new Error('ENOENT');
-    const custom = new CliNotFoundError({ triedPaths: ['x'], message: 'custom', cause });
+  it('carries the exit code an adapter gives it, and none otherwise', () => {
+    class ExitError extends TransportError {
+      readonly code = 'TEST_EXIT' as const;
+    }
+    expect(new ExitError({ message: 'exited', exitCode: 2 }).exitCode).toBe(2);
+    for (const error of transportErrors) expect(error.exitCode).toBeUndefined();
+  });
+
+  it('has default messages that say what happened, and keeps a custom message and a cause', () => {
+    expect(new TransportClosedError().message).toContain('closed');
+    expect(new TransportStartError().message).toContain('could not start');
+    expect(new TransportInputClosedError().message).toContain('input is closed');
+    const cause = new Error('EPIPE');
+    const custom = new TransportInputClosedError({ message: 'custom', cause });
     expect(custom.message).toBe('custom');
     expect(custom.cause).toBe(cause);
   });
+});
 
-  it('ProcessError includes the exit code and the stderr tail', () => {
-    const error = new ProcessError({ exitCode: 3, stderrTail: 'Error: invalid API key\nat line 2' });
-    expect(error.exitCode).toBe(3);
-    expect(error.signal).toBeUndefined();
-    expect(error.stderrTail).toBe('Error: invalid API key\nat line 2');
-    expect(error.message).toContain('exited with code 3');
-    expect(error.message).toContain('Error: invalid API key\nat line 2');
-  });
-
-  it('ProcessError names the signal when the process was killed, and has no stderr section when empty', () => {
-    const killed = new ProcessError({ signal: 'SIGKILL', exitCode: 137 });
-    expect(killed.message).toContain('SIGKILL');
-    expect(killed.message).not.toContain('stderr');
-    expect(killed.stderrTail).toBe('');
-    expect(new ProcessError({}).message).toContain('failed');
-  });
-
+describe('messages and fields', () => {
   it('ControlRequestError carries subtype, cliMessage and cliErrorCode', () => {
     const error = new ControlRequestError({
       subtype: 'set_model',

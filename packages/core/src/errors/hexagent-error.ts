@@ -30,7 +30,22 @@ export abstract class HexagentError extends Error {
   }
 }
 
-/** True when `value` is an object carrying `marker` set to `true`. */
+/**
+ * True when `value` is an object carrying `marker` set to `true`: the cross-bundle `instanceof`
+ * behind every `isInstance`. For an adapter's own error classes, with a `Symbol.for` marker.
+ *
+ * @example
+ * ```ts
+ * const MARKER = Symbol.for('hexagent.error.SshError');
+ * class SshError extends TransportError {
+ *   readonly code = 'SSH_ERROR' as const;
+ *   private readonly [MARKER] = true;
+ *   static override isInstance(error: unknown): error is SshError {
+ *     return hasMarker(error, MARKER);
+ *   }
+ * }
+ * ```
+ */
 export function hasMarker(value: unknown, marker: symbol): boolean {
   return (
     typeof value === 'object' &&

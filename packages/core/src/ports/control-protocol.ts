@@ -38,6 +38,13 @@ export interface ControlHandlerOptions {
  * `request_id`, inbound requests dispatched by subtype. Many requests may be in flight both ways.
  */
 export interface ControlProtocol {
+  /**
+   * The version of this contract the implementation follows. `'v1'` is the contract described
+   * here; an incompatible change to it gets a new version, so that the Session can recognise an
+   * implementation written against an older contract (and adapt or refuse it) instead of misusing
+   * it. An implementation sets it to the literal of the version it was written for.
+   */
+  readonly specificationVersion: 'v1';
   /** Send a control request and wait for the CLI's answer. */
   request(
     subtype: string,

@@ -13,6 +13,13 @@ export interface McpHandleContext {
  * through `handle`; requests resolve to a response, notifications to `undefined`.
  */
 export interface McpServerPort {
+  /**
+   * The version of this contract the port implements. `'v1'` is the contract described here; an
+   * incompatible change to it gets a new version, so that the Session can recognise a port written
+   * against an older contract (and adapt or refuse it) instead of misusing it. An adapter sets it to
+   * the literal of the version it was written for.
+   */
+  readonly specificationVersion: 'v1';
   /** The server's name: the key in `mcpServers` and the `server_name` of `mcp_message`. */
   readonly name: string;
   /**

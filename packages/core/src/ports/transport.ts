@@ -1,5 +1,9 @@
 import type { InboundMessage, OutboundMessage } from '../types/control.js';
 import type { Options } from '../types/options.js';
+import type { TransportClosedError } from './transport-closed-error.js';
+import type { TransportError } from './transport-error.js';
+import type { TransportInputClosedError } from './transport-input-closed-error.js';
+import type { TransportStartError } from './transport-start-error.js';
 
 /**
  * Where a transport pushes inbound messages when it is read with {@link Transport.subscribe}: the
@@ -24,24 +28,44 @@ export interface TransportSink {
  * A duplex channel of JSON messages to one Claude Code CLI, with a lifecycle. It knows nothing of
  * control requests: framing and process management only.
  *
- * Contract:
- * - `start()` resolves once messages can be sent; it rejects with a typed error (for example
- *   `CliNotFoundError`) when the CLI cannot be started, without leaving anything running.
- * - Inbound messages are read in one of two ways, once, never both:
- *   - `messages()` yields every inbound message in order and ends when the CLI closes its output.
- *     A fatal fault (bad JSON, a line over the size limit, a non-zero exit) is thrown from the
- *     iteration as a typed error, after any messages that preceded it.
+ * Contract (version `'v1'`, see {@link Transport.specificationVersion}):
+ * - `start()` resolves once messages can be sent. When the CLI cannot be started it rejects, without
+ *   leaving anything running, with a {@link TransportStartError} (or an adapter's subclass of it,
+ *   such as `CliNotFoundError`) or another {@link TransportError} the adapter defines (such as
+ *   `ProcessError`); a second `start()` rejects with `TransportStartError`, and `start()` after
+ *   `close()` with {@link TransportClosedError}. Before anything starts it may also reject with
+ *   `InvalidOptionError` (a bad option) or `AbortError` (the query's signal is aborted).
+ * - Inbound messages are read in one of two ways, once, never both (a second reader is refused by
+ *   throwing):
+ *   - `messages()` yields every inbound message in order and ends when the CLI closes its output,
+ *     or without error when the transport is closed. A fatal fault (bad JSON: `JsonDecodeError`, a
+ *     line over the size limit: `MessageTooLargeError`, the CLI failing: an adapter's
+ *     `TransportError`, such as `ProcessError`) is thrown from the iteration, after any messages
+ *     that preceded it.
  *   - `subscribe(sink)`, optional, pushes the same messages to `sink.message` synchronously, then
  *     calls `sink.end` once, with the same error `messages()` would throw. It saves the consumer an
  *     asynchronous hop per message, which matters on the tool-call path. Messages that arrived
  *     before the call are delivered first, in order.
  *   A consumer that supports both should prefer `subscribe` when the transport has it; a transport
  *   need only implement `messages()`.
- * - `send()` resolves when the message is handed to the OS; it rejects when the channel is closed.
- * - `endInput()` closes the CLI's input (EOF) so it can finish and exit.
- * - `close()` terminates the CLI within a bounded time and is idempotent.
+ * - `send()` resolves when the message is handed to the OS. It rejects with
+ *   {@link TransportInputClosedError} before `start()` resolved, after `endInput()` or `close()`, and
+ *   after a fault ended the transport; when the CLI stops reading on its own (it exited, a broken
+ *   pipe) with an adapter's `TransportError` that says how (such as `ProcessError`). Any
+ *   `TransportError` from `send()` means nothing more can be sent. A message JSON cannot encode
+ *   rejects with the encoder's own error (a `TypeError`), and the transport stays usable.
+ * - `endInput()` closes the CLI's input (EOF) so it can finish and exit. Never throws.
+ * - `close()` terminates the CLI within a bounded time and is idempotent; it never rejects.
  */
 export interface Transport {
+  /**
+   * The version of this contract the transport implements. `'v1'` is the contract described on
+   * {@link Transport}; an incompatible change to it gets a new version, so that a consumer can
+   * recognise an adapter written against an older contract (and adapt or refuse it) instead of
+   * misusing it. An adapter sets it to the literal of the version it was written and tested for
+   * (the transport conformance suite of `@hexagent/testing` checks it).
+   */
+  readonly specificationVersion: 'v1';
   /** Start the CLI. */
   start(): Promise<void>;
   /** Write one message. */

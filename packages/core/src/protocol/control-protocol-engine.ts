@@ -86,6 +86,8 @@ function nextIdPrefix(): string {
  * `send` function it is given and reads what `receive` is offered.
  */
 export class ControlProtocolEngine implements ControlProtocol {
+  /** The version of the {@link ControlProtocol} contract this engine follows. */
+  readonly specificationVersion = 'v1' as const;
   private readonly sendMessage: (message: OutboundMessage) => Promise<void>;
   private readonly defaultTimeoutMs: number;
   private readonly onError: (error: Error) => void;

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { resultMessage } from '../../test/helpers/fakes.js';
-import { ProcessError } from '../errors/process-error.js';
+import { FakeProcessError, resultMessage } from '../../test/helpers/fakes.js';
 import type { InboundMessage } from '../types/control.js';
 import { createInboundSink } from './inbound-sink.js';
 import { TurnLedger } from './turn-ledger.js';
@@ -41,7 +40,7 @@ describe('createInboundSink', () => {
 
   it('passes the end of the output on, with its error', () => {
     const { sink, end } = routes();
-    const failure = new ProcessError({ exitCode: 1, stderrTail: 'fatal' });
+    const failure = new FakeProcessError({ exitCode: 1, stderrTail: 'fatal' });
     sink.end(failure);
     expect(end).toHaveBeenCalledWith(failure);
     const clean = routes();
@@ -55,12 +54,12 @@ describe('createInboundSink', () => {
     turns.userMessageSent();
     sink.message({ ...resultMessage(), subtype: 'error_max_turns', is_error: true });
     turns.requestEndInput();
-    sink.end(new ProcessError({ exitCode: 1, stderrTail: '' }));
+    sink.end(new FakeProcessError({ exitCode: 1, stderrTail: '' }));
     expect(end).toHaveBeenCalledWith(undefined);
   });
 
   it('keeps other errors after a failed last turn: a ProcessError without exit code, or any other error', () => {
-    for (const error of [new ProcessError({ message: 'pipe broke' }), new Error('decode failed')]) {
+    for (const error of [new FakeProcessError({ message: 'pipe broke' }), new Error('decode failed')]) {
       const { sink, end, turns } = routes();
       turns.open();
       turns.userMessageSent();

@@ -1,6 +1,6 @@
-import { ProcessError } from '../errors/process-error.js';
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { TransportSink } from '../ports/transport.js';
+import { TransportError } from '../ports/transport-error.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { TurnLedger } from './turn-ledger.js';
 
@@ -34,7 +34,7 @@ export function createInboundSink(routes: InboundRoutes): TransportSink {
       if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
     },
     end: (error) => {
-      const reported = ProcessError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;
+      const reported = TransportError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;
       end(reported ? undefined : error);
     },
   };

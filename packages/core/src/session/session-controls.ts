@@ -11,7 +11,7 @@ import type { SlashCommand } from '../types/slash-command.js';
  * for what the CLI reported at start). `Session` extends it and supplies those two.
  *
  * Adding a control method is a few lines here: a method that calls
- * `this.request('<subtype>', payload)` and maps the answer, its result type in `control-results.ts`.
+ * `this.request('<subtype>', payload)` and maps the answer, its result type beside the official shapes in `src/types/`.
  *
  * @example
  * ```ts

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   collectMessages as drain,
+  FakeProcessError,
   FakeTransport,
   flush,
   setDefaultTransportMode,
@@ -14,7 +15,6 @@ import {
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
-import { ProcessError } from '../errors/process-error.js';
 import type { HookCallback } from '../types/hooks/hook-callback.js';
 import type { Options } from '../types/options.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
@@ -283,7 +283,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       const { session, transport } = makeSession();
       await session.start();
       await transport.answer('initialize', {});
-      const broken = new ProcessError({ message: 'Cannot write to the Claude Code CLI: its input is closed' });
+      const broken = new FakeProcessError({ message: 'Cannot write to the Claude Code CLI: its input is closed' });
       transport.send = async () => {
         throw broken;
       };
@@ -310,7 +310,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       const { session, transport } = makeSession();
       await session.start();
       await transport.answer('initialize', {});
-      const broken = new ProcessError({ message: 'Cannot write to the Claude Code CLI: its input is closed' });
+      const broken = new FakeProcessError({ message: 'Cannot write to the Claude Code CLI: its input is closed' });
       transport.send = async () => {
         throw broken;
       };

@@ -7,6 +7,7 @@ import {
   collectMessages as collect,
   deferred,
   FakeMcpServer,
+  FakeProcessError,
   FakeTransport,
   flush,
   resultMessage,
@@ -16,12 +17,11 @@ import {
 } from '../../test/helpers/fakes.js';
 import { MANIFEST, sessionHarness } from '../../test/helpers/session-harness.js';
 import { AbortError } from '../errors/abort-error.js';
-import { CliNotFoundError } from '../errors/cli-not-found-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
 import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import { ProcessError } from '../errors/process-error.js';
 import type { McpHandleContext } from '../ports/mcp-server-port.js';
+import { TransportStartError } from '../ports/transport-start-error.js';
 import type { HookInput } from '../types/hooks/hook-inputs.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { SDKUserMessageInput } from '../types/messages/user-message.js';
@@ -244,7 +244,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
     it('a transport whose messages() throws ends messages() with that error and aborts session.signal', async () => {
       const server = new FakeMcpServer('calc');
       const { session, transport } = await runningSession({}, [server]);
-      const failure = new ProcessError({ exitCode: 1, stderrTail: 'fatal' });
+      const failure = new FakeProcessError({ exitCode: 1, stderrTail: 'fatal' });
       transport.emit({ type: 'assistant', message: { n: 1 } });
       transport.endOutput(failure);
       const { messages, error } = await collect(session);
@@ -265,7 +265,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       transport.emit(failed);
       await flush();
       expect(transport.endInputCalls).toBe(1);
-      transport.endOutput(new ProcessError({ exitCode: 1, stderrTail: '' }));
+      transport.endOutput(new FakeProcessError({ exitCode: 1, stderrTail: '' }));
       const { messages, error } = await collect(session);
       expect(messages).toEqual([failed]);
       expect(error).toBeUndefined();
@@ -277,7 +277,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       session.endInput();
       transport.emit(resultMessage());
       await flush();
-      const failure = new ProcessError({ exitCode: 2, stderrTail: 'crash on exit' });
+      const failure = new FakeProcessError({ exitCode: 2, stderrTail: 'crash on exit' });
       transport.endOutput(failure);
       const { error } = await collect(session);
       expect(error).toBe(failure);
@@ -392,7 +392,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
     });
 
     it('a transport start() that rejects makes start() reject with the same error and closes the ports', async () => {
-      const failure = new CliNotFoundError({ triedPaths: ['/nowhere/claude'] });
+      const failure = new TransportStartError({ message: 'Claude Code CLI not found: /nowhere/claude' });
       const transport = new FakeTransport();
       transport.startImpl = async () => {
         throw failure;

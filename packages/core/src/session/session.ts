@@ -1,8 +1,8 @@
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import { ProcessError } from '../errors/process-error.js';
 import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { Transport } from '../ports/transport.js';
+import { TransportError } from '../ports/transport-error.js';
 import { ControlProtocolEngine, DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
 import type { InitializeResponse, OutboundMessage } from '../types/control.js';
 import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
@@ -70,7 +70,7 @@ export class Session extends SessionControls {
         defaultTimeoutMs: this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS,
         // An answer that cannot be written (the CLI's input is gone) leaves the CLI waiting forever.
         onError: (error) => {
-          if (ProcessError.isInstance(error)) void this.close(error);
+          if (TransportError.isInstance(error)) void this.close(error);
         },
       });
     this.output = new AsyncQueue<SDKMessage>(() => {
@@ -130,7 +130,7 @@ export class Session extends SessionControls {
     } catch (error) {
       // The CLI's input is gone (it exited, or closed its end): no turn can reach it any more, so the
       // session ends rather than wait for an answer that cannot come.
-      if (ProcessError.isInstance(error)) await this.close(error);
+      if (TransportError.isInstance(error)) await this.close(error);
       throw error;
     }
   }

@@ -4,9 +4,11 @@
  */
 import type { McpHandleContext, McpServerPort } from '../../src/ports/mcp-server-port.js';
 import type { Transport, TransportSink } from '../../src/ports/transport.js';
+import { TransportError } from '../../src/ports/transport-error.js';
 import type { InboundMessage, OutboundMessage } from '../../src/types/control.js';
 import type { JsonRpcMessage, JsonRpcResponse } from '../../src/types/mcp/json-rpc.js';
 import type { McpServerManifest } from '../../src/types/mcp/mcp-server-manifest.js';
+import { InboundMessageStream } from '../../src/util/inbound-message-stream.js';
 
 /** A promise with its resolve and reject exposed. */
 export interface Deferred<T> {
@@ -46,84 +48,6 @@ export function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/**
- * An inbound stream the test feeds by hand: `push` a message, `end()` it, or `fail(error)` it.
- * Deliberately independent of core's AsyncQueue, so a bug there cannot hide one in Session.
- */
-class InboundStream implements AsyncIterableIterator<InboundMessage> {
-  private readonly buffer: InboundMessage[] = [];
-  private waiting: Deferred<IteratorResult<InboundMessage>> | undefined;
-  private ended = false;
-  private error: unknown;
-  private sink: TransportSink | undefined;
-  private sinkEnded = false;
-
-  /** Push mode: hands the buffered messages, then every later one, to `sink` synchronously. */
-  pipe(sink: TransportSink): void {
-    this.sink = sink;
-    for (let message = this.buffer.shift(); message !== undefined; message = this.buffer.shift()) sink.message(message);
-    if (this.ended) this.endSink();
-  }
-
-  push(message: InboundMessage): void {
-    if (this.ended) throw new Error('FakeTransport: push after the inbound stream ended');
-    if (this.sink !== undefined) {
-      this.sink.message(message);
-    } else if (this.waiting !== undefined) {
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      waiting.resolve({ value: message, done: false });
-    } else {
-      this.buffer.push(message);
-    }
-  }
-
-  end(error?: unknown): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.error = error;
-    if (this.sink !== undefined) {
-      this.endSink();
-      return;
-    }
-    if (this.waiting !== undefined && this.buffer.length === 0) {
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      if (error === undefined) waiting.resolve({ value: undefined, done: true });
-      else waiting.reject(error);
-    }
-  }
-
-  private endSink(): void {
-    if (this.sinkEnded) return;
-    this.sinkEnded = true;
-    const error = this.error;
-    this.error = undefined;
-    this.sink?.end(error);
-  }
-
-  next(): Promise<IteratorResult<InboundMessage>> {
-    const message = this.buffer.shift();
-    if (message !== undefined) return Promise.resolve({ value: message, done: false });
-    if (this.ended) {
-      const error = this.error;
-      this.error = undefined;
-      return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
-    }
-    this.waiting = deferred<IteratorResult<InboundMessage>>();
-    return this.waiting.promise;
-  }
-
-  return(): Promise<IteratorResult<InboundMessage>> {
-    this.end();
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<InboundMessage> {
-    return this;
-  }
-}
-
 /** How a {@link FakeTransport} is read: by iterating `messages()`, or pushed through `subscribe`. */
 export type FakeTransportMode = 'messages' | 'subscribe';
 
@@ -142,8 +66,10 @@ export function setDefaultTransportMode(mode: FakeTransportMode): void {
  * `'subscribe'` mode it also implements the optional `subscribe`, so a consumer takes the push path.
  */
 export class FakeTransport implements Transport {
+  readonly specificationVersion = 'v1' as const;
   readonly sent: OutboundMessage[] = [];
-  readonly inbound = new InboundStream();
+  /** The CLI's output, as every transport holds it (core's one implementation). */
+  readonly inbound = new InboundMessageStream({ owner: 'FakeTransport' });
   readonly mode: FakeTransportMode;
   startCalls = 0;
   closeCalls = 0;
@@ -162,7 +88,7 @@ export class FakeTransport implements Transport {
     if (mode === 'subscribe') {
       this.subscribe = (sink) => {
         this.subscribeCalls += 1;
-        this.inbound.pipe(sink);
+        this.inbound.subscribe(sink);
       };
     }
   }
@@ -183,7 +109,7 @@ export class FakeTransport implements Transport {
 
   messages(): AsyncIterable<InboundMessage> {
     this.messagesCalls += 1;
-    return this.inbound;
+    return this.inbound.messages();
   }
 
   endInput(): void {
@@ -200,6 +126,7 @@ export class FakeTransport implements Transport {
 
   /** Deliver one message from the "CLI". */
   emit(message: InboundMessage): void {
+    if (this.inbound.isEnded) throw new Error('FakeTransport: push after the inbound stream ended');
     this.inbound.push(message);
   }
 
@@ -266,8 +193,24 @@ export class FakeTransport implements Transport {
   }
 }
 
+/**
+ * What a transport over a CLI process raises when the process fails (in `@hexagent/transport-cli`:
+ * `ProcessError`, which core does not know): a `TransportError` with the exit code.
+ */
+export class FakeProcessError extends TransportError {
+  readonly code = 'FAKE_PROCESS_ERROR' as const;
+  /** The stderr tail a real process error carries. */
+  readonly stderrTail: string;
+
+  constructor(options: { message?: string; exitCode?: number; stderrTail?: string }) {
+    super({ message: options.message ?? `exited with code ${options.exitCode}`, exitCode: options.exitCode });
+    this.stderrTail = options.stderrTail ?? '';
+  }
+}
+
 /** A fake in-process MCP server port. */
 export class FakeMcpServer implements McpServerPort {
+  readonly specificationVersion = 'v1' as const;
   readonly received: Array<{ message: JsonRpcMessage; context: McpHandleContext }> = [];
   closeCalls = 0;
   manifestImpl: () => Promise<McpServerManifest | undefined>;

@@ -5,10 +5,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliNotFoundError, type InboundMessage, ProcessError } from '@hexagent/core';
+import type { InboundMessage } from '@hexagent/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CliNotFoundError } from '../../src/cli-not-found-error.js';
 import { CliTransport } from '../../src/cli-transport.js';
 import { findClaudeCli } from '../../src/find-claude-cli.js';
+import { ProcessError } from '../../src/process-error.js';
 import { collect, isAlive, makeTempDir, rejectionOf, removeTempDirs } from '../helpers/fake-cli.js';
 
 const transports: CliTransport[] = [];

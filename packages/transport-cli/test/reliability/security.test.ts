@@ -6,10 +6,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CliNotFoundError, HexagentError, type InboundMessage, type Options, ProcessError } from '@hexagent/core';
+import { HexagentError, type InboundMessage, type Options } from '@hexagent/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BASE_CLI_ARGS, buildCliArgs } from '../../src/build-cli-args.js';
+import { CliNotFoundError } from '../../src/cli-not-found-error.js';
 import { CliTransport } from '../../src/cli-transport.js';
+import { ProcessError } from '../../src/process-error.js';
 import { installFakeCli, isAlive, makeTempDir, removeTempDirs, writeExecutable } from '../helpers/fake-cli.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -59,7 +61,7 @@ describe('no shell', () => {
       });
     }
     const spawner = sources.find(({ text }) => /\bexeca\(/.test(text));
-    expect(spawner?.name).toBe('cli-transport.ts');
+    expect(spawner?.name).toBe('spawn-cli.ts');
     const calls = spawner?.text.match(/execa\(([^)]*)\)?/g) ?? [];
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^execa\(command\.file, \[\.\.\.command\.args, \.\.\.args\], \{$/m);

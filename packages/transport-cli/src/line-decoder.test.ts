@@ -1,7 +1,6 @@
+import { MessageTooLargeError, ProtocolError } from '@hexagent/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MessageTooLargeError } from '../errors/message-too-large-error.js';
-import { ProtocolError } from '../errors/protocol-error.js';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
 
 const encoder = new TextEncoder();

@@ -1,16 +1,21 @@
-import { HexagentError, hasMarker } from './hexagent-error.js';
+import { hasMarker, TransportError } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.ProcessError');
 
-/** The CLI process failed: it exited with a non-zero code, was killed, or its pipes broke. */
-export class ProcessError extends HexagentError {
+/**
+ * The CLI process failed: it exited with a non-zero code, was killed, its pipes broke, or the OS
+ * refused to spawn it. The `TransportError` of `CliTransport` for the faults of its process: from
+ * `messages()` when the CLI exits on its own with a failure, from `send()` when the CLI stopped
+ * reading (it exited, or closed its input), from `start()` when the spawn fails for a reason other
+ * than a missing executable.
+ */
+export class ProcessError extends TransportError {
   readonly code = 'PROCESS_ERROR' as const;
-  /** Exit code, when the process exited on its own. */
-  readonly exitCode: number | undefined;
   /** Signal that ended the process, when it was killed. */
   readonly signal: string | undefined;
   /** The last lines the process wrote to stderr (bounded). */
   readonly stderrTail: string;
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
   constructor(options: {
@@ -31,8 +36,8 @@ export class ProcessError extends HexagentError {
       message:
         options.message ?? `Claude Code process ${how}${stderrTail ? `\n--- stderr (tail) ---\n${stderrTail}` : ''}`,
       cause: options.cause,
+      exitCode: options.exitCode,
     });
-    this.exitCode = options.exitCode;
     this.signal = options.signal;
     this.stderrTail = stderrTail;
   }

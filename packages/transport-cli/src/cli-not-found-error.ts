@@ -1,12 +1,16 @@
-import { HexagentError, hasMarker } from './hexagent-error.js';
+import { hasMarker, TransportStartError } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.CliNotFoundError');
 
-/** The Claude Code executable could not be found or could not be started. */
-export class CliNotFoundError extends HexagentError {
-  readonly code = 'CLI_NOT_FOUND' as const;
+/**
+ * The Claude Code executable could not be found or could not be started (missing, not executable,
+ * or its interpreter missing): the `TransportStartError` of `CliTransport` that says so.
+ */
+export class CliNotFoundError extends TransportStartError {
+  override readonly code = 'CLI_NOT_FOUND' as const;
   /** Every path or command that was tried, in order. */
   readonly triedPaths: readonly string[];
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
   constructor(options: { message?: string; triedPaths: readonly string[]; cause?: unknown }) {

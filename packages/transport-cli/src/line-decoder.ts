@@ -1,4 +1,4 @@
-import { MessageTooLargeError } from '../errors/message-too-large-error.js';
+import { MessageTooLargeError } from '@hexagent/core';
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;

@@ -1,0 +1,59 @@
+import { TransportInputClosedError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { exitError, inputClosedError, type SendRefusalContext, sendRefusal } from './cli-transport-errors.js';
+import { ProcessError } from './process-error.js';
+
+const base: SendRefusalContext = {
+  state: 'open',
+  inputEnded: false,
+  exitedOnItsOwn: false,
+  exitStatus: undefined,
+  stderrTail: 'tail',
+};
+
+describe('sendRefusal', () => {
+  it.each([
+    [{ state: 'idle' }, 'the transport has not started'],
+    [{ state: 'starting' }, 'the transport has not started'],
+    [{ inputEnded: true }, 'endInput() was called'],
+    [{ state: 'closing' }, 'the transport is closed'],
+    [{ state: 'failed' }, 'the transport is closed'],
+    [{ state: 'closed' }, 'the transport is closed'],
+    [{ state: 'closed', inputEnded: true, exitedOnItsOwn: true }, 'endInput() was called'],
+  ] as Array<[Partial<SendRefusalContext>, string]>)('%o: TransportInputClosedError (%s)', (context, reason) => {
+    const error = sendRefusal({ ...base, ...context });
+    expect(TransportInputClosedError.isInstance(error)).toBe(true);
+    expect(error.message).toBe(`Cannot write to the Claude Code CLI: its input is closed (${reason})`);
+  });
+
+  it.each([
+    { state: 'open' },
+    { state: 'exiting', exitStatus: { code: 3, signal: null } },
+    { state: 'closed', exitedOnItsOwn: true, exitStatus: { code: null, signal: 'SIGKILL' } },
+  ] as Array<Partial<SendRefusalContext>>)('%o: the CLI stopped reading on its own, a ProcessError', (context) => {
+    const error = sendRefusal({ ...base, ...context });
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/^Cannot write to the Claude Code CLI: its input is closed/);
+    expect((error as ProcessError).stderrTail).toBe('tail');
+  });
+});
+
+describe('the ProcessErrors of the CLI transport', () => {
+  it('inputClosedError says how the process ended, if it has', () => {
+    expect(inputClosedError(undefined, '').message).toBe('Cannot write to the Claude Code CLI: its input is closed');
+    const exited = inputClosedError({ code: 2, signal: null }, 'boom', new Error('EPIPE'));
+    expect(exited.message).toContain('(the process exited with code 2)');
+    expect(exited).toMatchObject({ exitCode: 2, signal: undefined, stderrTail: 'boom' });
+    expect((exited.cause as Error).message).toBe('EPIPE');
+    expect(inputClosedError({ code: null, signal: 'SIGTERM' }, '').message).toContain('killed by SIGTERM');
+  });
+
+  it('exitError carries the code or the signal and the stderr tail', () => {
+    expect(exitError({ code: 3, signal: null }, 'fatal')).toMatchObject({
+      exitCode: 3,
+      signal: undefined,
+      stderrTail: 'fatal',
+    });
+    expect(exitError({ code: null, signal: 'SIGKILL' }, '')).toMatchObject({ exitCode: undefined, signal: 'SIGKILL' });
+  });
+});

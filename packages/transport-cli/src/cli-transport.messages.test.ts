@@ -1,0 +1,116 @@
+/**
+ * CliTransport.messages(): the CLI's stdout read as NDJSON (`ndjson-reader.ts`) into the inbound
+ * stream, with flow control.
+ */
+import { type InboundMessage, JsonDecodeError, MessageTooLargeError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { fake, line, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { base64, collect, isAlive, waitFor } from '../test/helpers/fake-cli.js';
+
+useCliTransportCleanup();
+
+describe('CliTransport.messages', () => {
+  it('yields each line as a parsed object, in order, and ends when the CLI exits', async () => {
+    const transport = await started(fake('scripted'));
+    const sent = [
+      { type: 'a', n: 1 },
+      { type: 'b', text: 'héllo 😀 中文 \u2028' },
+      { type: 'c', nested: { x: [1, 2] } },
+    ];
+    for (const message of sent) await transport.send(message);
+    transport.endInput();
+    const { items, error } = await collect(transport.messages());
+    expect(error).toBeUndefined();
+    expect(items).toEqual(sent);
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('delivers many messages in order through a small buffer and a slow reader', async () => {
+    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '5000' } }, { highWaterMark: 8 }));
+    let expected = 0;
+    for await (const message of transport.messages()) {
+      expect(message).toEqual({ type: 'line', i: expected });
+      expected++;
+      if (expected % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(expected).toBe(5000);
+  });
+
+  it('parses a 5 MB line', async () => {
+    const transport = await started(fake('big-line', { env: { FAKE_SIZE: String(5 * 1024 * 1024) } }));
+    const iterator = transport.messages()[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual({ type: 'before' });
+    const big = (await iterator.next()).value as InboundMessage;
+    expect(big.type).toBe('big');
+    expect((big['data'] as string).length).toBe(5 * 1024 * 1024);
+    expect((await iterator.next()).value).toEqual({ type: 'after' });
+  });
+
+  it('throws MessageTooLargeError for a line over maxMessageBytes, after the messages before it, and stops the CLI', async () => {
+    const transport = await started(
+      fake('big-line', { env: { FAKE_SIZE: String(5 * 1024 * 1024) }, maxMessageBytes: 1024 * 1024 }),
+    );
+    const { items, error } = await collect(transport.messages());
+    expect(items).toEqual([{ type: 'before' }]);
+    expect(MessageTooLargeError.isInstance(error)).toBe(true);
+    expect((error as MessageTooLargeError).maxBytes).toBe(1024 * 1024);
+    expect(transport.isOpen).toBe(false);
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+  });
+
+  it('skips empty and whitespace-only lines and accepts CRLF and an unterminated last line', async () => {
+    const output = `\n${line({ type: 'a' })}   \n\t\r\n${JSON.stringify({ type: 'b' })}\r\n\n{"type":"c"}`;
+    const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(output), FAKE_EXIT: '0' } }));
+    const { items, error } = await collect(transport.messages());
+    expect(error).toBeUndefined();
+    expect(items).toEqual([{ type: 'a' }, { type: 'b' }, { type: 'c' }]);
+  });
+
+  it('throws JsonDecodeError for a line that is not JSON, after the messages before it, and kills the CLI', async () => {
+    const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'never' })}`;
+    const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(output) } }));
+    const { items, error } = await collect(transport.messages());
+    expect(items).toEqual([{ type: 'first' }]);
+    expect(JsonDecodeError.isInstance(error)).toBe(true);
+    expect((error as JsonDecodeError).excerpt).toBe('this is not json');
+    // The fake waits for its input to end; the transport must stop it by itself.
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it.each(['[1,2]', 'null', '42', '"text"', 'true'])(
+    'throws JsonDecodeError for a line that is not an object: %s',
+    async (value) => {
+      const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(`${value}\n`) } }));
+      const { items, error } = await collect(transport.messages());
+      expect(items).toEqual([]);
+      expect(JsonDecodeError.isInstance(error)).toBe(true);
+    },
+  );
+
+  it('ends without error when close() is called during the iteration', async () => {
+    const transport = await started(fake('scripted'));
+    await transport.send({ type: 'hello' });
+    const iterator = transport.messages()[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual({ type: 'hello' });
+    const pending = iterator.next();
+    await transport.close();
+    expect(await pending).toEqual({ value: undefined, done: true });
+  });
+
+  it('closes the transport when the consumer leaves the loop early', async () => {
+    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '100000' } }));
+    let seen = 0;
+    for await (const _message of transport.messages()) {
+      if (++seen === 3) break;
+    }
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('may be called only once', async () => {
+    const transport = fake('scripted');
+    transport.messages();
+    expect(() => transport.messages()).toThrow(/only once/);
+  });
+});

@@ -1,0 +1,141 @@
+import { TransportInputClosedError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { fake, line, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { base64, collect, isAlive, rejectionOf, waitFor } from '../test/helpers/fake-cli.js';
+import { ProcessError } from './process-error.js';
+
+useCliTransportCleanup();
+
+describe('CliTransport: the CLI exiting on its own', () => {
+  it('throws ProcessError with the exit code and the stderr tail when the CLI exits non-zero', async () => {
+    const transport = await started(
+      fake('raw-output', {
+        env: {
+          FAKE_STDOUT: base64(line({ type: 'one' }) + line({ type: 'two' })),
+          FAKE_STDERR: base64('warming up\nfatal: boom\n'),
+          FAKE_EXIT: '3',
+        },
+      }),
+    );
+    const { items, error } = await collect(transport.messages());
+    expect(items).toEqual([{ type: 'one' }, { type: 'two' }]);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    const processError = error as ProcessError;
+    expect(processError.exitCode).toBe(3);
+    expect(processError.signal).toBeUndefined();
+    expect(processError.stderrTail).toBe('warming up\nfatal: boom');
+    expect(processError.message).toContain('exited with code 3');
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('throws ProcessError with the signal when the CLI is killed by one it was not sent by close()', async () => {
+    const transport = await started(
+      fake('raw-output', { env: { FAKE_STDOUT: base64(line({ type: 'one' })), FAKE_SIGNAL: 'SIGKILL' } }),
+    );
+    const { items, error } = await collect(transport.messages());
+    expect(items).toEqual([{ type: 'one' }]);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as ProcessError).signal).toBe('SIGKILL');
+    expect((error as ProcessError).exitCode).toBeUndefined();
+  });
+
+  it('keeps only the configured number of stderr lines in the tail', async () => {
+    const stderr = Array.from({ length: 10 }, (_, i) => `line ${i}\n`).join('');
+    const transport = await started(
+      fake('raw-output', { env: { FAKE_STDERR: base64(stderr), FAKE_EXIT: '1' } }, { stderrBufferLines: 3 }),
+    );
+    const { error } = await collect(transport.messages());
+    expect((error as ProcessError).stderrTail).toBe('line 7\nline 8\nline 9');
+    expect(transport.stderrTail).toBe('line 7\nline 8\nline 9');
+  });
+});
+
+describe('CliTransport stderr', () => {
+  it('passes each stderr line to options.stderr, even when the callback throws', async () => {
+    const lines: string[] = [];
+    const transport = await started(
+      fake('scripted', {
+        stderr: (text) => {
+          lines.push(text);
+          throw new Error('a faulty logger');
+        },
+      }),
+    );
+    await transport.send({ type: 'stderr', text: 'first line\nsecond ' });
+    await transport.send({ type: 'stderr', text: 'line\r\nthird 😀\n' });
+    await transport.send({ type: 'ping' });
+    const iterator = transport.messages()[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual({ type: 'ping' });
+    await waitFor(() => lines.length >= 3);
+    expect(lines).toEqual(['first line', 'second line', 'third 😀']);
+    expect(transport.isOpen).toBe(true);
+  });
+
+  it('swallows a rejected promise from an async stderr callback', async () => {
+    const transport = await started(
+      fake('raw-output', {
+        env: { FAKE_STDERR: base64('oops\n'), FAKE_EXIT: '0' },
+        stderr: async () => {
+          throw new Error('async logger failure');
+        },
+      }),
+    );
+    const { error } = await collect(transport.messages());
+    expect(error).toBeUndefined();
+  });
+});
+
+describe('CliTransport.close', () => {
+  it('stops a CLI that ignores SIGTERM and its input ending, with SIGKILL, in bounded time', async () => {
+    const transport = await started(fake('ignore-sigterm', {}, { closeTimeoutMs: 200 }));
+    const iterator = transport.messages()[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual({ type: 'ready' });
+    const startedAt = performance.now();
+    await transport.close();
+    const elapsed = performance.now() - startedAt;
+    expect(elapsed).toBeGreaterThanOrEqual(350);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(isAlive(transport.pid ?? -1)).toBe(false);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('is idempotent, leaves nothing running, and ends messages()', async () => {
+    const transport = await started(fake('scripted'));
+    const drained = collect(transport.messages());
+    const first = transport.close();
+    expect(transport.isOpen).toBe(false);
+    expect(TransportInputClosedError.isInstance(await rejectionOf(transport.send({ type: 'late' })))).toBe(true);
+    const second = transport.close();
+    expect(second).toBe(first);
+    await first;
+    expect(transport.isOpen).toBe(false);
+    expect(isAlive(transport.pid ?? -1)).toBe(false);
+    expect(await drained).toEqual({ items: [], error: undefined });
+    await transport.close();
+  });
+
+  it('resolves at once after the CLI has exited by itself', async () => {
+    const transport = await started(fake('raw-output', { env: { FAKE_EXIT: '0' } }));
+    await collect(transport.messages());
+    const startedAt = performance.now();
+    await transport.close();
+    expect(performance.now() - startedAt).toBeLessThan(100);
+  });
+
+  it('closes the transport when the abort controller aborts', async () => {
+    const abortController = new AbortController();
+    const transport = await started(fake('scripted', { abortController }));
+    const drained = collect(transport.messages());
+    abortController.abort();
+    expect(await drained).toEqual({ items: [], error: undefined });
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('can be called before start()', async () => {
+    const transport = fake('scripted');
+    await transport.close();
+    expect(transport.isOpen).toBe(false);
+    expect(await collect(transport.messages())).toEqual({ items: [], error: undefined });
+  });
+});

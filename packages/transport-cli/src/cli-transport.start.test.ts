@@ -1,0 +1,179 @@
+/**
+ * CliTransport.start(): finding and spawning the CLI (`spawn-cli.ts`), its argv, env and cwd, and
+ * the lifecycle rules of `start()`.
+ */
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { AbortError, InvalidOptionError, TransportClosedError, TransportStartError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { fake, started, track, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import {
+  collect,
+  installScriptCli,
+  isAlive,
+  makeTempDir,
+  rejectionOf,
+  writeExecutable,
+} from '../test/helpers/fake-cli.js';
+import { BASE_CLI_ARGS } from './build-cli-args.js';
+import { CliNotFoundError } from './cli-not-found-error.js';
+import { CliTransport, createCliTransport } from './cli-transport.js';
+
+useCliTransportCleanup();
+
+describe('CliTransport.start', () => {
+  it('spawns the CLI and opens', async () => {
+    const transport = fake('scripted');
+    expect(transport.isOpen).toBe(false);
+    await started(transport);
+    expect(transport.isOpen).toBe(true);
+    expect(transport.pid).toBeTypeOf('number');
+    expect(isAlive(transport.pid ?? -1)).toBe(true);
+  });
+
+  it('rejects a missing executable at once with CliNotFoundError naming it', async () => {
+    const missing = join(makeTempDir(), 'no-such-claude');
+    const transport = new CliTransport({ pathToClaudeCodeExecutable: missing });
+    const startedAt = performance.now();
+    const error = await rejectionOf(transport.start());
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as CliNotFoundError).triedPaths).toEqual([missing]);
+    expect((error as Error).message).toContain(missing);
+    expect((error as Error).message).toContain('npm install @anthropic-ai/claude-code');
+    expect(transport.pid).toBeUndefined();
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('rejects a file that is not executable with CliNotFoundError', async () => {
+    const path = writeExecutable(join(makeTempDir(), 'claude'), '#!/bin/sh\necho hi\n', 0o644);
+    const error = await rejectionOf(new CliTransport({ pathToClaudeCodeExecutable: path }).start());
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as CliNotFoundError).triedPaths).toEqual([path]);
+  });
+
+  it('maps an ENOENT from spawn (missing interpreter) to CliNotFoundError', async () => {
+    const path = writeExecutable(join(makeTempDir(), 'claude'), '#!/nonexistent/interpreter\n');
+    const startedAt = performance.now();
+    const error = await rejectionOf(new CliTransport({ pathToClaudeCodeExecutable: path }).start());
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as CliNotFoundError).triedPaths).toEqual([path]);
+    expect((error as Error).message).toContain('ENOENT');
+  });
+
+  it('ends a waiting messages() iteration with the start error', async () => {
+    const transport = new CliTransport({ pathToClaudeCodeExecutable: join(makeTempDir(), 'missing') });
+    const drained = collect(transport.messages());
+    await rejectionOf(transport.start());
+    const { items, error } = await drained;
+    expect(items).toEqual([]);
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+  });
+
+  it('rejects invalid options with InvalidOptionError at construction, before anything spawns', () => {
+    let error: unknown;
+    try {
+      fake('scripted', { maxTurns: 0 });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    expect((error as InvalidOptionError).option).toBe('maxTurns');
+  });
+
+  it('rejects a cwd that is not an existing directory', async () => {
+    const cwd = join(makeTempDir(), 'missing-dir');
+    const error = await rejectionOf(fake('scripted', { cwd }).start());
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    expect((error as InvalidOptionError).option).toBe('cwd');
+  });
+
+  it('rejects with AbortError when the abort controller is already aborted', async () => {
+    const abortController = new AbortController();
+    abortController.abort();
+    const transport = fake('scripted', { abortController });
+    expect(AbortError.isInstance(await rejectionOf(transport.start()))).toBe(true);
+    expect(transport.pid).toBeUndefined();
+  });
+
+  it('may be started only once, and not after close()', async () => {
+    const transport = await started(fake('scripted'));
+    expect(TransportStartError.isInstance(await rejectionOf(transport.start()))).toBe(true);
+    const closed = fake('scripted');
+    await closed.close();
+    expect(TransportClosedError.isInstance(await rejectionOf(closed.start()))).toBe(true);
+    expect(closed.pid).toBeUndefined();
+  });
+
+  it('runs a JavaScript CLI under the chosen runtime with its arguments', async () => {
+    const transport = new CliTransport({
+      pathToClaudeCodeExecutable: installScriptCli(),
+      executable: 'node',
+      executableArgs: ['--no-warnings'],
+      model: 'm',
+    });
+    track(transport);
+    await started(transport);
+    const { items, error } = await collect(transport.messages());
+    expect(error).toBeUndefined();
+    expect(items[0]).toMatchObject({ type: 'script', execArgv: ['--no-warnings'] });
+    expect((items[0] as unknown as { argv: string[] }).argv).toContain('--model=m');
+  });
+
+  it('is what createCliTransport returns', () => {
+    expect(createCliTransport({})).toBeInstanceOf(CliTransport);
+  });
+});
+
+describe('CliTransport environment, cwd and argv', () => {
+  async function info(transport: CliTransport): Promise<{ argv: string[]; cwd: string; env: Record<string, string> }> {
+    await started(transport);
+    const iterator = transport.messages()[Symbol.asyncIterator]();
+    return (await iterator.next()).value as unknown as { argv: string[]; cwd: string; env: Record<string, string> };
+  }
+
+  it('merges options.env over process.env, removes keys set to undefined, and marks the entrypoint', async () => {
+    process.env['HEXAGENT_TEST_INHERITED'] = 'inherited';
+    process.env['HEXAGENT_TEST_REMOVED'] = 'should not arrive';
+    try {
+      const { env } = await info(
+        fake('info', { env: { HEXAGENT_TEST_ADDED: 'added', HEXAGENT_TEST_REMOVED: undefined } }),
+      );
+      expect(env['HEXAGENT_TEST_ADDED']).toBe('added');
+      expect(env['HEXAGENT_TEST_INHERITED']).toBe('inherited');
+      expect(env).not.toHaveProperty('HEXAGENT_TEST_REMOVED');
+      expect(env['PATH']).toBe(process.env['PATH']);
+      expect(env['CLAUDE_CODE_ENTRYPOINT']).toBe('sdk-ts');
+    } finally {
+      delete process.env['HEXAGENT_TEST_INHERITED'];
+      delete process.env['HEXAGENT_TEST_REMOVED'];
+    }
+  });
+
+  it('runs with a minimal env when every other variable is removed', async () => {
+    const env: Record<string, string | undefined> = {};
+    for (const key of Object.keys(process.env)) env[key] = undefined;
+    env['PATH'] = process.env['PATH'];
+    env['ONLY_THIS'] = '1';
+    env['CLAUDE_CODE_ENTRYPOINT'] = 'custom';
+    const result = await info(fake('info', { env }));
+    expect(result.env).toEqual({ PATH: process.env['PATH'], ONLY_THIS: '1', CLAUDE_CODE_ENTRYPOINT: 'custom' });
+  });
+
+  it('runs the CLI in options.cwd', async () => {
+    const cwd = makeTempDir();
+    const result = await info(fake('info', { cwd }));
+    expect(realpathSync(result.cwd)).toBe(realpathSync(cwd));
+  });
+
+  it('passes each argument intact, without a shell', async () => {
+    const model = `-x "quoted" $(touch pwned) ; & | 'single' 中文`;
+    const cwd = makeTempDir();
+    const result = await info(fake('info', { model, cwd, allowedTools: ['Read', 'Bash(git *)'] }));
+    expect(result.argv.slice(0, BASE_CLI_ARGS.length)).toEqual([...BASE_CLI_ARGS]);
+    expect(result.argv).toContain(`--model=${model}`);
+    expect(result.argv).toContain('--allowedTools=Read,Bash(git *)');
+    expect(result.argv).toContain('--setting-sources=');
+  });
+});

@@ -1,0 +1,110 @@
+/** CliTransport.subscribe(): push mode over core's InboundMessageStream. */
+import { type InboundMessage, JsonDecodeError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { fake, line, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { base64, isAlive, waitFor } from '../test/helpers/fake-cli.js';
+import type { CliTransport } from './cli-transport.js';
+import { ProcessError } from './process-error.js';
+
+useCliTransportCleanup();
+
+/** Subscribes and resolves once `end` is called, with what the sink saw. */
+function subscribeAll(
+  transport: CliTransport,
+  onMessage?: (message: InboundMessage) => void,
+): Promise<{ items: InboundMessage[]; error: unknown; ends: number }> {
+  return new Promise((resolve) => {
+    const items: InboundMessage[] = [];
+    let ends = 0;
+    transport.subscribe({
+      message: (message) => {
+        if (ends > 0) throw new Error('message after end');
+        items.push(message);
+        onMessage?.(message);
+      },
+      end: (error) => {
+        ends++;
+        // Let a second end(), if there were one, be counted before resolving.
+        setTimeout(() => resolve({ items, error, ends }), 20);
+      },
+    });
+  });
+}
+
+describe('CliTransport.subscribe', () => {
+  it('pushes every message in order, then ends once without error', async () => {
+    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '5000' } }));
+    const { items, error, ends } = await subscribeAll(transport);
+    expect(error).toBeUndefined();
+    expect(ends).toBe(1);
+    expect(items).toEqual(Array.from({ length: 5000 }, (_, i) => ({ type: 'line', i })));
+  });
+
+  it('hands over the messages buffered before it, after reading had paused on the high-water mark', async () => {
+    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '3000' } }, { highWaterMark: 8 }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { items, error } = await subscribeAll(transport);
+    expect(error).toBeUndefined();
+    expect(items.map((item) => item['i'])).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+  });
+
+  it('ends with JsonDecodeError after the messages before the bad line, and stops the CLI', async () => {
+    const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'never' })}`;
+    const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(output) } }));
+    const { items, error, ends } = await subscribeAll(transport);
+    expect(items).toEqual([{ type: 'first' }]);
+    expect(JsonDecodeError.isInstance(error)).toBe(true);
+    expect(ends).toBe(1);
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('ends with ProcessError when the CLI exits non-zero, also for a subscriber that comes after the exit', async () => {
+    const transport = await started(
+      fake('raw-output', {
+        env: { FAKE_STDOUT: base64(line({ type: 'one' })), FAKE_STDERR: base64('fatal: boom\n'), FAKE_EXIT: '3' },
+      }),
+    );
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { items, error, ends } = await subscribeAll(transport);
+    expect(items).toEqual([{ type: 'one' }]);
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect((error as ProcessError).exitCode).toBe(3);
+    expect((error as ProcessError).stderrTail).toBe('fatal: boom');
+    expect(ends).toBe(1);
+  });
+
+  it('treats a sink that throws as fatal: the CLI is stopped and end() gets the error', async () => {
+    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '100000' } }));
+    const boom = new Error('consumer bug');
+    let seen = 0;
+    const { error, ends } = await subscribeAll(transport, () => {
+      if (++seen === 10) throw boom;
+    });
+    expect(error).toBe(boom);
+    expect(ends).toBe(1);
+    expect(seen).toBe(10);
+    await waitFor(() => !isAlive(transport.pid ?? -1));
+    expect(transport.isOpen).toBe(false);
+  });
+
+  it('ends without error when close() is called', async () => {
+    const transport = await started(fake('scripted'));
+    const done = subscribeAll(transport);
+    await transport.send({ type: 'hello' });
+    await transport.close();
+    const { error, ends } = await done;
+    expect(error).toBeUndefined();
+    expect(ends).toBe(1);
+  });
+
+  it('may not be combined with messages()', () => {
+    const transport = fake('scripted');
+    transport.subscribe({ message: () => {}, end: () => {} });
+    expect(() => transport.messages()).toThrow(/only once/);
+    const other = fake('scripted');
+    other.messages();
+    expect(() => other.subscribe({ message: () => {}, end: () => {} })).toThrow(/only once/);
+  });
+});

@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { installFakeCli, isAlive, removeTempDirs } from '../test/helpers/fake-cli.js';
+import { type ExitStatus, ProcessSupervisor } from './process-supervisor.js';
+import { spawnCli } from './spawn-cli.js';
+import { execa } from './vendor/execa.js';
+
+afterAll(removeTempDirs);
+
+function supervise(script: string): { supervisor: ProcessSupervisor; events: string[]; stdout: string[] } {
+  const { subprocess } = spawnCli(execa, { pathToClaudeCodeExecutable: script });
+  const events: string[] = [];
+  const stdout: string[] = [];
+  const status = (s: ExitStatus) => `${s.code ?? ''}${s.signal ?? ''}`;
+  const supervisor = new ProcessSupervisor(subprocess, {
+    stdout: (chunk) => stdout.push(chunk.toString()),
+    stdoutError: () => events.push('stdoutError'),
+    stderr: () => {},
+    exit: (s) => events.push(`exit ${status(s)}`),
+    close: (s) => events.push(`close ${status(s)}`),
+  });
+  return { supervisor, events, stdout };
+}
+
+describe('ProcessSupervisor', () => {
+  it('reports output, then one exit before the close; stop() escalates to SIGKILL for a CLI that ignores the rest', async () => {
+    const { supervisor, events, stdout } = supervise(installFakeCli('ignore-sigterm'));
+    while (stdout.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stdout.join('')).toContain('ready');
+    expect(await supervisor.waitForExit(50)).toBe(false);
+    supervisor.stdin.end();
+    const startedAt = performance.now();
+    await supervisor.stop(true, 150);
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(250);
+    expect(supervisor.exitStatus).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(isAlive(supervisor.pid ?? -1)).toBe(false);
+    expect(await supervisor.waitForExit(10)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual(['exit SIGKILL', 'close SIGKILL']);
+    supervisor.detach();
+    supervisor.detach();
+    expect(supervisor.isDetached).toBe(true);
+    await supervisor.waitUntilReleased(1_000);
+  });
+
+  it('stop(false) sends SIGTERM at once', async () => {
+    const { supervisor } = supervise(installFakeCli('scripted'));
+    const startedAt = performance.now();
+    await supervisor.stop(false, 2_000);
+    expect(performance.now() - startedAt).toBeLessThan(1_500);
+    expect(supervisor.exitStatus?.signal).toBe('SIGTERM');
+    supervisor.detach();
+  });
+});

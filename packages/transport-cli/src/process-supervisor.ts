@@ -1,0 +1,175 @@
+import type { CliSubprocess } from './spawn-cli.js';
+
+/** How the CLI process ended. */
+export interface ExitStatus {
+  /** The exit code, when the process exited on its own. */
+  code: number | null;
+  /** The signal that ended the process, when it was killed. */
+  signal: NodeJS.Signals | null;
+}
+
+/** What a {@link ProcessSupervisor} reports to its owner; the first three are stream listeners, called unbound. */
+export interface ProcessSupervisorHandlers {
+  /** A chunk of the CLI's stdout. */
+  stdout(chunk: Buffer): void;
+  /** Reading stdout failed. */
+  stdoutError(error: Error): void;
+  /** A chunk of the CLI's stderr. */
+  stderr(chunk: Buffer): void;
+  /** The process exited; its output may not be fully read yet. Called at most once. */
+  exit(status: ExitStatus): void;
+  /** The process exited and its stdio is closed: every byte of its output has been seen. */
+  close(status: ExitStatus): void;
+}
+
+/**
+ * Owns one CLI process from spawn to release: listens to its streams and exit (every stream gets
+ * an error listener, so an EPIPE never surfaces as an unhandled 'error'), stops it by escalation
+ * (end of input, then SIGTERM, then SIGKILL, each step bounded), and releases it: streams destroyed,
+ * listeners removed, and execa done with it. The process is spawned with execa's `cleanup: true`, so
+ * it is also killed if this Node.js process exits first.
+ */
+export class ProcessSupervisor {
+  private readonly subprocess: CliSubprocess;
+  private readonly handlers: ProcessSupervisorHandlers;
+  /** Settles when execa is done with the process (its process-wide signal handlers released). */
+  private readonly settled: Promise<void>;
+  private status: ExitStatus | undefined;
+  private readonly exitWaiters = new Set<() => void>();
+  private detached = false;
+
+  constructor(subprocess: CliSubprocess, handlers: ProcessSupervisorHandlers) {
+    this.subprocess = subprocess;
+    this.handlers = handlers;
+    this.settled = subprocess.then(ignoreError, ignoreError);
+    subprocess.stdin.on('error', ignoreError);
+    subprocess.stdout.on('data', handlers.stdout);
+    subprocess.stdout.on('error', handlers.stdoutError);
+    subprocess.stderr.on('data', handlers.stderr);
+    subprocess.stderr.on('error', ignoreError);
+    subprocess.on('error', ignoreError);
+    subprocess.on('exit', this.onExit);
+    subprocess.on('close', this.onClose);
+    // With `reject: false` the result never rejects; the handler is a guard, not a code path.
+    subprocess.catch(ignoreError);
+  }
+
+  /** The process id, once spawned. */
+  get pid(): number | undefined {
+    return this.subprocess.pid;
+  }
+
+  /** The CLI's stdin. */
+  get stdin(): CliSubprocess['stdin'] {
+    return this.subprocess.stdin;
+  }
+
+  /** How the process ended, once it has. */
+  get exitStatus(): ExitStatus | undefined {
+    return this.status;
+  }
+
+  /** True once {@link ProcessSupervisor.detach} has run. */
+  get isDetached(): boolean {
+    return this.detached;
+  }
+
+  /** Stop reading stdout (the pipe fills and slows the CLI down) until {@link resume}. */
+  pause(): void {
+    this.subprocess.stdout.pause();
+  }
+
+  /** Read stdout again after {@link pause}. */
+  resume(): void {
+    this.subprocess.stdout.resume();
+  }
+
+  /**
+   * Stops the process: unless `graceful` is false, waits up to `timeoutMs` for it to exit (its input
+   * has been ended by then), then sends SIGTERM and waits, then SIGKILL and waits. Resolves when the
+   * process is gone or the last wait is over.
+   */
+  async stop(graceful: boolean, timeoutMs: number): Promise<void> {
+    if (graceful && (await this.waitForExit(timeoutMs))) return;
+    this.kill('SIGTERM');
+    if (await this.waitForExit(timeoutMs)) return;
+    this.kill('SIGKILL');
+    await this.waitForExit(timeoutMs);
+  }
+
+  /** Resolves true once the process has exited, false after `timeoutMs`. */
+  waitForExit(timeoutMs: number): Promise<boolean> {
+    if (this.status !== undefined) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const onExit = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.exitWaiters.delete(onExit);
+        resolve(false);
+      }, timeoutMs);
+      timer.unref();
+      this.exitWaiters.add(onExit);
+    });
+  }
+
+  /** Destroys the streams and removes every listener. Idempotent. */
+  detach(): void {
+    if (this.detached) return;
+    this.detached = true;
+    const subprocess = this.subprocess;
+    // Destroying without an error emits no 'error', so removing the error listeners after is safe.
+    for (const stream of [subprocess.stdin, subprocess.stdout, subprocess.stderr]) {
+      if (!stream.destroyed) stream.destroy();
+    }
+    subprocess.stdin.off('error', ignoreError);
+    subprocess.stdout.off('data', this.handlers.stdout);
+    subprocess.stdout.off('error', this.handlers.stdoutError);
+    subprocess.stderr.off('data', this.handlers.stderr);
+    subprocess.stderr.off('error', ignoreError);
+    subprocess.off('error', ignoreError);
+    subprocess.off('exit', this.onExit);
+    subprocess.off('close', this.onClose);
+  }
+
+  /**
+   * Resolves once execa has released what it holds for the process (a few ticks after the exit),
+   * or after `timeoutMs`.
+   */
+  async waitUntilReleased(timeoutMs: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    });
+    await Promise.race([this.settled, timeout]);
+    clearTimeout(timer);
+  }
+
+  private kill(signal: NodeJS.Signals): void {
+    if (this.status !== undefined) return;
+    try {
+      this.subprocess.kill(signal);
+    } catch {
+      // The process is already gone.
+    }
+  }
+
+  private readonly onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+    if (this.status !== undefined) return;
+    this.status = { code, signal };
+    for (const waiter of this.exitWaiters) waiter();
+    this.exitWaiters.clear();
+    this.handlers.exit(this.status);
+  };
+
+  private readonly onClose = (code: number | null, signal: NodeJS.Signals | null): void => {
+    this.onExit(code, signal);
+    this.handlers.close(this.status ?? { code, signal });
+  };
+}
+
+function ignoreError(): void {
+  // Deliberately empty: the error is reported elsewhere or is harmless.
+}

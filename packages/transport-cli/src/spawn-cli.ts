@@ -1,0 +1,132 @@
+import { statSync } from 'node:fs';
+import { InvalidOptionError, type Options } from '@hexagent/core';
+import { buildCliArgs } from './build-cli-args.js';
+import { buildCliEnv } from './build-cli-env.js';
+import { CliNotFoundError } from './cli-not-found-error.js';
+import { findClaudeCli } from './find-claude-cli.js';
+import { ProcessError } from './process-error.js';
+import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
+import type { execa as Execa } from './vendor/execa.js';
+
+/** execa's `execa` function. */
+export type ExecaFunction = typeof Execa;
+
+let execaModule: Promise<typeof import('./vendor/execa.js')> | undefined;
+
+/**
+ * execa, imported on the first call (bundled into one module by the build, see `vendor/execa.ts`):
+ * ~20 ms to import, which a program that imports hexagent would pay up front otherwise, whether or
+ * not (and long before) a CLI starts.
+ */
+export function loadExeca(): Promise<typeof import('./vendor/execa.js')> {
+  execaModule ??= import('./vendor/execa.js');
+  return execaModule;
+}
+
+/** The CLI process as execa returns it. */
+export type CliSubprocess = ReturnType<typeof execaCli>;
+
+/** A CLI process just spawned (not yet known to run: see {@link waitForSpawn}), and what was run. */
+export interface SpawnedCli {
+  subprocess: CliSubprocess;
+  command: CliCommand;
+}
+
+/**
+ * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any event
+ * can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with
+ * `process.env` overlaid by `options.env` ({@link buildCliEnv}), the executable found by
+ * {@link findClaudeCli}.
+ *
+ * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
+ * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
+ */
+export function spawnCli(execa: ExecaFunction, options: Options): SpawnedCli {
+  const args = buildCliArgs(options);
+  assertDirectory(options.cwd);
+  const env = buildCliEnv(process.env, options.env);
+  const command = resolveCliCommand(findClaudeCli(options, { env }), options, env);
+  return { subprocess: execaCli(execa, command, args, env, options.cwd), command };
+}
+
+function execaCli(
+  execa: ExecaFunction,
+  command: CliCommand,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string | undefined,
+) {
+  return execa(command.file, [...command.args, ...args], {
+    shell: false,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env,
+    extendEnv: false,
+    ...(cwd === undefined ? {} : { cwd }),
+    reject: false,
+    buffer: false,
+    stripFinalNewline: false,
+    encoding: 'buffer',
+    // Kill the CLI if this process exits without closing the transport.
+    cleanup: true,
+    // close() escalates on its own schedule.
+    forceKillAfterDelay: false,
+    windowsHide: true,
+  });
+}
+
+/**
+ * Resolves once the process runs; rejects with `CliNotFoundError` when the OS cannot run it (a
+ * missing file or interpreter, no execute permission), with `ProcessError` for any other refusal.
+ */
+export function waitForSpawn({ subprocess, command }: SpawnedCli): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      subprocess.off('spawn', onSpawn);
+      subprocess.off('error', onError);
+      if (error === undefined) resolve();
+      else reject(spawnError(error, command));
+    };
+    const onSpawn = (): void => settle();
+    const onError = (error: Error): void => settle(error);
+    subprocess.once('spawn', onSpawn);
+    subprocess.once('error', onError);
+    // When spawn() throws synchronously, execa returns a stand-in that emits neither event; its
+    // result carries the error instead.
+    subprocess.then(
+      (result) => settle(result.failed ? (result.cause ?? result) : undefined),
+      (error: unknown) => settle(error),
+    );
+  });
+}
+
+function spawnError(error: unknown, command: CliCommand): Error {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'EISDIR') {
+    return new CliNotFoundError({
+      triedPaths: [command.file],
+      message:
+        `The Claude Code CLI could not be started: ${JSON.stringify(command.file)} failed with ${code}. ` +
+        'Install it with `npm install @anthropic-ai/claude-code`, or pass `pathToClaudeCodeExecutable`.',
+      cause: error,
+    });
+  }
+  return new ProcessError({ message: `The Claude Code CLI could not be started: ${String(error)}`, cause: error });
+}
+
+function assertDirectory(cwd: string | undefined): void {
+  if (cwd === undefined) return;
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(cwd).isDirectory();
+  } catch {
+    // Reported below.
+  }
+  if (!isDirectory) {
+    throw new InvalidOptionError({ option: 'cwd', message: `${JSON.stringify(cwd)} is not an existing directory` });
+  }
+}
