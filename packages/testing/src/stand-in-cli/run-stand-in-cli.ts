@@ -70,6 +70,7 @@ function listen(session: StandInSession): void {
   const echoAll = scenario.echo === true;
   const echoTypes = Array.isArray(scenario.echo) ? new Set(scenario.echo) : undefined;
   const ordered = scenario.stepsFromInput === true;
+  const turnSteps = scenario.onUser ?? standInTurn(...(scenario.work ?? []));
   const turns: Json[] = [];
   let busy = false;
   let inputEnded = false;
@@ -99,7 +100,7 @@ function listen(session: StandInSession): void {
         session.turnCount++;
         session.turnStartedAt = Date.now();
         session.report = undefined;
-        await runSteps(session, scenario.onUser ?? standInTurn(), turn);
+        await runSteps(session, turnSteps, turn);
       }
     } finally {
       busy = false;

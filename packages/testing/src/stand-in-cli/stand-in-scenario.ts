@@ -31,8 +31,10 @@ export interface StandInScenario {
   onStart?: StandInStep[];
   /** Steps run after `initialize` was answered (or not, with `answer: 'none'`). */
   onInitialize?: StandInStep[];
-  /** Steps of one turn, run for each user message, one turn at a time. Default: {@link standInTurn}(). */
+  /** Steps of one turn, run for each user message, one turn at a time. Default: `standInTurn(...work)`. */
   onUser?: StandInStep[];
+  /** Without `onUser`: the work of each turn, inside a realistic turn (see `standInTurn`). */
+  work?: StandInStep[];
   /** Steps run when input ends, after the turn in progress. Default `[{ exit: 0 }]`; `[]` lingers. */
   onEnd?: StandInStep[];
   /** Write the pid here on start. */

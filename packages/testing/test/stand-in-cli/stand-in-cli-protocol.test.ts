@@ -227,8 +227,8 @@ describe('the MCP handshake and the benchmark workloads', () => {
     await peer.exited;
   });
 
-  it('streams warm-up + N assistant messages with API-shaped ids, unique within the run', async () => {
-    const peer = startPeer(install({ onUser: standInTurn({ stream: { count: 300, warmup: 200 } }) }).path);
+  it('streams warm-up + N assistant messages (work in the default turn) with API-shaped ids, unique within the run', async () => {
+    const peer = startPeer(install({ work: [{ stream: { count: 300, warmup: 200 } }] }).path);
     peer.send(user());
     peer.send(user());
     await peer.next((line) => line.type === 'result' && peer.lines.filter(ofType('result')).length === 2);
