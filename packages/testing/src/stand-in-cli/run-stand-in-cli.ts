@@ -92,8 +92,10 @@ function listen(session: StandInSession): void {
     await runSteps(session, scenario.onEnd ?? [{ exit: 0 }]);
   };
 
+  // A CLI that never answers initialize is stuck starting up: it runs no turn either.
+  const stuck = scenario.initialize?.answer === 'none';
   const runTurns = async (): Promise<void> => {
-    if (busy) return;
+    if (busy || stuck) return;
     busy = true;
     try {
       for (let turn = turns.shift(); turn !== undefined; turn = turns.shift()) {

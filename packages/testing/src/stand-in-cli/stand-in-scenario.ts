@@ -57,7 +57,8 @@ export interface StandInInitialize {
    * - `capture` (default): the answer the real CLI gave in capture 01, with this pid and
    *   `sdk_mcp_manifests_parked` for the manifests received;
    * - `minimal`: `{ claude_code_version, pid }` only;
-   * - `none`: never answers (the SDK's timeout is the subject).
+   * - `none`: never answers, and runs no turn: a CLI stuck starting up (the SDK's timeout is the
+   *   subject); `onInitialize` steps still run.
    */
   answer?: 'capture' | 'minimal' | 'none';
   /** Fields merged over the answer. */

@@ -116,14 +116,15 @@ describe('initialize', () => {
     await peer.exited;
   });
 
-  it('none: never answers; onInitialize steps still run', async () => {
+  it('none: never answers and runs no turn; onInitialize steps still run', async () => {
     const peer = startPeer(
       install({ initialize: { answer: 'none' }, onInitialize: [{ send: { type: 'after' } }] }).path,
     );
     peer.send(initialize());
+    peer.send(user());
     await peer.next(ofType('after'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(peer.lines.filter(ofType('control_response'))).toEqual([]);
+    expect(peer.lines).toEqual([{ type: 'after' }]);
     peer.end();
     expect((await peer.exited).code).toBe(0);
   });
