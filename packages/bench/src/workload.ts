@@ -66,6 +66,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  * which count the modules a query resolves, resolve none of the test kit's.
  */
 export const STAND_IN_CLI = join(HERE, '..', 'node_modules', '@hexagent', 'testing', 'dist', 'stand-in-cli', 'bin.js');
+/** The variable that hands the stand-in its scenario (JSON); see {@link STAND_IN_CLI}. */
 export const SCENARIO_ENV = 'HEXAGENT_STAND_IN_SCENARIO';
 
 /** The stand-in's work for `spec`, inside its realistic turn. */

@@ -3,11 +3,15 @@
  * handshake, the benchmark workloads, echoes, steps from input and the `code` escape hatch. Spawned
  * from the built package (`pnpm build` first), spoken to over its pipes.
  */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type InstalledStandInCli,
   installStandInCli,
   STAND_IN_CLI_PATH,
+  STAND_IN_SCENARIO_FILE_ENV,
   type StandInScenario,
   standInCliEnv,
   standInReportOf,
@@ -245,6 +249,19 @@ describe('the MCP handshake and the benchmark workloads', () => {
       warmup: 200,
     });
     expect(peer.lines.filter(ofType('system', 'init'))).toHaveLength(1);
+  });
+
+  it('takes a scenario file named in the environment, relative paths resolving beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hexagent-stand-in-test-'));
+    try {
+      writeFileSync(join(dir, 'scenario.json'), JSON.stringify({ onStart: [{ touch: 'started' }, { exit: 5 }] }));
+      const env = { ...process.env, [STAND_IN_SCENARIO_FILE_ENV]: join(dir, 'scenario.json') };
+      const peer = startPeer(process.execPath, [STAND_IN_CLI_PATH], env);
+      expect((await peer.exited).code).toBe(5);
+      expect(existsSync(join(dir, 'started'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes its scenario from the environment when run as the script', async () => {
