@@ -6,7 +6,7 @@
 import { runFloor } from './floor-client.js';
 import { heapSampler } from './heap-sampler.js';
 import { runHexagent, runOfficial } from './sdk-clients.js';
-import { reportOf, standInEnv, type TrialResult, type TrialSpec } from './workload.js';
+import { standInEnv, type TrialResult, type TrialSpec } from './workload.js';
 
 const spec = JSON.parse(process.argv[2] ?? '') as TrialSpec;
 const env = standInEnv(spec);
@@ -23,14 +23,17 @@ const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const run = await client(env, withServer);
 const cpu = process.cpuUsage(cpuBefore);
+const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+// Imported after the measurement, so that the test kit weighs on no client's numbers.
+const { standInReportOf } = await import('@hexagent/testing/stand-in-cli');
 const result: TrialResult = {
   spec,
-  standIn: reportOf(run.result),
+  standIn: standInReportOf(run.result),
   messages: run.messages,
   streamMs: run.resultAt - run.firstAssistantAt,
   totalMs: run.resultAt - started,
   cpuMs: (cpu.user + cpu.system) / 1000,
-  maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  maxRssMiB,
   ...(heapSampler.every > 0 && { peakLiveHeapMiB: heapSampler.peakBytes / 2 ** 20 }),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

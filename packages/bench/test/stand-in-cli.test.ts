@@ -1,12 +1,20 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { standInReportOf as reportOf, STAND_IN_CLI_PATH, STAND_IN_SCENARIO_ENV } from '@hexagent/testing/stand-in-cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runFloor } from '../src/floor-client.js';
 import { runHexagent, runOfficial } from '../src/sdk-clients.js';
-import { reportOf, SERVER_NAME, STAND_IN_CLI, standInEnv } from '../src/workload.js';
+import { SCENARIO_ENV, SERVER_NAME, STAND_IN_CLI, standInEnv } from '../src/workload.js';
 
 beforeAll(() => {
   if (!existsSync(STAND_IN_CLI)) throw new Error(`${STAND_IN_CLI} is missing: build the bench first (pnpm build)`);
+});
+
+describe('the stand-in CLI of @hexagent/testing', () => {
+  it('is the script the bench runs, handed its scenario in the variable the bench sets', () => {
+    expect(realpathSync(STAND_IN_CLI)).toBe(realpathSync(STAND_IN_CLI_PATH));
+    expect(SCENARIO_ENV).toBe(STAND_IN_SCENARIO_ENV);
+  });
 });
 
 describe('the stand-in CLI, through hexagent', () => {

@@ -30,6 +30,12 @@ describe('entry points', () => {
     expect(imports.filter((specifier) => !specifier.startsWith('node:'))).toEqual(['@hexagent/core']);
   });
 
+  it('the stand-in CLI script and its entry load only node: built-ins, so the process starts fast', () => {
+    for (const entry of ['stand-in-cli/bin.ts', 'stand-in-cli.ts']) {
+      expect([...externalImports(entry)].filter((specifier) => !specifier.startsWith('node:'))).toEqual([]);
+    }
+  });
+
   it('the conformance entry is where vitest comes in', () => {
     expect(externalImports('conformance.ts')).toContain('vitest');
   });

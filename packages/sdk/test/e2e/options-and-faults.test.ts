@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,26 +12,26 @@ import {
   tool,
 } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
+import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const tempDirs: string[] = [];
+const standIns: InstalledStandInCli[] = [];
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const cli of standIns.splice(0)) cli.remove();
 });
 
-/** Writes an executable Node script that stands in for the CLI. */
-function fakeCli(body: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hexagent-fake-cli-'));
-  tempDirs.push(dir);
-  const path = join(dir, 'claude');
-  writeFileSync(path, `#!/usr/bin/env node\n${body}\n`);
-  chmodSync(path, 0o755);
-  return path;
+/** Installs a stand-in CLI playing `scenario`; returns its path. */
+function standInCli(scenario: StandInScenario): string {
+  const cli = installStandInCli(scenario);
+  standIns.push(cli);
+  return cli.path;
 }
 
 describe('options reach the real CLI', () => {
@@ -132,13 +132,26 @@ describe('faults end in typed errors, never a hang', () => {
   });
 
   it('gives a ProcessError with the stderr tail when the CLI exits non-zero mid-stream', async () => {
-    const path = fakeCli(`
-      process.stdin.once('data', () => {
-        process.stdout.write(JSON.stringify({ type: 'system', subtype: 'init', session_id: 's', tools: [], mcp_servers: [], model: 'm', permissionMode: 'default', cwd: '/' }) + '\\n');
-        process.stderr.write('fatal: something broke inside the CLI\\n');
-        setTimeout(() => process.exit(3), 20);
-      });
-    `);
+    const path = standInCli({
+      initialize: { answer: 'none' },
+      onInitialize: [
+        {
+          send: {
+            type: 'system',
+            subtype: 'init',
+            session_id: 's',
+            tools: [],
+            mcp_servers: [],
+            model: 'm',
+            permissionMode: 'default',
+            cwd: '/',
+          },
+        },
+        { stderr: 'fatal: something broke inside the CLI\n' },
+        { sleep: 20 },
+        { exit: 3 },
+      ],
+    });
     const seen: SDKMessage[] = [];
     const error = await (async () => {
       for await (const message of query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } })) {
@@ -152,10 +165,10 @@ describe('faults end in typed errors, never a hang', () => {
   });
 
   it('gives a JsonDecodeError for a malformed line, not a hang', async () => {
-    const path = fakeCli(`
-      process.stdin.once('data', () => { process.stdout.write('{"type":"assistant", this is not json\\n'); });
-      setInterval(() => {}, 1000);
-    `);
+    const path = standInCli({
+      initialize: { answer: 'none' },
+      onInitialize: [{ write: '{"type":"assistant", this is not json\n' }, { hang: true }],
+    });
     const error = await collect(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } })).catch(
       (caught: unknown) => caught,
     );

@@ -1,6 +1,6 @@
 /**
  * Faults of the CLI process and bad input from it, through the public `query()` and
- * `ClaudeClient`, with fake CLI scripts run as real processes. Each fault ends in a typed error or
+ * `ClaudeClient`, with stand-in CLIs run as real processes. Each fault ends in a typed error or
  * a documented recovery: never a hang, an unhandled rejection, a crashed process or lost messages.
  */
 import { join } from 'node:path';
@@ -15,13 +15,14 @@ import {
   type SDKMessage,
   tool,
 } from '@hexagent/sdk';
+import type { StandInScenario, StandInStep } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, fakeCli, isAlive, removeFakeCliDirs, within } from './fake-cli.js';
+import { drain, isAlive, removeStandInClis, standInCli, within } from './faults-helpers.js';
 
 const clients: ClaudeClient[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
-  removeFakeCliDirs();
+  removeStandInClis();
 });
 
 function client(options: ConstructorParameters<typeof ClaudeClient>[0]): ClaudeClient {
@@ -32,14 +33,19 @@ function client(options: ConstructorParameters<typeof ClaudeClient>[0]): ClaudeC
 
 const types = (messages: SDKMessage[]) => messages.map((message) => message.type);
 
+/** A JSON-RPC `tools/call` of `name` with no arguments, as the CLI sends it in an `mcp_message`. */
+const callTool = (name: string, id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: {} },
+});
+
 describe('the CLI exits or is killed', () => {
   it('at startup, with a non-zero code: ProcessError with the code and the stderr tail', async () => {
-    const cli = fakeCli(`
-      process.stderr.write('fatal: cannot read settings.json\\n');
-      process.exit(2);
-    `);
+    const cli = standInCli({ onStart: [{ stderr: 'fatal: cannot read settings.json\n' }, { exit: 2 }] });
     const { messages, error } = await within(
-      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } })),
       10_000,
       'query',
     );
@@ -48,7 +54,7 @@ describe('the CLI exits or is killed', () => {
     expect((error as ProcessError).exitCode).toBe(2);
     expect((error as ProcessError).stderrTail).toContain('fatal: cannot read settings.json');
 
-    const connecting = client({ pathToClaudeCodeExecutable: cli.path, env: cli.env }).connect();
+    const connecting = client({ pathToClaudeCodeExecutable: cli.path }).connect();
     const connectError = await within(connecting, 10_000, 'connect()').catch((caught: unknown) => caught);
     expect(ProcessError.isInstance(connectError)).toBe(true);
     expect((connectError as ProcessError).exitCode).toBe(2);
@@ -56,16 +62,11 @@ describe('the CLI exits or is killed', () => {
   });
 
   it('mid-stream: the messages before it, then ProcessError with the code and the stderr tail', async () => {
-    const cli = fakeCli(`
-      cli.onUser = () => {
-        cli.assistant('one');
-        cli.assistant('two');
-        process.stderr.write('panic: lost the plot\\n');
-        process.exit(3);
-      };
-    `);
+    const cli = standInCli({
+      onUser: [{ assistant: 'one' }, { assistant: 'two' }, { stderr: 'panic: lost the plot\n' }, { exit: 3 }],
+    });
     const { messages, error } = await within(
-      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } })),
       10_000,
       'query',
     );
@@ -77,15 +78,14 @@ describe('the CLI exits or is killed', () => {
   });
 
   it("mid-tool-call: the handler's signal aborts and the user sees ProcessError with the code and stderr", async () => {
-    const cli = fakeCli(`
-      cli.onUser = async () => {
-        cli.request('mcp_message', { server_name: 'work', message: { jsonrpc: '2.0', id: 1, method: 'tools/call',
-          params: { name: 'long', arguments: {} } } });
-        await cli.waitForFile(env.HANDLER_STARTED);
-        process.stderr.write('segfault while the tool ran\\n');
-        process.exit(4);
-      };
-    `);
+    const cli = standInCli({
+      onUser: [
+        { request: 'mcp_message', payload: { server_name: 'work', message: callTool('long') }, wait: false },
+        { waitForFile: 'handler-started' },
+        { stderr: 'segfault while the tool ran\n' },
+        { exit: 4 },
+      ],
+    });
     const started = join(cli.dir, 'handler-started');
     let handlerSignal: AbortSignal | undefined;
     const aborted = new Promise<void>((resolve) => {
@@ -108,7 +108,6 @@ describe('the CLI exits or is killed', () => {
             prompt: 'work',
             options: {
               pathToClaudeCodeExecutable: cli.path,
-              env: { ...cli.env, HANDLER_STARTED: started },
               mcpServers: { work },
             },
           }),
@@ -133,14 +132,9 @@ describe('the CLI exits or is killed', () => {
   });
 
   it('killed by a signal: the messages before it, then ProcessError naming the signal', async () => {
-    const cli = fakeCli(`
-      cli.onUser = () => {
-        cli.assistant('about to die');
-        setTimeout(() => process.kill(process.pid, 'SIGKILL'), 20);
-      };
-    `);
+    const cli = standInCli({ onUser: [{ assistant: 'about to die' }, { sleep: 20 }, { kill: 'SIGKILL' }] });
     const { messages, error } = await within(
-      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } })),
       10_000,
       'query',
     );
@@ -153,13 +147,13 @@ describe('the CLI exits or is killed', () => {
 
 describe('the CLI never answers initialize', () => {
   it('query(): ControlTimeoutError after controlRequestTimeoutMs, and the process is stopped', async () => {
-    const cli = fakeCli('cli.onInit = () => {};');
+    const cli = standInCli({ initialize: { answer: 'none' } });
     const started = Date.now();
     const { messages, error } = await within(
       drain(
         query({
           prompt: 'hi',
-          options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, controlRequestTimeoutMs: 300 },
+          options: { pathToClaudeCodeExecutable: cli.path, controlRequestTimeoutMs: 300 },
         }),
       ),
       10_000,
@@ -175,8 +169,8 @@ describe('the CLI never answers initialize', () => {
   });
 
   it('ClaudeClient.connect(): rejects with ControlTimeoutError, and the process is stopped', async () => {
-    const cli = fakeCli('cli.onInit = () => {};');
-    const claude = client({ pathToClaudeCodeExecutable: cli.path, env: cli.env, controlRequestTimeoutMs: 300 });
+    const cli = standInCli({ initialize: { answer: 'none' } });
+    const claude = client({ pathToClaudeCodeExecutable: cli.path, controlRequestTimeoutMs: 300 });
     const error = await within(claude.connect(), 10_000, 'connect()').catch((caught: unknown) => caught);
     expect(ControlTimeoutError.isInstance(error)).toBe(true);
     expect(claude.isConnected).toBe(false);
@@ -188,28 +182,23 @@ describe('bad output from the CLI', () => {
   it.each([
     [
       'a line that is not JSON',
-      `process.stdout.write('{"type":"assistant", this is not json\\n'); setInterval(() => {}, 1000);`,
+      [{ write: '{"type":"assistant", this is not json\n' }, { hang: true }],
       JsonDecodeError,
       'this is not json',
     ],
     [
       'a line cut mid-object, then EOF',
-      `process.stdout.write('{"type":"assistant","message":{"content":[{"type":"te', () => process.exit(0));`,
+      [{ write: '{"type":"assistant","message":{"content":[{"type":"te' }, { exit: 0 }],
       JsonDecodeError,
       '{"type":"assistant","message"',
     ],
-    [
-      'a JSON value that is not an object',
-      `process.stdout.write('[1,2,3]\\n'); setInterval(() => {}, 1000);`,
-      JsonDecodeError,
-      '[1,2,3]',
-    ],
-  ])(
+    ['a JSON value that is not an object', [{ write: '[1,2,3]\n' }, { hang: true }], JsonDecodeError, '[1,2,3]'],
+  ] satisfies [string, StandInStep[], typeof JsonDecodeError, string][])(
     '%s: the messages before it, then a typed error; the CLI is stopped',
     async (_name, fault, errorClass, excerpt) => {
-      const cli = fakeCli(`cli.onUser = () => { cli.assistant('before the fault'); ${fault} };`);
+      const cli = standInCli({ onUser: [{ assistant: 'before the fault' }, ...fault] });
       const { messages, error } = await within(
-        drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+        drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } })),
         10_000,
         'query',
       );
@@ -221,18 +210,16 @@ describe('bad output from the CLI', () => {
   );
 
   it('a line over maxMessageBytes: the messages before it, then MessageTooLargeError; the CLI is stopped', async () => {
-    const cli = fakeCli(`
-      cli.onUser = () => {
-        cli.assistant('small');
-        cli.assistant('x'.repeat(10000));
-        setInterval(() => {}, 1000);
-      };
-    `);
+    const cli = standInCli({
+      // The minimal answer: capture 01's answer to initialize is itself a line over 4 KiB.
+      initialize: { answer: 'minimal' },
+      onUser: [{ assistant: 'small' }, { assistant: 'x'.repeat(10000) }, { hang: true }],
+    });
     const { messages, error } = await within(
       drain(
         query({
           prompt: 'hi',
-          options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, maxMessageBytes: 4096 },
+          options: { pathToClaudeCodeExecutable: cli.path, maxMessageBytes: 4096 },
         }),
       ),
       10_000,
@@ -245,17 +232,10 @@ describe('bad output from the CLI', () => {
   });
 
   it('empty and blank lines are ignored', async () => {
-    const cli = fakeCli(`
-      cli.onUser = () => {
-        process.stdout.write('\\n\\n   \\n\\r\\n');
-        cli.assistant('after blank lines');
-        process.stdout.write('\\n');
-        cli.result('done');
-      };
-    `);
-    const { messages, error } = await drain(
-      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
-    );
+    const cli = standInCli({
+      onUser: [{ write: '\n\n   \n\r\n' }, { assistant: 'after blank lines' }, { write: '\n' }, { result: 'done' }],
+    });
+    const { messages, error } = await drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } }));
     expect(error).toBeUndefined();
     expect(types(messages)).toEqual(['assistant', 'result']);
   });
@@ -267,48 +247,43 @@ describe('bad output from the CLI', () => {
       nested: { list: [1, 'two', { three: null }], flag: false },
       'odd key': 'ünïcödé 😀',
     };
-    const cli = fakeCli(`
-      cli.onUser = () => {
-        send(${JSON.stringify(future)});
-        cli.result('done');
-      };
-    `);
-    const { messages, error } = await drain(
-      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
-    );
+    const cli = standInCli({ onUser: [{ send: future }, { result: 'done' }] });
+    const { messages, error } = await drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } }));
     expect(error).toBeUndefined();
     expect(messages[0]).toEqual(future);
     expect(types(messages)).toEqual(['x_future_event', 'result']);
   });
 
   it('a control response for an unknown request id is ignored, and the session goes on', async () => {
-    const cli = fakeCli(`
-      cli.onUser = () => {
-        send({ type: 'control_response', response: { subtype: 'success', request_id: 'never-sent', response: { x: 1 } } });
-        send({ type: 'control_response', response: { subtype: 'error', request_id: 'never-sent-2', error: 'nope' } });
-        send({ type: 'control_response' });
-        cli.assistant('still here');
-        cli.result('done');
-      };
-    `);
-    const { messages, error } = await drain(
-      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
-    );
+    const cli = standInCli({
+      onUser: [
+        {
+          send: {
+            type: 'control_response',
+            response: { subtype: 'success', request_id: 'never-sent', response: { x: 1 } },
+          },
+        },
+        {
+          send: { type: 'control_response', response: { subtype: 'error', request_id: 'never-sent-2', error: 'nope' } },
+        },
+        { send: { type: 'control_response' } },
+        { assistant: 'still here' },
+        { result: 'done' },
+      ],
+    });
+    const { messages, error } = await drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } }));
     expect(error).toBeUndefined();
     expect(types(messages)).toEqual(['assistant', 'result']);
   });
 
   it('a control request with an unknown subtype is answered with an error, and the session goes on', async () => {
-    const cli = fakeCli(`
-      cli.onUser = async () => {
-        const answer = await cli.request('teleport', { destination: 'mars' });
-        send({ type: 'fake_cli_report', answer });
-        cli.result('done');
-      };
-    `);
-    const { messages, error } = await drain(
-      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } }),
-    );
+    const cli = standInCli({
+      onUser: [
+        { request: 'teleport', payload: { destination: 'mars' }, id: 'fake_cli_1', reportAs: 'fake_cli_report' },
+        { result: 'done' },
+      ],
+    });
+    const { messages, error } = await drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path } }));
     expect(error).toBeUndefined();
     expect(types(messages)).toEqual(['fake_cli_report', 'result']);
     expect((messages[0] as unknown as { answer: unknown }).answer).toEqual({
@@ -319,17 +294,19 @@ describe('bad output from the CLI', () => {
   });
 
   it('an mcp_message for an unknown server is answered with JSON-RPC -32601, and the session goes on', async () => {
-    const cli = fakeCli(`
-      cli.onUser = async () => {
-        const answer = await cli.request('mcp_message', { server_name: 'ghost',
-          message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'boo', arguments: {} } } });
-        send({ type: 'fake_cli_report', answer });
-        cli.result('done');
-      };
-    `);
+    const cli = standInCli({
+      onUser: [
+        {
+          request: 'mcp_message',
+          payload: { server_name: 'ghost', message: callTool('boo', 7) },
+          reportAs: 'fake_cli_report',
+        },
+        { result: 'done' },
+      ],
+    });
     const calc = createSdkMcpServer({ name: 'calc', tools: [] });
     const { messages, error } = await drain(
-      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, mcpServers: { calc } } }),
+      query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, mcpServers: { calc } } }),
     );
     expect(error).toBeUndefined();
     const answer = (messages[0] as unknown as { answer: { subtype: string; response: { mcp_response: unknown } } })
@@ -346,29 +323,27 @@ describe('bad output from the CLI', () => {
 
 describe('the CLI closes its pipes while we write (EPIPE)', () => {
   /** Answers initialize and the first prompt, then closes stdin and stdout and lingers. */
-  const CLOSES_PIPES = `
-    cli.onUser = () => {
-      cli.result('first turn');
-      setTimeout(() => {
-        fs.closeSync(0);
-        fs.closeSync(1);
-        fs.writeFileSync(env.PIPES_CLOSED, '');
-        setTimeout(() => {}, 20000);
-      }, 20);
-    };
-    cli.onEnd = () => {};
-  `;
+  const CLOSES_PIPES: StandInScenario = {
+    onUser: [
+      { result: 'first turn' },
+      { sleep: 20 },
+      { close: ['stdin', 'stdout'] },
+      { touch: 'pipes-closed' },
+      { hang: true },
+    ],
+    onEnd: [],
+  };
 
   it('ClaudeClient.query(): rejects with ProcessError; no crash; close() stops the process', async () => {
-    const cli = fakeCli(CLOSES_PIPES);
+    const cli = standInCli(CLOSES_PIPES);
     const closed = join(cli.dir, 'pipes-closed');
-    const claude = client({ pathToClaudeCodeExecutable: cli.path, env: { ...cli.env, PIPES_CLOSED: closed } });
+    const claude = client({ pathToClaudeCodeExecutable: cli.path });
     await claude.connect();
     await claude.query('first');
     const first: string[] = [];
     for await (const message of claude.receiveResponse()) first.push(message.type);
     expect(first).toEqual(['result']);
-    await within(waitForFile(closed), 5_000, 'the fake CLI closing its pipes');
+    await within(waitForFile(closed), 5_000, 'the stand-in CLI closing its pipes');
     const error = await claude.query('second').catch((caught: unknown) => caught);
     expect(ProcessError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('input is closed');
@@ -380,18 +355,16 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
   });
 
   it('while a tool handler runs: its answer cannot be written, so the stream throws ProcessError', async () => {
-    const cli = fakeCli(`
-      cli.onUser = async () => {
-        cli.request('mcp_message', { server_name: 'work', message: { jsonrpc: '2.0', id: 1, method: 'tools/call',
-          params: { name: 'slow', arguments: {} } } });
-        await cli.waitForFile(env.HANDLER_STARTED);
-        fs.closeSync(0);
-        fs.closeSync(1);
-        fs.writeFileSync(env.PIPES_CLOSED, '');
-        setTimeout(() => {}, 20000);
-      };
-      cli.onEnd = () => {};
-    `);
+    const cli = standInCli({
+      onUser: [
+        { request: 'mcp_message', payload: { server_name: 'work', message: callTool('slow') }, wait: false },
+        { waitForFile: 'handler-started' },
+        { close: ['stdin', 'stdout'] },
+        { touch: 'pipes-closed' },
+        { hang: true },
+      ],
+      onEnd: [],
+    });
     const started = join(cli.dir, 'handler-started');
     const closed = join(cli.dir, 'pipes-closed');
     const work = createSdkMcpServer({
@@ -411,7 +384,6 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
           prompt: 'work',
           options: {
             pathToClaudeCodeExecutable: cli.path,
-            env: { ...cli.env, HANDLER_STARTED: started, PIPES_CLOSED: closed },
             mcpServers: { work },
           },
         }),
@@ -425,7 +397,7 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
   });
 
   it('query() with a streamed prompt: the stream throws ProcessError and the process is stopped', async () => {
-    const cli = fakeCli(CLOSES_PIPES);
+    const cli = standInCli(CLOSES_PIPES);
     const closed = join(cli.dir, 'pipes-closed');
     async function* prompts() {
       yield { type: 'user' as const, message: { role: 'user' as const, content: 'first' } };
@@ -436,7 +408,7 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
       drain(
         query({
           prompt: prompts(),
-          options: { pathToClaudeCodeExecutable: cli.path, env: { ...cli.env, PIPES_CLOSED: closed } },
+          options: { pathToClaudeCodeExecutable: cli.path },
         }),
       ),
       15_000,

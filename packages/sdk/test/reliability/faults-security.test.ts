@@ -22,7 +22,7 @@ import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type E2eHarness, results, resultText, startHarness } from '../e2e/harness.js';
-import { drain, fakeCli, isAlive, removeFakeCliDirs, tempDir, within } from './fake-cli.js';
+import { drain, isAlive, removeStandInClis, standInCli, tempDir, within } from './faults-helpers.js';
 
 const ECHO_SERVER = fileURLToPath(new URL('../e2e/fixtures/stdio-mcp-server.mjs', import.meta.url));
 
@@ -30,7 +30,7 @@ let harness: E2eHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
-  removeFakeCliDirs();
+  removeStandInClis();
 });
 
 describe('external MCP servers are delivered in initialize by default', () => {
@@ -84,13 +84,13 @@ describe('external MCP servers are delivered in initialize by default', () => {
     expect(results(messages).at(-1)?.subtype).toBe('success');
   });
 
-  /** A CLI that answers initialize with `answer`, and notes what it received and its argv. */
+  /** A CLI that answers initialize with its version, its pid and `answer`, and notes its argv and what it received. */
   function cliAnswering(answer: Record<string, unknown>) {
-    return fakeCli(`
-      cli.note('argv', process.argv.slice(2));
-      cli.initAnswer = ${JSON.stringify(answer)};
-      cli.onUser = () => cli.result('ran a turn');
-    `);
+    return standInCli({
+      version: '0.0.0-fake',
+      initialize: { answer: 'minimal', fields: answer },
+      onUser: [{ result: 'ran a turn' }],
+    });
   }
 
   const SERVERS: Options['mcpServers'] = { db: { command: 'db-mcp', env: { DB_PASSWORD: 'sk-db-password' } } };
@@ -101,9 +101,7 @@ describe('external MCP servers are delivered in initialize by default', () => {
   ])('%s: McpServersNotAppliedError, no prompt sent, the CLI stopped', async (_name, answer, applied) => {
     const cli = cliAnswering(answer);
     const { messages, error } = await within(
-      drain(
-        query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, env: cli.env, mcpServers: SERVERS } }),
-      ),
+      drain(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: cli.path, mcpServers: SERVERS } })),
       10_000,
       'query',
     );
@@ -118,7 +116,7 @@ describe('external MCP servers are delivered in initialize by default', () => {
     expect(notes).not.toContain('received "user"');
     expect(isAlive(cli.pid())).toBe(false);
 
-    const client = new ClaudeClient({ pathToClaudeCodeExecutable: cli.path, env: cli.env, mcpServers: SERVERS });
+    const client = new ClaudeClient({ pathToClaudeCodeExecutable: cli.path, mcpServers: SERVERS });
     const connectError = await within(client.connect(), 10_000, 'connect()').catch((caught: unknown) => caught);
     expect(McpServersNotAppliedError.isInstance(connectError)).toBe(true);
     await client.close();
@@ -131,7 +129,6 @@ describe('external MCP servers are delivered in initialize by default', () => {
         prompt: 'hi',
         options: {
           pathToClaudeCodeExecutable: cli.path,
-          env: cli.env,
           mcpServers: SERVERS,
           mcpServersDelivery: 'argv',
         },
@@ -152,16 +149,12 @@ describe('option values reach the CLI verbatim, with no shell', () => {
   it('shell metacharacters and leading dashes arrive as written, and run nothing', async () => {
     const cwd = tempDir('hexagent-shell-');
     const nasty = `-x $(touch pwned1) \`touch pwned2\`; touch pwned3 | tee pwned4 && "q" 'q' \\ 中文`;
-    const cli = fakeCli(`
-      cli.note('argv', process.argv.slice(2));
-      cli.onUser = () => cli.result('ok');
-    `);
+    const cli = standInCli({ onUser: [{ result: 'ok' }] });
     const { error } = await drain(
       query({
         prompt: nasty,
         options: {
           pathToClaudeCodeExecutable: cli.path,
-          env: cli.env,
           cwd,
           model: nasty,
           allowedTools: [`Bash(${nasty})`],
@@ -210,32 +203,32 @@ describe('no error the user sees carries a value of options.env', () => {
   it('ProcessError (a failing spawn, and a CLI exiting non-zero) with its stderr tail', async () => {
     const spawnError = await errorOf({
       env,
-      pathToClaudeCodeExecutable: fakeCli('').path,
+      pathToClaudeCodeExecutable: standInCli().path,
       extraArgs: { huge: 'x'.repeat(300_000) },
     });
     expect(ProcessError.isInstance(spawnError)).toBe(true);
     expect(everyText(spawnError)).not.toContain(SECRET);
 
-    const cli = fakeCli(`process.stderr.write('invalid credentials\\n'); process.exit(1);`);
-    const exitError = await errorOf({ env: { ...env, ...cli.env }, pathToClaudeCodeExecutable: cli.path });
+    const cli = standInCli({ onStart: [{ stderr: 'invalid credentials\n' }, { exit: 1 }] });
+    const exitError = await errorOf({ env, pathToClaudeCodeExecutable: cli.path });
     expect(ProcessError.isInstance(exitError)).toBe(true);
     expect((exitError as ProcessError).stderrTail).toContain('invalid credentials');
     expect(everyText(exitError)).not.toContain(SECRET);
   });
 
   it('ControlTimeoutError and McpServersNotAppliedError', async () => {
-    const silent = fakeCli('cli.onInit = () => {};');
+    const silent = standInCli({ initialize: { answer: 'none' } });
     const timeout = await errorOf({
-      env: { ...env, ...silent.env },
+      env,
       pathToClaudeCodeExecutable: silent.path,
       controlRequestTimeoutMs: 200,
     });
     expect(ControlTimeoutError.isInstance(timeout)).toBe(true);
     expect(everyText(timeout)).not.toContain(SECRET);
 
-    const old = fakeCli('');
+    const old = standInCli();
     const notApplied = await errorOf({
-      env: { ...env, ...old.env },
+      env,
       pathToClaudeCodeExecutable: old.path,
       mcpServers: { db: { command: 'db-mcp', env: { DB_PASSWORD: SECRET } } },
     });

@@ -19,7 +19,7 @@ import { FakeCliTransport, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type E2eHarness, results, resultText, startHarness } from '../e2e/harness.js';
-import { drain, fakeCli, isAlive, removeFakeCliDirs, within } from './fake-cli.js';
+import { drain, isAlive, removeStandInClis, standInCli, within } from './faults-helpers.js';
 
 let harness: E2eHarness | undefined;
 const fakes: FakeCliTransport[] = [];
@@ -27,7 +27,7 @@ afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
   for (const fake of fakes.splice(0)) await fake.close();
-  removeFakeCliDirs();
+  removeStandInClis();
 });
 
 function onFakeCli(fake: FakeCliTransport) {
@@ -302,9 +302,9 @@ describe('a prompt iterator that throws', () => {
   });
 
   it('stops the CLI process', async () => {
-    const cli = fakeCli(`cli.onUser = () => cli.result('first answered');`);
+    const cli = standInCli({ onUser: [{ result: 'first answered' }] });
     const { messages, error } = await within(
-      drain(query({ prompt: brokenPrompts(), options: { pathToClaudeCodeExecutable: cli.path, env: cli.env } })),
+      drain(query({ prompt: brokenPrompts(), options: { pathToClaudeCodeExecutable: cli.path } })),
       10_000,
       'query',
     );

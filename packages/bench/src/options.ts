@@ -1,0 +1,54 @@
+/** The sections of a bench run, in the order they run. */
+export const SECTIONS = ['sequential', 'concurrent', 'stream', 'memory', 'startup', 'real-cli'] as const;
+
+/** One section of a bench run (see {@link SECTIONS}). */
+export type Section = (typeof SECTIONS)[number];
+
+/** What the command line asked for (see the options in main.ts). */
+export interface BenchOptions {
+  /** `--quick`: one round of small workloads, one run of the rest (a smoke run). */
+  quick: boolean;
+  /** `--rounds=<n>`: rounds of the stand-in trials (default 5, or 1 with `--quick`). */
+  rounds: number;
+  /** Fresh processes per startup measurement (7, or 1 with `--quick`). */
+  startupRuns: number;
+  /** Runs per client against the real CLI (5, or 1 with `--quick`). */
+  realCliRuns: number;
+  /** `--only=<sections>`: the sections to run; undefined runs all. */
+  only: readonly Section[] | undefined;
+  /** `--json=<file>`: also write every raw result there (undefined or empty: do not). */
+  json: string | undefined;
+  /** False with `--no-pin`: never pin the sequential trials to a CPU. */
+  pin: boolean;
+}
+
+/**
+ * Reads the bench's options from `args` (`process.argv.slice(2)`). An option is `--name` or
+ * `--name=value`; the value is what follows the first `=`, up to the next one.
+ *
+ * @throws Error when `--only` names a section that does not exist.
+ */
+export function parseOptions(args: readonly string[]): BenchOptions {
+  const option = (name: string): string | undefined => {
+    const arg = args.find((entry) => entry === `--${name}` || entry.startsWith(`--${name}=`));
+    return arg === undefined ? undefined : (arg.split('=')[1] ?? '');
+  };
+  const quick = option('quick') !== undefined;
+  const only = option('only')?.split(',');
+  const unknown = only?.filter((name) => !(SECTIONS as readonly string[]).includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown sections ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  return {
+    quick,
+    rounds: Number(option('rounds') ?? (quick ? 1 : 5)),
+    startupRuns: quick ? 1 : 7,
+    realCliRuns: quick ? 1 : 5,
+    only: only as Section[] | undefined,
+    json: option('json'),
+    pin: option('no-pin') === undefined,
+  };
+}
+
+/** Whether `section` is part of this run. */
+export function runsSection(options: Pick<BenchOptions, 'only'>, section: Section): boolean {
+  return options.only === undefined || options.only.includes(section);
+}
