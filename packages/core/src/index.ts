@@ -10,7 +10,7 @@ export { AbortError } from './errors/abort-error.js';
 export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';
-export { HexagentError, type HexagentErrorOptions } from './errors/hexagent-error.js';
+export { HexagentError, type HexagentErrorOptions, hasMarker } from './errors/hexagent-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';

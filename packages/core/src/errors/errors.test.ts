@@ -3,7 +3,7 @@ import { AbortError } from './abort-error.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { ControlRequestError } from './control-request-error.js';
 import { ControlTimeoutError } from './control-timeout-error.js';
-import { HexagentError } from './hexagent-error.js';
+import { HexagentError, hasMarker } from './hexagent-error.js';
 import { InvalidOptionError } from './invalid-option-error.js';
 import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
@@ -263,5 +263,17 @@ describe('messages and fields', () => {
 
   it('has no own `cause` property when none is given', () => {
     expect(Object.hasOwn(new AbortError(), 'cause')).toBe(false);
+  });
+});
+
+describe('hasMarker', () => {
+  const marker = Symbol.for('hexagent.test.Marked');
+
+  it('is true only for an object whose marker is true', () => {
+    expect(hasMarker({ [marker]: true }, marker)).toBe(true);
+    expect(hasMarker(Object.create({ [marker]: true }), marker)).toBe(true);
+    expect(hasMarker({ [marker]: 1 }, marker)).toBe(false);
+    expect(hasMarker({ [Symbol('hexagent.test.Marked')]: true }, marker)).toBe(false);
+    for (const value of [undefined, null, 'x', 1, true]) expect(hasMarker(value, marker)).toBe(false);
   });
 });

@@ -30,7 +30,16 @@ export abstract class HexagentError extends Error {
   }
 }
 
-/** True when `value` is an object carrying `marker` set to `true`. */
+/**
+ * True when `value` is an object carrying `marker` set to `true`: the cross-bundle `instanceof`
+ * behind every error's static `isInstance` (and any other class marked with a `Symbol.for` key).
+ *
+ * @example
+ * ```ts
+ * const MARKER = Symbol.for('hexagent.error.MyError');
+ * hasMarker({ [MARKER]: true }, MARKER); // true
+ * ```
+ */
 export function hasMarker(value: unknown, marker: symbol): boolean {
   return (
     typeof value === 'object' &&
