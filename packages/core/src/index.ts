@@ -170,7 +170,6 @@ export type {
   PermissionUpdateDestination,
 } from './types/permissions.js';
 export { AsyncQueue } from './util/async-queue.js';
-export { InFlightTable } from './util/in-flight-table.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';
 export { onAbort } from './util/on-abort.js';
 export { readTransport } from './util/read-transport.js';

@@ -1,4 +1,4 @@
-import { InFlightTable, JsonRpcErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from '@hexagent/core';
+import { JsonRpcErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from '@hexagent/core';
 import { type CallToolResult, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { buildSdkServer } from './build-sdk-server.js';
 import { loadToolCompilers } from './compile-tool.js';
 import { createInProcessMcpServer } from './create-in-process-mcp-server.js';
 import { createSdkMcpServer, type SdkMcpServerConfig } from './create-sdk-mcp-server.js';
+import { InFlightTable } from './in-flight-table.js';
 import { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
 import { McpInProcessErrorCode } from './json-rpc-error.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';

@@ -1,6 +1,5 @@
 import {
   errorMessage,
-  InFlightTable,
   InvalidOptionError,
   JsonRpcErrorCode,
   type JsonRpcErrorResponse,
@@ -14,6 +13,7 @@ import {
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { CompiledTool } from './compile-tool.js';
+import { InFlightTable } from './in-flight-table.js';
 import { isPlainObject } from './is-plain-object.js';
 import { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
 import { loadMcpRuntime, type McpRuntime } from './load-mcp-runtime.js';
