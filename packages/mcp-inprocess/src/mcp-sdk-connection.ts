@@ -27,8 +27,9 @@ export interface McpSdkConnectionOptions {
 }
 
 /**
- * The wire's messages are checked by `parseJsonRpcMessage` (JSON-RPC 2.0, a string method, a valid
- * id, object params); the MCP SDK's server parses them again with its own schemas.
+ * A message of the CLI as the MCP SDK's transport takes it. A cast, not a check: `parseJsonRpcMessage`
+ * checked it already (JSON-RPC 2.0, a string method, a valid id, object params), and the MCP SDK's
+ * server parses it again with its own schemas.
  */
 function toSdkMessage(message: JsonObject): JSONRPCMessage {
   return message as JSONRPCMessage;
