@@ -408,7 +408,6 @@ export type {
 } from './types/usage/context-usage.js';
 export type { UUID } from './types/uuid.js';
 export { AsyncQueue } from './util/async-queue.js';
-export { InFlightTable } from './util/in-flight-table.js';
 export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';
 export { onAbort } from './util/on-abort.js';

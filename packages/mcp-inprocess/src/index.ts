@@ -10,14 +10,14 @@
 
 export type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 export { TOOL_NAME_PATTERN } from './assert-tool-definition.js';
-export { createInProcessMcpServer } from './create-in-process-mcp-server.js';
+export { createInProcessMcpServer, type InProcessMcpServerInstance } from './create-in-process-mcp-server.js';
 export {
   type CreateSdkMcpServerOptions,
   createSdkMcpServer,
   DEFAULT_TOOL_TIMEOUT_MS,
   type SdkMcpServerConfig,
 } from './create-sdk-mcp-server.js';
-export { type InProcessMcpServerInstance, InProcessMcpServerPort } from './in-process-mcp-server-port.js';
+export { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
 export { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
 export { McpHandshakeError } from './mcp-handshake-error.js';
 export { isMcpSdkServerLike, type McpSdkServerFactory, type McpSdkServerLike } from './mcp-sdk-server-like.js';

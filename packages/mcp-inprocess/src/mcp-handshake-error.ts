@@ -1,5 +1,4 @@
-import { HexagentError, type JsonRpcErrorObject } from '@hexagent/core';
-import { hasMarker } from './has-marker.js';
+import { HexagentError, hasMarker, type JsonRpcErrorObject } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.McpHandshakeError');
 

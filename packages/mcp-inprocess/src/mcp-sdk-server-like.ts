@@ -29,6 +29,14 @@ export function isMcpSdkServerLike(value: unknown): value is McpSdkServerLike {
   return hasConnect(value['server']) || typeof value['setRequestHandler'] === 'function';
 }
 
+/**
+ * True for a function, taken for an {@link McpSdkServerFactory}: what it returns is checked when the
+ * port calls it.
+ */
+export function isMcpSdkServerFactory(value: unknown): value is McpSdkServerFactory {
+  return typeof value === 'function';
+}
+
 /** True when the MCP SDK server is connected to a transport already (the `transport` of its protocol). */
 export function isMcpSdkServerConnected(server: McpSdkServerLike): boolean {
   const record = server as unknown as Record<string, unknown>;

@@ -1,5 +1,4 @@
-import { HexagentError } from '@hexagent/core';
-import { hasMarker } from './has-marker.js';
+import { HexagentError, hasMarker } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.McpServerInUseError');
 

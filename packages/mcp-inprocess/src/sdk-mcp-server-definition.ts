@@ -1,4 +1,4 @@
-import { hasMarker } from './has-marker.js';
+import { hasMarker } from '@hexagent/core';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
 
 const MARKER = Symbol.for('hexagent.mcp-inprocess.SdkMcpServerDefinition');

@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse, McpServerPort } from '@hexagent/core';
+import type { JsonRpcErrorResponse, JsonRpcId, JsonRpcMessage, JsonRpcResponse, McpServerPort } from '@hexagent/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 
@@ -74,4 +74,12 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** The error of a JSON-RPC error response, failing on anything else. */
+export function errorOf(response: JsonRpcResponse | undefined): JsonRpcErrorResponse['error'] {
+  if (response === undefined || !('error' in response)) {
+    throw new Error(`expected an error response, got ${JSON.stringify(response)}`);
+  }
+  return response.error;
 }

@@ -6,7 +6,7 @@ import { TransportStartError } from '../ports/transport-start-error.js';
 import { AbortError } from './abort-error.js';
 import { ControlRequestError } from './control-request-error.js';
 import { ControlTimeoutError } from './control-timeout-error.js';
-import { HexagentError } from './hexagent-error.js';
+import { HexagentError, hasMarker } from './hexagent-error.js';
 import { InvalidOptionError } from './invalid-option-error.js';
 import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
@@ -282,5 +282,17 @@ describe('messages and fields', () => {
     expect(AbortError.isInstance(error)).toBe(true);
     expect(error).toBeInstanceOf(Error);
     expect(Object.hasOwn(error, 'cause')).toBe(false);
+  });
+});
+
+describe('hasMarker', () => {
+  const marker = Symbol.for('hexagent.test.Marked');
+
+  it('is true only for an object whose marker is true', () => {
+    expect(hasMarker({ [marker]: true }, marker)).toBe(true);
+    expect(hasMarker(Object.create({ [marker]: true }), marker)).toBe(true);
+    expect(hasMarker({ [marker]: 1 }, marker)).toBe(false);
+    expect(hasMarker({ [Symbol('hexagent.test.Marked')]: true }, marker)).toBe(false);
+    for (const value of [undefined, null, 'x', 1, true]) expect(hasMarker(value, marker)).toBe(false);
   });
 });

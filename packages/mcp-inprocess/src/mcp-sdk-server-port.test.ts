@@ -3,24 +3,18 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { portsClosedAfterEach } from '../test/calc-servers.js';
 import { callTool, send, sleep, textOf, toolsCall } from '../test/port-harness.js';
-import { createInProcessMcpServer } from './create-in-process-mcp-server.js';
 import type { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
 import { McpServerInUseError } from './mcp-server-in-use-error.js';
 
-const ports: InProcessMcpServerPort[] = [];
+const { portOf } = portsClosedAfterEach();
 
 function portFor(instance: unknown, name = 'calc'): InProcessMcpServerPort {
-  const port = createInProcessMcpServer(name, { type: 'sdk', name, instance }) as InProcessMcpServerPort;
-  ports.push(port);
-  return port;
+  return portOf(name, instance);
 }
-
-afterEach(async () => {
-  await Promise.all(ports.splice(0).map((port) => port.close()));
-});
 
 function userCalc(): McpServer {
   const server = new McpServer({ name: 'calc', version: '9.9.9' });
