@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { JsonRpcErrorCode } from '@hexagent/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -225,6 +226,15 @@ describe('JSON-RPC errors', () => {
 });
 
 describe('close()', () => {
+  it('takes its listener off the signals it watched: eleven ports on one session signal leave none', async () => {
+    const session = new AbortController().signal;
+    const ports = Array.from({ length: 11 }, () => portFor(zodCalc()));
+    for (const [index, port] of ports.entries()) await callTool(port, index, 'add', { a: 1, b: 2 }, session);
+    expect(getEventListeners(session, 'abort')).toHaveLength(1);
+    await Promise.all(ports.map((port) => port.close()));
+    expect(getEventListeners(session, 'abort')).toHaveLength(0);
+  });
+
   it('answers calls in flight with -32000, aborts their handlers, and is idempotent', async () => {
     const aborted = deferred();
     const started = deferred();

@@ -209,6 +209,7 @@ export abstract class InProcessMcpServerPort implements McpServerPort {
       this.pending.settle(ourId, closed);
       request.call?.abort(new Error(closed.error.message));
     }
+    this.pending.release();
     await this.connection.close();
   }
 

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { JsonRpcId, JsonRpcResponse } from '@hexagent/core';
 import { describe, expect, it, vi } from 'vitest';
 import { InFlightTable } from './in-flight-table.js';
@@ -90,6 +91,30 @@ describe('RemappedRequests', () => {
       [second.ourId, 'stop'],
     ]);
     expect(requests.has(other.ourId)).toBe(true);
+  });
+
+  it('shares one abort listener between tables watching the same signal, and release() removes it', () => {
+    const signal = new AbortController().signal;
+    // Eleven ports of one session see the session's signal: Node warns past ten listeners.
+    const tables = Array.from({ length: 11 }, () => new RemappedRequests(() => {}));
+    for (const requests of tables) open(requests, 1, { signal });
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    for (const requests of tables.slice(1)) requests.release();
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    tables[0]?.release();
+    tables[0]?.release();
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
+  it('watches a signal again for requests added after release()', () => {
+    const onAbort = vi.fn();
+    const requests = new RemappedRequests(onAbort);
+    const controller = new AbortController();
+    open(requests, 1, { signal: controller.signal });
+    requests.release();
+    const later = open(requests, 2, { signal: controller.signal });
+    controller.abort('stop');
+    expect(onAbort.mock.calls.map(([ourId]) => ourId)).toContain(later.ourId);
   });
 
   it('keeps its entries in an InFlightTable, not a Map', () => {

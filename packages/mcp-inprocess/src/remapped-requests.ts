@@ -1,4 +1,4 @@
-import type { JsonRpcId, JsonRpcResponse } from '@hexagent/core';
+import { type JsonRpcId, type JsonRpcResponse, onAbort } from '@hexagent/core';
 import { InFlightTable } from './in-flight-table.js';
 
 /** A call the port serves itself: aborting it is how it is cancelled (a `ToolCallAbort`). */
@@ -26,9 +26,11 @@ export interface RemappedRequest {
  * requests (the handshake in `manifest()`). So every request gets a fresh number, the one the
  * server sees, and its answer goes back under the id its caller used.
  *
- * It also cancels requests when their caller's signal aborts: one listener per signal, however many
- * requests share it (a session-wide signal would otherwise collect a listener per call). On abort
- * the requests with that signal are found by a scan: nothing per request is kept for it.
+ * It also cancels requests when their caller's signal aborts: one subscription per signal, however
+ * many requests share it (a session-wide signal would otherwise collect a listener per call), made
+ * through core's `onAbort`, so ports sharing a signal add one listener to it between them, and
+ * {@link RemappedRequests.release} (the port's `close()`) takes them off. On abort the requests with
+ * that signal are found by a scan: nothing per request is kept for it.
  *
  * The entries live in an {@link InFlightTable}, not a `Map` (see there why).
  *
@@ -45,7 +47,8 @@ export interface RemappedRequest {
 export class RemappedRequests {
   private readonly table = new InFlightTable<RemappedRequest>();
   private lastId = 0;
-  private readonly watched = new WeakSet<AbortSignal>();
+  /** The signals watched, each with the function that ends its subscription. */
+  private readonly watched = new Map<AbortSignal, () => void>();
   private readonly onSignalAbort: (ourId: number, reason: unknown) => void;
 
   /** @param onSignalAbort - Cancels request `ourId` when its caller's signal aborts with `reason`. */
@@ -101,17 +104,20 @@ export class RemappedRequests {
     return this.table.entries();
   }
 
+  /** Stops watching every signal; requests added afterwards are watched again. Idempotent. */
+  release(): void {
+    for (const unsubscribe of this.watched.values()) unsubscribe();
+    this.watched.clear();
+  }
+
   private watch(signal: AbortSignal): void {
     if (this.watched.has(signal)) return;
-    this.watched.add(signal);
-    signal.addEventListener(
-      'abort',
-      () => {
-        const ids: number[] = [];
-        for (const [ourId, request] of this.table.entries()) if (request.signal === signal) ids.push(ourId);
-        for (const ourId of ids) this.onSignalAbort(ourId, signal.reason);
-      },
-      { once: true },
-    );
+    const unsubscribe = onAbort(signal, () => {
+      this.watched.delete(signal);
+      const ids: number[] = [];
+      for (const [ourId, request] of this.table.entries()) if (request.signal === signal) ids.push(ourId);
+      for (const ourId of ids) this.onSignalAbort(ourId, signal.reason);
+    });
+    this.watched.set(signal, unsubscribe);
   }
 }
