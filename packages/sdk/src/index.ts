@@ -3,6 +3,11 @@
  * subprocess, speaks its control protocol, and serves in-process MCP tools whose handlers run in
  * your own Node.js process.
  *
+ * This entry is the public face, a named list: what code written for the official
+ * `@anthropic-ai/claude-agent-sdk` uses, plus hexagent's errors, defaults and container. What
+ * adapter authors need (ports, the CLI transport, the in-process MCP port, the session) is in
+ * `@hexagent/sdk/adapters`.
+ *
  * @example
  * ```ts
  * import { createSdkMcpServer, query, tool } from '@hexagent/sdk';
@@ -20,11 +25,63 @@
  * @packageDocumentation
  */
 
-export * from '@hexagent/core';
-export * from '@hexagent/mcp-inprocess';
-export { CliNotFoundError, CliTransport, createCliTransport, ProcessError } from '@hexagent/transport-cli';
+// Errors, defaults of hexagent's options, the official constants, message helpers
+export {
+  AbortError,
+  assistantText,
+  BUILTIN_TOOL_NAMES,
+  ControlRequestError,
+  ControlTimeoutError,
+  DEFAULT_CONTROL_TIMEOUT_MS,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  DEFAULT_MCP_SERVERS_DELIVERY,
+  DEFAULT_PERMISSION_TIMEOUT_MS,
+  EXIT_REASONS,
+  HexagentError,
+  HOOK_EVENTS,
+  InvalidOptionError,
+  isApiRetryMessage,
+  isAssistantMessage,
+  isCompactBoundaryMessage,
+  isResultError,
+  isResultMessage,
+  isResultSuccess,
+  isSessionStateChangedMessage,
+  isStatusMessage,
+  isStreamEvent,
+  isSystemInitMessage,
+  isSystemMessage,
+  isUserMessage,
+  JsonDecodeError,
+  LEGACY_TOOL_NAME_ALIASES,
+  McpServersNotAppliedError,
+  MessageTooLargeError,
+  ORG_POLICY_LIMIT_PREFIXES,
+  ProtocolError,
+  SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
+  TransportClosedError,
+  TransportError,
+  TransportInputClosedError,
+  TransportStartError,
+  toolUses,
+  USAGE_LIMIT_ERROR_PREFIXES,
+  USAGE_TRANSITION_PREFIXES,
+  USAGE_WARNING_PREFIXES,
+} from '@hexagent/core';
+// In-process tools
+export {
+  createSdkMcpServer,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  McpHandshakeError,
+  McpServerInUseError,
+  TOOL_NAME_PATTERN,
+  tool,
+} from '@hexagent/mcp-inprocess';
+// The CLI process's errors
+export { CliNotFoundError, ProcessError } from '@hexagent/transport-cli';
+// Entry points and the container
 export { ClaudeClient } from './claude-client.js';
-export { createContainer, type DependencyContainer, getDefaultContainer } from './container.js';
-export { createSession } from './create-session.js';
-export { type Query, type QueryParams, query } from './query.js';
+export { createContainer, getDefaultContainer } from './container.js';
+export type * from './public-types.js';
+export { query } from './query.js';
 export { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';

@@ -1,5 +1,5 @@
+import { AsyncQueue } from '@hexagent/core';
 import {
-  AsyncQueue,
   ClaudeClient,
   ControlRequestError,
   createSdkMcpServer,

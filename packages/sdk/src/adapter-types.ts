@@ -1,0 +1,48 @@
+/**
+ * The types of `@hexagent/sdk/adapters`, by name: the ports and what they carry (wire frames,
+ * JSON-RPC messages, manifests), and the settings of the default adapters.
+ */
+
+export type {
+  ControlCancelRequestMessage,
+  ControlErrorResponse,
+  ControlHandlerContext,
+  ControlHandlerOptions,
+  ControlMessage,
+  ControlProtocol,
+  ControlProtocolEngineOptions,
+  ControlRequestBody,
+  ControlRequestHandler,
+  ControlRequestMessage,
+  ControlRequestOptions,
+  ControlResponseMessage,
+  ControlSuccessResponse,
+  InboundMessage,
+  InboundMessageStreamOptions,
+  JsonRpcErrorObject,
+  JsonRpcErrorResponse,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcResultResponse,
+  McpHandleContext,
+  McpServerFactory,
+  McpServerManifest,
+  McpServerPort,
+  OutboundMessage,
+  SessionDependencies,
+  Transport,
+  TransportErrorOptions,
+  TransportFactory,
+  TransportSink,
+} from '@hexagent/core';
+
+export type {
+  InProcessMcpServerInstance,
+  McpSdkServerFactory,
+  McpSdkServerLike,
+} from '@hexagent/mcp-inprocess';
+
+export type { CliTransportSettings, FindClaudeCliContext } from '@hexagent/transport-cli';
