@@ -28,6 +28,15 @@ describe('createInboundSink', () => {
     expect(output.push.mock.calls.map(([message]) => message)).toEqual([assistant, unknown]);
   });
 
+  it('keeps the host-only session_state_changed messages from the caller, and passes the others', () => {
+    const { sink, output } = routes();
+    const hostOnly = { type: 'system', subtype: 'session_state_changed', state: 'idle', sdk_host_only: true };
+    const forCaller = { type: 'system', subtype: 'session_state_changed', state: 'idle' };
+    sink.message(hostOnly);
+    sink.message(forCaller);
+    expect(output.push.mock.calls.map(([message]) => message)).toEqual([forCaller]);
+  });
+
   it('counts each result as the answer to a turn, after handing it to the output', () => {
     const { sink, output, turns } = routes();
     const seen: string[] = [];

@@ -18,8 +18,9 @@ export interface InboundRoutes {
 
 /**
  * Where a session's transport delivers the CLI's messages (synchronously when it supports
- * `subscribe`): control messages go to the protocol, the others to the caller, and each `result`
- * is counted as the answer to a turn.
+ * `subscribe`): control messages go to the protocol, the others to the caller (except the
+ * `session_state_changed` messages marked `sdk_host_only`, meant for the SDK only), and each
+ * `result` is counted as the answer to a turn.
  *
  * The CLI exits with a non-zero code after its input ends when the last turn failed
  * (`error_max_turns`, an API error, ...). That failure already reached the caller as a `result`
@@ -30,6 +31,10 @@ export function createInboundSink(routes: InboundRoutes): TransportSink {
   return {
     message: (message) => {
       if (protocol.receive(message)) return;
+      // Asked for with CLAUDE_CODE_SDK_READS_SESSION_STATE; for the host, not the caller (as in the official SDK).
+      if (message.type === 'system' && message.subtype === 'session_state_changed' && message.sdk_host_only === true) {
+        return;
+      }
       output.push(message as SDKMessage);
       if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
     },
