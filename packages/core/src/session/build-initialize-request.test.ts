@@ -170,11 +170,16 @@ describe('externalMcpServersForInitialize', () => {
     calc: { type: 'sdk', name: 'calc', instance: {} },
   };
 
-  it("by default ('initialize'), the external servers with their type filled in, sdk servers left out", () => {
+  it("by default ('initialize'), the external servers as given, sdk servers left out", () => {
     expect(externalMcpServersForInitialize({ mcpServers })).toEqual({
       echo: { type: 'stdio', command: 'echo-server' },
-      bare: { type: 'stdio', command: 'bare' },
+      bare: { command: 'bare' },
     });
+  });
+
+  it('none for a launch given --sdk-url, which cannot read them at launch', () => {
+    expect(externalMcpServersForInitialize({ mcpServers, extraArgs: { 'sdk-url': 'ws://x' } })).toBeUndefined();
+    expect(externalMcpServersForInitialize({ mcpServers, executableArgs: ['--sdk-url=ws://x'] })).toBeUndefined();
   });
 
   it("none with 'argv', nor when there is no external server", () => {

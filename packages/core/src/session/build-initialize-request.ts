@@ -1,6 +1,6 @@
 import { externalMcpServerConfigs, type McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
 import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
-import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
+import { effectiveMcpServersDelivery } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
 import { agentsForInitialize } from './agents-for-initialize.js';
 import type { HookRegistrations } from './hook-registrations.js';
@@ -91,12 +91,14 @@ export function buildInitializeRequest(parts: InitializeRequestParts): Record<st
 
 /**
  * The external MCP servers (stdio, sse, http) to send in `initialize`: those of `mcpServers` when
- * `mcpServersDelivery` is `'initialize'` (the default), `undefined` with `'argv'` or when there is
- * none. The session must then wait for the CLI to confirm them before sending a prompt.
+ * the delivery is `'initialize'` (the default; see `effectiveMcpServersDelivery`), `undefined` with
+ * `'argv'` or when there is none. The session must then wait for the CLI to confirm them before
+ * sending a prompt.
  */
 export function externalMcpServersForInitialize(
-  options: Pick<Options, 'mcpServers' | 'mcpServersDelivery'>,
+  options: Pick<Options, 'mcpServers' | 'mcpServersDelivery' | 'extraArgs' | 'executableArgs'>,
 ): Record<string, McpExternalServerConfig> | undefined {
-  const delivery = options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY;
-  return delivery === 'initialize' ? externalMcpServerConfigs(options.mcpServers) : undefined;
+  return effectiveMcpServersDelivery(options) === 'initialize'
+    ? externalMcpServerConfigs(options.mcpServers)
+    : undefined;
 }

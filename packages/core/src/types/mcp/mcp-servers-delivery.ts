@@ -10,3 +10,19 @@ export type McpServersDelivery = 'argv' | 'initialize';
 
 /** The default {@link McpServersDelivery}: over stdin, so secrets in `env` and `headers` stay off argv. */
 export const DEFAULT_MCP_SERVERS_DELIVERY: McpServersDelivery = 'initialize';
+
+/**
+ * The delivery that applies: `mcpServersDelivery`, or {@link DEFAULT_MCP_SERVERS_DELIVERY}; always
+ * `'argv'` for a launch given `--sdk-url` (in `extraArgs` or `executableArgs`), as with the official
+ * SDK, since such a session cannot read the `initialize` request at launch.
+ */
+export function effectiveMcpServersDelivery(options: {
+  mcpServersDelivery?: McpServersDelivery;
+  extraArgs?: Record<string, string | null>;
+  executableArgs?: string[];
+}): McpServersDelivery {
+  const sdkUrl =
+    Object.keys(options.extraArgs ?? {}).some((name) => name === 'sdk-url' || name.startsWith('sdk-url=')) ||
+    (options.executableArgs ?? []).some((arg) => /^--sdk-url(=|$)/.test(arg));
+  return sdkUrl ? 'argv' : (options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY);
+}
