@@ -29,12 +29,15 @@ afterEach(async () => {
   for (const fake of fakes.splice(0)) await fake.close();
 });
 
-/** Messages the recorded CLI streamed to the user (everything but control traffic). */
+/**
+ * Messages the recorded CLI streamed to the user: everything but control traffic and the
+ * `session_state_changed` messages marked `sdk_host_only` (for the SDK, never yielded).
+ */
 function userFacing(capture: readonly CaptureLine[]): unknown[] {
   return capture
     .filter((line) => line.dir === 'cli->sdk')
-    .map((line) => (line as { msg: { type: string } }).msg)
-    .filter((msg) => !msg.type.startsWith('control_'));
+    .map((line) => (line as { msg: { type: string; sdk_host_only?: unknown } }).msg)
+    .filter((msg) => !msg.type.startsWith('control_') && msg.sdk_host_only !== true);
 }
 
 /** The `mcp_response` payloads the recorded SDK sent, in order. */
@@ -130,7 +133,8 @@ describe('replaying the recorded CLI transcripts through query()', () => {
 
   it('08: max turns ends with error_max_turns', async () => {
     const { messages } = await replay('08-max-turns.jsonl', { mcpServers: { calc: calc() }, maxTurns: 1 });
-    expect((messages.at(-2) as { subtype?: string }).subtype).toBe('error_max_turns');
+    // The last message: the host-only session_state_changed after it is not yielded.
+    expect((messages.at(-1) as { subtype?: string }).subtype).toBe('error_max_turns');
   });
 
   it('09: serves the MCP handshake when the CLI asks for it', async () => {
