@@ -8,8 +8,10 @@ import { createMcpMessageHandler } from './mcp-message-handler.js';
 
 /** What the session's inbound request handlers need. */
 export interface SessionRequestHandlerParts {
-  /** The in-process MCP servers by name. */
+  /** The in-process MCP servers by name (a live view: servers added or removed later count). */
   servers: ReadonlyMap<string, McpServerPort>;
+  /** The names of the in-process servers removed mid-session (a live view). */
+  removedServers?: ReadonlySet<string>;
   /** The session's signal, handed to every MCP call. */
   signal: AbortSignal;
   /** The options: `canUseTool` and `permissionTimeoutMs` are read when a request comes. */
@@ -27,7 +29,9 @@ export function serveSessionRequests(
   protocol: Pick<ControlProtocol, 'handle'>,
   parts: SessionRequestHandlerParts,
 ): void {
-  protocol.handle('mcp_message', createMcpMessageHandler(parts.servers, parts.signal), { cancellable: false });
+  protocol.handle('mcp_message', createMcpMessageHandler(parts.servers, parts.signal, parts.removedServers), {
+    cancellable: false,
+  });
   protocol.handle('can_use_tool', createCanUseToolHandler(parts.options));
   protocol.handle('hook_callback', createHookCallbackHandler(parts.findHook));
 }
