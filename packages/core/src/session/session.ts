@@ -206,10 +206,12 @@ export class Session extends McpControls {
     return this.commands;
   }
 
-  protected override replaceSdkMcpServers(
+  /** After start, so `initialize` carries the servers the session was built with. */
+  protected override async replaceSdkMcpServers(
     servers: Record<string, McpSdkServerConfigWithInstance>,
   ): Promise<Record<string, McpSdkServerConfig>> {
-    if (this.state === 'closed') return Promise.reject(this.closedError());
+    await this.start();
+    if (this.state === 'closed') throw this.closedError();
     return this.servers.replace(servers);
   }
 
