@@ -3,8 +3,10 @@ import type { McpServerPort } from '../../ports/mcp-server-port.js';
 import type { Options } from '../../types/options.js';
 import type { RegisteredHook } from '../hook-registrations.js';
 import { createCanUseToolHandler } from './can-use-tool-handler.js';
+import { createElicitationHandler } from './elicitation-handler.js';
 import { createHookCallbackHandler } from './hook-callback-handler.js';
 import { createMcpMessageHandler } from './mcp-message-handler.js';
+import { createUserDialogHandler } from './user-dialog-handler.js';
 
 /** What the session's inbound request handlers need. */
 export interface SessionRequestHandlerParts {
@@ -14,7 +16,10 @@ export interface SessionRequestHandlerParts {
   removedServers?: ReadonlySet<string>;
   /** The session's signal, handed to every MCP call. */
   signal: AbortSignal;
-  /** The options: `canUseTool` and `permissionTimeoutMs` are read when a request comes. */
+  /**
+   * The options: `canUseTool`, `permissionTimeoutMs`, `onElicitation` and `onUserDialog` are read
+   * when a request comes.
+   */
   options: Options;
   /** The hook callback registered under an id, once the session registered them. */
   findHook: (callbackId: string) => RegisteredHook | undefined;
@@ -22,8 +27,8 @@ export interface SessionRequestHandlerParts {
 
 /**
  * Registers a handler on `protocol` for every kind of request the CLI sends a session: one line
- * per kind, each handler in a module of its own. A kind with no handler is answered with an error
- * by the protocol.
+ * per kind, each handler in a module of its own. A kind with no handler is answered by the protocol
+ * with the official error (`Unsupported control request subtype: <x>`, `unsupported_request`).
  */
 export function serveSessionRequests(
   protocol: Pick<ControlProtocol, 'handle'>,
@@ -34,4 +39,6 @@ export function serveSessionRequests(
   });
   protocol.handle('can_use_tool', createCanUseToolHandler(parts.options));
   protocol.handle('hook_callback', createHookCallbackHandler(parts.findHook));
+  protocol.handle('elicitation', createElicitationHandler(parts.options));
+  protocol.handle('request_user_dialog', createUserDialogHandler(parts.options));
 }
