@@ -11,8 +11,8 @@ import { JsonRpcErrorCode, type JsonRpcMessage } from '../../types/mcp/json-rpc.
  *
  * Every call gets `signal` (the session's), not a signal per request: the CLI cancels a tool call
  * with MCP's `notifications/cancelled` (capture 06), which the port serves, not with
- * `control_cancel_request`; and one signal per session spares every call an `AbortSignal` (~2 µs
- * and much GC work on Node.js 20). Register it with `{ cancellable: false }`.
+ * `control_cancel_request` (see docs/performance.md#abort-signals). Register it with
+ * `{ cancellable: false }`.
  *
  * @example
  * ```ts
@@ -24,8 +24,7 @@ export function createMcpMessageHandler(
   signal: AbortSignal,
   removed: ReadonlySet<string> = new Set(),
 ): (request: ControlRequestBody) => Promise<Record<string, unknown>> {
-  // Not an async function: one frame and one microtask fewer on every tool call (the engine turns a
-  // synchronous throw into an error answer, as it does a rejection).
+  // Not an async function, on every tool call's path (docs/performance.md#promises-and-async-frames).
   return (request) => {
     const name = request.server_name;
     const message = request.message as JsonRpcMessage | undefined;
