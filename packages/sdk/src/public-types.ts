@@ -280,4 +280,5 @@ export type {
 
 export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
-export type { Query, QueryParams } from './query.js';
+export type { QueryParams } from './query.js';
+export type { Query } from './types/query.js';

@@ -7,30 +7,24 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import type { InboundMessage, Options, SpawnOptions } from '@hexagent/core';
-import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, isAlive, makeTempDir, rejectionOf } from '../test/helpers/fake-cli.js';
+import { collect, isAlive, rejectionOf } from '../test/helpers/checks.js';
+import { standInCli } from '../test/helpers/stand-in.js';
+import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { BASE_CLI_ARGS } from './build-cli-args.js';
 import { hexagentClientApp } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { CliTransport } from './cli-transport.js';
 import { ProcessError } from './process-error.js';
 
-const installed: InstalledStandInCli[] = [];
 const transports: CliTransport[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
 
 afterEach(async () => {
   await Promise.all(transports.splice(0).map((transport) => transport.close()));
   for (const child of children.splice(0)) expect(isAlive(child.pid ?? -1)).toBe(false);
-  for (const cli of installed.splice(0)) cli.remove();
+  removeTempDirs();
 });
-
-function standIn(scenario: StandInScenario): string {
-  const cli = installStandInCli(scenario);
-  installed.push(cli);
-  return cli.path;
-}
 
 /** A spawner that runs `path` (whatever `command` says) with `child_process.spawn` and logs its calls. */
 function loggingSpawner(path: string): {
@@ -63,7 +57,7 @@ async function first(transport: CliTransport): Promise<InboundMessage> {
 
 describe('CliTransport with spawnClaudeCodeProcess', () => {
   it('calls the spawner once, synchronously in start(), with command, args, cwd, env and signal', async () => {
-    const path = standIn({ onStart: [{ info: true }] });
+    const path = standInCli({ onStart: [{ info: true }] });
     const { calls, spawner } = loggingSpawner(path);
     const cwd = realpathSync(makeTempDir());
     const cli = transport({
@@ -99,7 +93,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
   });
 
   it('leaves cwd out when the option is, and checks neither cwd nor the executable on this machine', async () => {
-    const path = standIn({ onStart: [{ info: true }] });
+    const path = standInCli({ onStart: [{ info: true }] });
     const { calls, spawner } = loggingSpawner(path);
     const cli = transport({ pathToClaudeCodeExecutable: '/inside/the/vm/claude', spawnClaudeCodeProcess: spawner });
     await cli.start();
@@ -109,7 +103,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
   });
 
   it('passes executableArgs to a native executable, and runs a script with executable (executable-native, -js-path)', async () => {
-    const path = standIn({ onStart: [{ info: true }] });
+    const path = standInCli({ onStart: [{ info: true }] });
     const native = loggingSpawner(path);
     const nativeCli = transport({
       pathToClaudeCodeExecutable: '/opt/claude',
@@ -134,7 +128,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
   });
 
   it('frames, answers and ends like the default spawn: initialize answered, EOF ends with exit 0', async () => {
-    const path = standIn({});
+    const path = standInCli({});
     const cli = transport({ pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: loggingSpawner(path).spawner });
     await cli.start();
     const drained = collect(cli.messages());
@@ -149,7 +143,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
   });
 
   it('reports a failing exit as ProcessError, with the stderr of a ChildProcess in its tail and the stderr callback', async () => {
-    const path = standIn({ onStart: [{ stderr: 'custom spawn broke\n' }, { sleep: 20 }, { exit: 3 }] });
+    const path = standInCli({ onStart: [{ stderr: 'custom spawn broke\n' }, { sleep: 20 }, { exit: 3 }] });
     const lines: string[] = [];
     const cli = transport({
       pathToClaudeCodeExecutable: path,
@@ -165,7 +159,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
   });
 
   it('stops a CLI that ignores EOF by escalation, aborting the spawn signal only then', async () => {
-    const path = standIn({ ignoreSignals: ['SIGTERM'], onStart: [{ info: true }], onEnd: [{ hang: true }] });
+    const path = standInCli({ ignoreSignals: ['SIGTERM'], onStart: [{ info: true }], onEnd: [{ hang: true }] });
     const { calls, spawner } = loggingSpawner(path);
     const cli = transport({ pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: spawner }, 150);
     await cli.start();
@@ -182,7 +176,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
   });
 
   it('does not abort the spawn signal when the CLI exits on EOF', async () => {
-    const path = standIn({});
+    const path = standInCli({});
     const { calls, spawner } = loggingSpawner(path);
     const cli = transport({ pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: spawner });
     await cli.start();

@@ -14,13 +14,19 @@ export interface CallbackOptions {
    */
   hooks?: HooksOptions;
   /**
-   * Answers an MCP server's request for user input (a form, or a URL to open) that no hook
-   * answered. Without it such requests are declined. Nothing is sent to the CLI for it.
+   * Answers MCP elicitation requests (an MCP server asks the user for form input or to open a URL)
+   * that no hook answered. Its return is the answer as is; `null` means the answer was sent out of
+   * band and nothing is written. Without it every elicitation is declined. One that throws, is
+   * withdrawn by the CLI or does not answer within 10 minutes declines. Nothing is sent to the CLI
+   * for it.
    */
   onElicitation?: OnElicitation;
   /**
-   * Renders the blocking dialogs the CLI asks this process to show (`request_user_dialog`), for the
-   * kinds declared in `supportedDialogKinds`. Without it no answer is sent.
+   * Renders the CLI's blocking dialogs (`request_user_dialog`, only for the kinds declared in
+   * `supportedDialogKinds`) and answers `{ behavior: 'completed', result }` or
+   * `{ behavior: 'cancelled' }`; `null` means the answer was sent out of band. Without it a dialog
+   * is left unanswered, as the official SDK does. One that throws or does not answer within 10
+   * minutes answers `cancelled`.
    */
   onUserDialog?: OnUserDialog;
   /**
