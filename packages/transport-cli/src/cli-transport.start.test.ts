@@ -189,7 +189,9 @@ describe('CliTransport environment, cwd and argv', () => {
   it('passes each argument intact, without a shell', async () => {
     const model = `-x "quoted" $(touch pwned) ; & | 'single' 中文`;
     const cwd = makeTempDir();
-    const result = await info(transportOver(INFO, { model, cwd, allowedTools: ['Read', 'Bash(git *)'], settingSources: [] }));
+    const result = await info(
+      transportOver(INFO, { model, cwd, allowedTools: ['Read', 'Bash(git *)'], settingSources: [] }),
+    );
     expect(result.argv.slice(0, BASE_CLI_ARGS.length)).toEqual([...BASE_CLI_ARGS]);
     expect(result.argv).toContain(`--model=${model}`);
     expect(result.argv).toContain('--allowedTools=Read,Bash(git *)');

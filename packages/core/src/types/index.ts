@@ -287,7 +287,6 @@ export type {
   PermissionUpdateDestination,
 } from './permissions/permission-update.js';
 export type { RewindFilesResult } from './rewind-files-result.js';
-export type { FlagSettingsUpdate } from './settings/flag-settings-update.js';
 export type {
   SessionKey,
   SessionStore,
@@ -295,6 +294,7 @@ export type {
   SessionStoreFlush,
   SessionSummaryEntry,
 } from './session-store/session-store.js';
+export type { FlagSettingsUpdate } from './settings/flag-settings-update.js';
 export type {
   DeniedModelsMatch,
   PolicySettingsOrigin,
