@@ -1,5 +1,6 @@
 /**
- * How the configs of external MCP servers (stdio, sse, http) reach the CLI (a hexagent extension):
+ * How the configs of external MCP servers (stdio, sse, http) reach the CLI (hexagent defaults to
+ * `'initialize'`, the official SDK to `'argv'`):
  * - `'initialize'`: inside the `initialize` control request, over the CLI's stdin, with the
  *   `--await-initialize` flag. Nothing of them (commands, `env`, `headers`) is on the command line.
  * - `'argv'`: as JSON in `--mcp-config`, on the command line, where any user of the machine can
