@@ -25,7 +25,7 @@
  * @packageDocumentation
  */
 
-// Errors, defaults of hexagent's options, the official constants, message helpers
+// Errors, defaults of hexagent's options, the official constants, message helpers, settings helpers
 export {
   AbortError,
   assistantText,
@@ -37,6 +37,7 @@ export {
   DEFAULT_MCP_SERVERS_DELIVERY,
   DEFAULT_PERMISSION_TIMEOUT_MS,
   EXIT_REASONS,
+  filterEscalatingDefaultMode,
   HexagentError,
   HOOK_EVENTS,
   InvalidOptionError,
@@ -56,6 +57,7 @@ export {
   LEGACY_TOOL_NAME_ALIASES,
   McpServersNotAppliedError,
   MessageTooLargeError,
+  matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
@@ -84,4 +86,5 @@ export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
 export type * from './public-types.js';
 export { query } from './query.js';
+export { resolveSettings } from './settings/resolve-settings.js';
 export { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';

@@ -45,6 +45,7 @@ const ROOT = [
   'assistantText',
   'createContainer',
   'createSdkMcpServer',
+  'filterEscalatingDefaultMode',
   'getDefaultContainer',
   'isApiRetryMessage',
   'isAssistantMessage',
@@ -58,7 +59,9 @@ const ROOT = [
   'isSystemInitMessage',
   'isSystemMessage',
   'isUserMessage',
+  'matchDeniedModels',
   'query',
+  'resolveSettings',
   'tool',
   'toolUses',
 ];
