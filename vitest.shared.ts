@@ -1,15 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type UserConfigFnObject } from 'vitest/config';
 
-/** The test settings every workspace package shares; a package's own config merges onto this. */
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The JSON report feeds the one-line summary CI prints (scripts/test-summary.mjs).
-    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // Fails the test during which an unhandled rejection or uncaught exception happens.
-    setupFiles: [fileURLToPath(new URL('./scripts/vitest-fail-on-unhandled-errors.ts', import.meta.url))],
-  },
-});
+/** What a package adds to the shared test settings. */
+export interface PackageTestOptions {
+  /**
+   * Test files (globs) that need the real Claude Code CLI. `vitest run --mode unit` (the package's
+   * `test:unit`, which the root's `pnpm test:unit` runs) leaves them out; `vitest run` runs everything.
+   */
+  realCli?: string[];
+  /** Test files (globs) too slow for `test:unit` though they need no real CLI (long reliability runs); left out likewise. */
+  slow?: string[];
+  /** Node.js flags of the test workers. */
+  execArgv?: string[];
+}
+
+/** The test settings every workspace package shares, with what the package adds. */
+export function packageTestConfig(options: PackageTestOptions = {}): UserConfigFnObject {
+  return defineConfig(({ mode }) => ({
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude:
+        mode === 'unit'
+          ? [...configDefaults.exclude, ...(options.realCli ?? []), ...(options.slow ?? [])]
+          : configDefaults.exclude,
+      // The JSON report feeds the one-line summary CI prints (scripts/test-summary.mjs).
+      reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      // Fails the test during which an unhandled rejection or uncaught exception happens.
+      setupFiles: [fileURLToPath(new URL('./scripts/vitest-fail-on-unhandled-errors.ts', import.meta.url))],
+      ...(options.execArgv !== undefined && { execArgv: options.execArgv }),
+    },
+  }));
+}

@@ -1,3 +1,3 @@
-import shared from '../../vitest.shared.ts';
+import { packageTestConfig } from '../../vitest.shared.ts';
 
-export default shared;
+export default packageTestConfig();

@@ -1,9 +1,12 @@
-import { mergeConfig } from 'vitest/config';
-import shared from '../../vitest.shared.ts';
+import { packageTestConfig } from '../../vitest.shared.ts';
 
-export default mergeConfig(shared, {
-  test: {
-    // The lifecycle reliability tests measure the heap after full collections (global.gc).
-    execArgv: ['--expose-gc'],
-  },
+export default packageTestConfig({
+  realCli: [
+    'test/e2e/**',
+    'test/reliability/faults-security.test.ts',
+    'test/reliability/faults-user-code.test.ts',
+    'test/reliability/lifecycle-{interrupt,long-tool,many-real,parent-exit,shared-mcp-server,teardown}.test.ts',
+  ],
+  // The lifecycle reliability tests measure the heap after full collections (global.gc).
+  execArgv: ['--expose-gc'],
 });

@@ -1,3 +1,7 @@
-import shared from '../../vitest.shared.ts';
+import { packageTestConfig } from '../../vitest.shared.ts';
 
-export default shared;
+export default packageTestConfig({
+  realCli: ['test/e2e/**'],
+  // Starts over a hundred CLI processes, one after another and 50 at once.
+  slow: ['test/reliability/lifecycle-process-handlers.test.ts'],
+});

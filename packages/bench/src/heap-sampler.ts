@@ -1,9 +1,9 @@
 /**
  * Samples the live heap while a stream is consumed: every `every` messages it forces a full GC
  * (the process must run with `--expose-gc`) and notes the heap in use, so `peakBytes` is the most
- * memory the client really held at once, garbage excluded. Peak RSS alone cannot tell retention from
- * V8 growing its heap lazily (it grows with N even for the floor, which keeps nothing). Used only
- * in the memory trials: the forced GCs cost time.
+ * memory the client really held at once, garbage excluded (peak RSS grows with N even for the
+ * floor; see docs/performance.md#reading-the-numbers). Used only in the memory trials: the forced
+ * GCs cost time.
  */
 export const heapSampler = {
   every: 0,

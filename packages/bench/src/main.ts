@@ -17,15 +17,11 @@
  * Targets are judged on warm readings: tool calls after 2,000 warm-up calls, streaming after 20,000
  * warm-up messages, in the same process. First-use readings (calls 301 to 3,300 of a process, a
  * stream from the start of a fresh process, the second query of a process) are printed beside them
- * for information: they add the time V8 takes to optimize each client's path, which no target names.
+ * for information (see docs/performance.md#tier-up).
  *
- * Pinning (Linux with `taskset` and 2+ CPUs): a sequential round trip is two wake-ups across
- * processes, and whether the scheduler puts the client and the CLI on one CPU or on two changes it
- * several-fold (here ~25 us together, ~85 us apart, for the floor), so unpinned medians mix the two
- * and the ratios swing from run to run. Sequential trials therefore run the client and the stand-in
- * together on CPU 0: the difference between clients is their own work. The throughput trials are
- * left to the scheduler: pinned apart, a client would also keep V8's background GC threads off the
- * other CPU, which no real deployment does.
+ * Pinning (Linux with `taskset` and 2+ CPUs): sequential trials run the client and the stand-in
+ * together on CPU 0, the throughput trials are left to the scheduler (see
+ * docs/performance.md#reading-the-numbers).
  */
 import { writeFile } from 'node:fs/promises';
 import { parseOptions } from './options.js';

@@ -20,8 +20,7 @@ export interface Workload {
 
 const FULL_SIZE: Workload[] = [
   // Measured after 2,000 warm-up calls, as the concurrent trial is: what a call costs once the
-  // process is warm. Every client's round trip keeps falling over its first ~3,000 calls while V8
-  // optimizes its path (the floor's too: ~31 us over the first 100 calls, ~18 us after 3,000).
+  // process is warm (docs/performance.md#tier-up).
   {
     key: 'sequential',
     section: 'sequential',

@@ -22,6 +22,7 @@ export type {
   ControlRequestHandler,
   ControlRequestOptions,
 } from './ports/control-protocol.js';
+export { NO_CONTROL_RESPONSE } from './ports/control-protocol.js';
 export type { McpHandleContext, McpServerFactory, McpServerPort } from './ports/mcp-server-port.js';
 export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
 export { TransportClosedError } from './ports/transport-closed-error.js';
@@ -35,6 +36,8 @@ export {
   errorMessage,
 } from './protocol/control-protocol-engine.js';
 export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
+export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
+export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';

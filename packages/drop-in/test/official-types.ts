@@ -5,7 +5,7 @@
  */
 import type * as Official from '@anthropic-ai/claude-agent-sdk';
 import type * as Hex from '@hexagent/sdk';
-import type { Equals, Expect, Extends } from './helpers/equals.js';
+import type { Equals, Expect, Extends, MutuallyAssignable } from './helpers/equals.js';
 
 type _AccountInfo = Expect<Equals<Hex.AccountInfo, Official.AccountInfo>>;
 type _AgentDefinition = Expect<Equals<Hex.AgentDefinition, Official.AgentDefinition>>;
@@ -349,7 +349,24 @@ type _ServerConfig = Expect<Extends<Official.McpServerConfig, Hex.McpServerConfi
 // @ts-expect-error `instance` is wider in hexagent
 type _ServerConfigSame = Expect<Equals<Hex.McpServerConfig, Official.McpServerConfig>>;
 
+// `Query`: every member the same, but `setMcpServers` takes hexagent's wider `McpServerConfig` (an
+// in-process server's `instance` is `unknown`, see above): an official call compiles against hexagent.
+type _QueryMembers = Expect<Equals<Omit<Hex.Query, 'setMcpServers'>, Omit<Official.Query, 'setMcpServers'>>>;
+type _QuerySetMcpServersResult = Expect<
+  Equals<ReturnType<Hex.Query['setMcpServers']>, ReturnType<Official.Query['setMcpServers']>>
+>;
+type _QuerySetMcpServersServers = Expect<
+  Extends<Parameters<Official.Query['setMcpServers']>, Parameters<Hex.Query['setMcpServers']>>
+>;
+type _QueryBothWays = Expect<MutuallyAssignable<Hex.Query, Official.Query>>;
+// @ts-expect-error `setMcpServers` accepts more in hexagent
+type _QuerySame = Expect<Equals<Hex.Query, Official.Query>>;
+// The Options fields of hooks, elicitation and dialogs (Options as a whole is checked once every field is there).
+type _OptionsHooks = Expect<Equals<Hex.Options['hooks'], Official.Options['hooks']>>;
+type _OptionsOnElicitation = Expect<Equals<Hex.Options['onElicitation'], Official.Options['onElicitation']>>;
+type _OptionsOnUserDialog = Expect<Equals<Hex.Options['onUserDialog'], Official.Options['onUserDialog']>>;
+
 // Not checked here yet: the later steps that own these names add them.
 // - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, InMemorySessionStore, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionKey, SessionMessage, SessionMutationOptions, SessionStore, SessionStoreEntry, SessionStoreFlush, SessionSummaryEntry
 // - startup / prewarm: ClaimOptions, SpareProcess, WarmQuery
-// - options and query (runtime work): Options, Query, SpawnOptions, SpawnedProcess, Transport
+// - options (runtime work): Options, SpawnOptions, SpawnedProcess, Transport

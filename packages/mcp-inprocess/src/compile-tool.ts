@@ -33,8 +33,8 @@ interface ZodCompat {
 /**
  * The modules compiling tools needs, loaded for the kinds of tools at hand by
  * {@link loadToolCompilers}: `zod/v4-mini` for zod v4 shapes (what the MCP SDK's helpers use for
- * them), the MCP SDK's helpers for zod v3 shapes, ajv for JSON Schema. Each costs 15 to 40 ms to
- * load on Node.js 20, and most servers need one of them.
+ * them), the MCP SDK's helpers for zod v3 shapes, ajv for JSON Schema: most servers need only one
+ * (see docs/performance.md#lazy-loading).
  */
 export interface ToolCompilers {
   zod4?: typeof import('zod/v4-mini');

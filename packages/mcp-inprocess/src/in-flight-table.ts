@@ -1,21 +1,11 @@
 /**
  * A table of the requests in flight by numeric id, in the order they were added: what a `Map` does
- * for them, without the `Map`'s cost to the garbage collector under churn.
+ * for them, without keeping every request's objects alive into the old generation under churn (see
+ * docs/performance.md#map-churn-and-promotion).
  *
- * On V8 a `Map` rehashes into a new backing table as it grows and shrinks, and keeps each replaced
- * table linked to its successor (for iterators still running) with its entries in place. With
- * requests coming and going all the time the tables are replaced again and again; once one of them
- * sits in the old generation, dead but not yet collected, it keeps its successor alive through
- * every young-generation GC, that one the next, and each the entries it held. So every request's
- * objects (its entry, promise, closures, arguments and answer) survived the scavenges and were
- * promoted: with 32 concurrent tool calls an in-process server promoted ~1 MB per scavenge instead
- * of ~40 kB, and each scavenge took 1.5–3 ms instead of ~0.1 ms (see `docs/performance.md`).
- *
- * Here the entries live in two arrays that only grow to the largest number ever in flight: an entry
- * is removed by shifting the later ones down and clearing the freed slot, so nothing is allocated
- * per request and no replaced storage keeps anything alive. Lookups scan from the oldest entry,
- * which is where answers mostly come from; that is cheaper than hashing for the tens of requests
- * a session has in flight, and stays linear in their number.
+ * The entries live in two arrays that only grow to the largest number ever in flight: an entry is
+ * removed by shifting the later ones down and clearing the freed slot. Lookups scan from the oldest
+ * entry, which is where answers mostly come from.
  *
  * @example
  * ```ts

@@ -106,8 +106,7 @@ export abstract class InProcessMcpServerPort implements McpServerPort {
 
   /** Serves one JSON-RPC message from the CLI. Never rejects: failures become JSON-RPC error responses. */
   handle(message: JsonRpcMessage, context: McpHandleContext): Promise<JsonRpcResponse | undefined> {
-    // Not an async function: a tool call's answer is passed on as it is, without another frame and
-    // another microtask on each call.
+    // Not an async function, on every tool call's path (docs/performance.md#promises-and-async-frames).
     try {
       return Promise.resolve(this.serve(message, context));
     } catch (error) {

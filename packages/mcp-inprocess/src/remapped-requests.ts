@@ -32,7 +32,7 @@ export interface RemappedRequest {
  * {@link RemappedRequests.release} (the port's `close()`) takes them off. On abort the requests with
  * that signal are found by a scan: nothing per request is kept for it.
  *
- * The entries live in an {@link InFlightTable}, not a `Map` (see there why).
+ * The entries live in an {@link InFlightTable}, not a `Map` (see docs/performance.md#map-churn-and-promotion).
  *
  * @example
  * ```ts
@@ -89,7 +89,8 @@ export class RemappedRequests {
 
   /**
    * Our id of the CLI's request `requestId` in flight (the latest, should the CLI reuse an id).
-   * A scan: cancellations are rare, and a map kept for them would cost every call two updates.
+   * A scan: cancellations are rare, and another map would cost every call
+   * (docs/performance.md#map-churn-and-promotion).
    */
   fromClient(requestId: JsonRpcId): number | undefined {
     let found: number | undefined;

@@ -19,10 +19,8 @@ export interface ToolCallExtra {
 
 /**
  * The `extra` a handler gets. `signal` is a getter on the prototype that makes the call's signal on
- * first read: most handlers never read it, and an `AbortSignal` costs ~2 us on Node.js 20. A getter
- * on the prototype costs nothing per call; an own accessor (`Object.defineProperty` per call, so
- * that `{ ...extra }` would keep it) cost ~0.6 us of each cold call, so a copy of `extra` must name
- * `signal` itself.
+ * first read; a copy of `extra` must name `signal` itself (see docs/performance.md#hidden-classes
+ * and docs/performance.md#abort-signals).
  */
 class HandlerExtra {
   readonly #abort: ToolCallAbort;
@@ -56,9 +54,8 @@ class HandlerExtra {
  * stops waiting for the handler. The caller owns `abort`: the port aborts it for calls it serves,
  * `buildSdkServer` when the MCP SDK's signal aborts.
  *
- * `done` is called exactly once with the result, never with an error. A callback rather than a
- * promise: on the tool-call path each promise is an allocation and a microtask, and the port turns
- * the result into its answer at once.
+ * `done` is called exactly once with the result, never with an error: a callback rather than a
+ * promise, on every tool call's path (see docs/performance.md#promises-and-async-frames).
  */
 export function runToolCall(
   tool: CompiledTool,

@@ -6,7 +6,7 @@ import type { TimedCall } from './tool-call-deadlines.js';
  * `AbortSignal` is made only when someone asks for it (a handler reading `extra.signal`; see
  * `LazyAbortController`). A single `onAbort` callback lets the runner stop waiting without
  * listening on a signal. It is also the call's node in the deadline list ({@link TimedCall}), so a
- * time limit costs no allocation.
+ * time limit costs no allocation (see docs/performance.md#timers).
  */
 export class ToolCallAbort extends LazyAbortController implements TimedCall {
   /** Called once, on abort. */

@@ -16,12 +16,10 @@ const TIMER_SLACK_MS = 1;
 
 /**
  * The time limits of the running tool calls of one server, with one timer for all of them instead
- * of one per call.
- * Starting and finishing a call is O(1) and allocates nothing (the call is its own list node), and
- * there is no timer to set and clear per call: on Node.js 20 that was ~2 µs and three allocations
- * of every tool call, for a limit of minutes that is almost never reached. The timer is armed for
- * the earliest deadline known; when it fires, expired calls are expired and it is armed again for
- * the earliest remaining one. It is unref'd: a time limit alone never keeps the process alive.
+ * of one per call (see docs/performance.md#timers). Starting and finishing a call is O(1) and
+ * allocates nothing (the call is its own list node). The timer is armed for the earliest deadline
+ * known; when it fires, expired calls are expired and it is armed again for the earliest remaining
+ * one. It is unref'd: a time limit alone never keeps the process alive.
  */
 export class ToolCallDeadlines {
   private head: TimedCall | undefined;

@@ -2,8 +2,8 @@
  * What the port needs to serve the tools of a `createSdkMcpServer` definition by itself: compile
  * them (zod or JSON Schema, through the MCP SDK's zod helpers and ajv), run calls, keep their time
  * limits, and build the manifest. It imports none of the MCP SDK's `Server`, protocol or message
- * schemas (~70 ms to load on Node.js 20): those are loaded only when something needs the MCP SDK
- * itself (the CLI's own handshake, a user-supplied server, a result that is not plain text).
+ * schemas: those are loaded only when something needs the MCP SDK itself (the CLI's own handshake,
+ * a user-supplied server, a result that is not plain text; see docs/performance.md#lazy-loading).
  */
 import type { McpServerManifest } from '@hexagent/core';
 import { type CompiledTool, compileTool, loadToolCompilers } from './compile-tool.js';

@@ -27,6 +27,7 @@ export {
   InboundMessageStream,
   isSdkServerConfig,
   JsonRpcErrorCode,
+  NO_CONTROL_RESPONSE,
   readTransport,
   Session,
 } from '@hexagent/core';

@@ -29,12 +29,18 @@ afterEach(async () => {
   for (const fake of fakes.splice(0)) await fake.close();
 });
 
-/** Messages the recorded CLI streamed to the user (everything but control traffic). */
+/**
+ * Messages the recorded CLI streamed to the user: everything but control traffic and what the
+ * official SDK consumes without yielding (`keep_alive`, `transcript_mirror`, a
+ * `session_state_changed` with `sdk_host_only: true`).
+ */
 function userFacing(capture: readonly CaptureLine[]): unknown[] {
   return capture
     .filter((line) => line.dir === 'cli->sdk')
-    .map((line) => (line as { msg: { type: string } }).msg)
-    .filter((msg) => !msg.type.startsWith('control_'));
+    .map((line) => (line as { msg: { type: string; subtype?: string; sdk_host_only?: unknown } }).msg)
+    .filter((msg) => !msg.type.startsWith('control_'))
+    .filter((msg) => msg.type !== 'keep_alive' && msg.type !== 'transcript_mirror')
+    .filter((msg) => !(msg.type === 'system' && msg.subtype === 'session_state_changed' && msg.sdk_host_only === true));
 }
 
 /** The `mcp_response` payloads the recorded SDK sent, in order. */
@@ -130,7 +136,8 @@ describe('replaying the recorded CLI transcripts through query()', () => {
 
   it('08: max turns ends with error_max_turns', async () => {
     const { messages } = await replay('08-max-turns.jsonl', { mcpServers: { calc: calc() }, maxTurns: 1 });
-    expect((messages.at(-2) as { subtype?: string }).subtype).toBe('error_max_turns');
+    // The recorded session_state_changed idle after it is host-only: not yielded, so the result is last.
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'error_max_turns' });
   });
 
   it('09: serves the MCP handshake when the CLI asks for it', async () => {

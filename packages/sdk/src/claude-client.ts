@@ -1,21 +1,17 @@
-import type {
-  InitializeResponse,
-  McpServerStatus,
-  Options,
-  PermissionMode,
-  SDKMessage,
-  SDKUserMessageInput,
-  Session,
-} from '@hexagent/core';
+import type { Options, SDKControlInitializeResponse, SDKMessage, SDKUserMessageInput, Session } from '@hexagent/core';
 import { InvalidOptionError } from '@hexagent/core';
 import { asyncDispose } from './async-dispose.js';
 import type { DependencyContainer } from './container.js';
 import { createSession } from './create-session.js';
+import { LiveControls } from './live-controls.js';
 
 /**
  * A long-lived conversation with one Claude Code process, in the spirit of the Python SDK's
  * `ClaudeSDKClient`: connect once, then send turns with `query()` and read each turn's messages
- * with `receiveResponse()`. Tools, hooks and permission callbacks work across every turn.
+ * with `receiveResponse()`. Tools, hooks and permission callbacks work across every turn. The live
+ * controls are those of a query (`interrupt`, `setModel`, `rewindFiles`, `setMcpServers`, ...);
+ * the Python SDK's names are kept where it has its own (`serverInfo()` for the initialize answer).
+ * Before `connect()`, a control throws `InvalidOptionError`.
  *
  * @example
  * ```ts
@@ -27,7 +23,7 @@ import { createSession } from './create-session.js';
  * for await (const message of client.receiveResponse()) console.log(message.type);
  * ```
  */
-export class ClaudeClient {
+export class ClaudeClient extends LiveControls {
   private readonly options: Options;
   private readonly container: DependencyContainer | undefined;
   private session: Session | undefined;
@@ -38,6 +34,7 @@ export class ClaudeClient {
    * @param container a dependency container to swap adapters.
    */
   constructor(options: Options = {}, container?: DependencyContainer) {
+    super();
     this.options = options;
     this.container = container;
   }
@@ -98,28 +95,8 @@ export class ClaudeClient {
     }
   }
 
-  /** Interrupt the current turn. */
-  interrupt(): Promise<void> {
-    return this.requireSession().interrupt();
-  }
-
-  /** Change the permission mode. */
-  setPermissionMode(mode: PermissionMode): Promise<void> {
-    return this.requireSession().setPermissionMode(mode);
-  }
-
-  /** Change the model; `undefined` goes back to the default. */
-  setModel(model?: string): Promise<void> {
-    return this.requireSession().setModel(model);
-  }
-
-  /** The status of every MCP server. */
-  mcpServerStatus(): Promise<McpServerStatus[]> {
-    return this.requireSession().mcpServerStatus();
-  }
-
-  /** The CLI's answer to `initialize`: commands, models, account, version. */
-  serverInfo(): Promise<InitializeResponse> {
+  /** The CLI's answer to `initialize`: commands, agents, models, account, output styles, version. */
+  serverInfo(): Promise<SDKControlInitializeResponse> {
     return this.requireSession().initializationResult();
   }
 
@@ -131,6 +108,10 @@ export class ClaudeClient {
   /** Same as `close()`, for `await using`. */
   [asyncDispose](): Promise<void> {
     return this.close();
+  }
+
+  protected controls(): Session {
+    return this.requireSession();
   }
 
   private requireSession(): Session {

@@ -13,9 +13,9 @@ let tsyringePath: string | undefined;
 
 /**
  * tsyringe's root container, loaded with the reflect-metadata polyfill it needs the first time a
- * container is asked for. Importing the two costs ~35 ms, and a query that uses no container needs
- * neither. Both are CommonJS, so they load synchronously, into the same module instance an
- * application's own `import { container } from 'tsyringe'` gets.
+ * container is asked for: a query that uses no container needs neither
+ * (docs/performance.md#lazy-loading). Both are CommonJS, so they load synchronously, into the same
+ * module instance an application's own `import { container } from 'tsyringe'` gets.
  */
 function tsyringeRoot(): DependencyContainer {
   if (rootContainer === undefined) {

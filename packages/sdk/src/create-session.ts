@@ -3,8 +3,8 @@ import { type DependencyContainer, resolveFactories } from './container.js';
 
 /**
  * Wire one `Session`: a transport and one MCP port per in-process server, from the factories
- * registered in `container`. Throws `InvalidOptionError` for options that cannot work, before
- * anything is spawned.
+ * registered in `container` (the MCP factory also makes the ports of the servers `setMcpServers`
+ * adds later). Throws `InvalidOptionError` for options that cannot work, before anything is spawned.
  */
 export function createSession(options: Options, container?: DependencyContainer): Session {
   const { transportFactory, mcpServerFactory } = resolveFactories(container);
@@ -13,5 +13,5 @@ export function createSession(options: Options, container?: DependencyContainer)
     if (isSdkServerConfig(config)) ports.push(mcpServerFactory(name, config));
   }
   const transport = transportFactory(options);
-  return new Session({ transport, mcpServers: ports, options });
+  return new Session({ transport, mcpServers: ports, options, createMcpServer: mcpServerFactory });
 }

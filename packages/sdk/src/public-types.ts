@@ -271,4 +271,5 @@ export type {
 } from '@hexagent/mcp-inprocess';
 
 export type { DependencyContainer } from './container.js';
-export type { Query, QueryParams } from './query.js';
+export type { QueryParams } from './query.js';
+export type { Query } from './types/query.js';

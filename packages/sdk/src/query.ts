@@ -1,17 +1,16 @@
 import type {
-  InitializeResponse,
-  McpServerStatus,
-  ModelInfo,
   Options,
-  PermissionMode,
+  SDKControlInitializeResponse,
   SDKMessage,
+  SDKUserMessage,
   SDKUserMessageInput,
   Session,
-  SlashCommand,
 } from '@hexagent/core';
 import { asyncDispose } from './async-dispose.js';
 import type { DependencyContainer } from './container.js';
 import { createSession } from './create-session.js';
+import { LiveControls } from './live-controls.js';
+import type { Query } from './types/query.js';
 
 /** The arguments of {@link query}. */
 export interface QueryParams {
@@ -21,40 +20,12 @@ export interface QueryParams {
   options?: Options;
 }
 
-/**
- * A running query: an async generator of the CLI's messages, plus live controls. Breaking out of
- * `for await`, `close()`, the options' `abortController` and `await using` all end the CLI.
- */
-export interface Query extends AsyncGenerator<SDKMessage, void, undefined> {
-  /** Interrupt the current turn; the turn ends with a `result` and the session can go on. */
-  interrupt(): Promise<void>;
-  /** Change the permission mode. */
-  setPermissionMode(mode: PermissionMode): Promise<void>;
-  /** Change the model; `undefined` goes back to the default. */
-  setModel(model?: string): Promise<void>;
-  /** Change the thinking budget; `null` clears it. */
-  setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void>;
-  /** The status of every MCP server. */
-  mcpServerStatus(): Promise<McpServerStatus[]>;
-  /** The slash commands the CLI offers. */
-  supportedCommands(): Promise<SlashCommand[]>;
-  /** The models the CLI offers. */
-  supportedModels(): Promise<ModelInfo[]>;
-  /** The CLI's full answer to `initialize`. */
-  initializationResult(): Promise<InitializeResponse>;
-  /** Send more user messages into a streaming query. */
-  streamInput(stream: AsyncIterable<SDKUserMessageInput>): Promise<void>;
-  /** End the query now and stop the CLI. Resolves once the process is gone. */
-  close(): Promise<void>;
-  /** Same as `close()`, for `await using`. */
-  [Symbol.asyncDispose](): Promise<void>;
-}
-
-class QueryImpl implements Query {
+class QueryImpl extends LiveControls implements Query {
   private readonly session: Session;
   private readonly iterator: AsyncIterableIterator<SDKMessage>;
 
   constructor(session: Session, prompt: QueryParams['prompt']) {
+    super();
     this.session = session;
     this.iterator = session.messages();
     if (typeof prompt === 'string') {
@@ -65,6 +36,10 @@ class QueryImpl implements Query {
     } else {
       void session.streamInput(prompt);
     }
+  }
+
+  protected controls(): Session {
+    return this.session;
   }
 
   next(): Promise<IteratorResult<SDKMessage, void>> {
@@ -89,42 +64,15 @@ class QueryImpl implements Query {
     return this.session.close();
   }
 
-  interrupt(): Promise<void> {
-    return this.session.interrupt();
-  }
-
-  setPermissionMode(mode: PermissionMode): Promise<void> {
-    return this.session.setPermissionMode(mode);
-  }
-
-  setModel(model?: string): Promise<void> {
-    return this.session.setModel(model);
-  }
-
-  setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void> {
-    return this.session.setMaxThinkingTokens(maxThinkingTokens);
-  }
-
-  mcpServerStatus(): Promise<McpServerStatus[]> {
-    return this.session.mcpServerStatus();
-  }
-
-  supportedCommands(): Promise<SlashCommand[]> {
-    return this.session.supportedCommands();
-  }
-
-  supportedModels(): Promise<ModelInfo[]> {
-    return this.session.supportedModels();
-  }
-
-  initializationResult(): Promise<InitializeResponse> {
+  initializationResult(): Promise<SDKControlInitializeResponse> {
     return this.session.initializationResult();
   }
 
-  streamInput(stream: AsyncIterable<SDKUserMessageInput>): Promise<void> {
-    return this.session.streamInput(stream, false);
+  streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void> {
+    return this.session.streamInput(stream);
   }
 
+  /** Resolves once the CLI has stopped (the `Query` type, like the official one, says `void`). */
   close(): Promise<void> {
     return this.session.close();
   }

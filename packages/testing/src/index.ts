@@ -47,9 +47,5 @@ export type {
   RequestKind,
 } from './recorded-request.js';
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
-export {
-  NO_MORE_SCRIPTED_TURNS,
-  ScriptedModelServer,
-  type ScriptedModelServerOptions,
-  SIDE_REQUEST_TEXT,
-} from './scripted-model-server.js';
+export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
+export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';

@@ -1,7 +1,8 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
-import { NO_MORE_SCRIPTED_TURNS, ScriptedModelServer } from './scripted-model-server.js';
+import { NO_MORE_SCRIPTED_TURNS } from './script-player.js';
+import { ScriptedModelServer } from './scripted-model-server.js';
 
 interface SseEvent {
   event: string;

@@ -1,31 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import {
-  type AnthropicMessage,
-  type AnthropicResponseBlock,
-  anthropicStreamEvents,
-  formatServerSentEvent,
-} from './anthropic-message.js';
-import {
-  isModelApiError,
-  type ModelApiError,
-  type ModelReply,
-  type ModelScript,
-  type ModelTurn,
-} from './model-script.js';
-import { text } from './model-turn-helpers.js';
-import type { MessagesRequestBody, RecordedRequest, RecordedToolResult, RequestKind } from './recorded-request.js';
+import { isModelApiError, type ModelScript, type ModelTurn } from './model-script.js';
+import { listenOnLoopback, readBody, sendError, sendJson, sendMessage } from './model-server-http.js';
+import type { RecordedRequest, RecordedToolResult } from './recorded-request.js';
+import { parseBody, recordRequest, systemPromptOf, toolResultsOf } from './request-recording.js';
+import { ScriptPlayer } from './script-player.js';
 
-/** The text of the turn served when a list script has no turns left. */
-export const NO_MORE_SCRIPTED_TURNS = '(no more scripted turns)';
-
-/** The text side requests are answered with by default. */
-export const SIDE_REQUEST_TEXT = 'OK';
-
-const DEFAULT_USAGE = { input_tokens: 10, output_tokens: 5 };
-const DEFAULT_SIGNATURE = 'c2NyaXB0ZWQtdGhpbmtpbmctc2lnbmF0dXJl';
-const DEFAULT_MODEL = 'claude-scripted';
+/** The default main-conversation rule: the CLI's conversation loop always streams. */
+function defaultIsMainRequest(request: RecordedRequest): boolean {
+  return request.body.stream === true && request.body.max_tokens !== 1;
+}
 
 /** Options of {@link ScriptedModelServer.start}. */
 export interface ScriptedModelServerOptions {
@@ -36,11 +20,6 @@ export interface ScriptedModelServerOptions {
   isMainRequest?: (request: RecordedRequest) => boolean;
   /** Answers side requests. Default: a text turn `"OK"`. */
   sideTurn?: (request: RecordedRequest) => ModelTurn | Promise<ModelTurn>;
-}
-
-/** The default main-conversation rule: the CLI's conversation loop always streams. */
-function defaultIsMainRequest(request: RecordedRequest): boolean {
-  return request.body.stream === true && request.body.max_tokens !== 1;
 }
 
 /**
@@ -77,25 +56,18 @@ export class ScriptedModelServer implements AsyncDisposable {
   readonly scriptErrors: unknown[] = [];
 
   private readonly server: Server;
-  private readonly script: ModelScript;
+  private readonly player: ScriptPlayer;
   private readonly isMainRequest: (request: RecordedRequest) => boolean;
-  private readonly sideTurn: ((request: RecordedRequest) => ModelTurn | Promise<ModelTurn>) | undefined;
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<{ timer: ReturnType<typeof setTimeout>; resolve: () => void }>();
   private readonly port: number;
-  private nextTurn = 0;
-  private mainCount = 0;
-  private messageCounter = 0;
-  private toolUseCounter = 0;
-  private lastMainError: { request: RecordedRequest; turn: ModelApiError } | undefined;
   private closing: Promise<void> | undefined;
 
   private constructor(server: Server, port: number, script: ModelScript, options: ScriptedModelServerOptions) {
     this.server = server;
     this.port = port;
-    this.script = script;
+    this.player = new ScriptPlayer(script, options.sideTurn);
     this.isMainRequest = options.isMainRequest ?? defaultIsMainRequest;
-    this.sideTurn = options.sideTurn;
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -130,21 +102,8 @@ export class ScriptedModelServer implements AsyncDisposable {
    * ```
    */
   static async start(script: ModelScript, options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
-    const server = createServer();
-    server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const address = server.address();
-    if (address === null || typeof address === 'string') {
-      server.close();
-      throw new Error('scripted model server: no TCP address');
-    }
-    return new ScriptedModelServer(server, address.port, script, options);
+    const { server, port } = await listenOnLoopback();
+    return new ScriptedModelServer(server, port, script, options);
   }
 
   /** Base URL for `ANTHROPIC_BASE_URL`: `http://127.0.0.1:<port>`. */
@@ -168,26 +127,7 @@ export class ScriptedModelServer implements AsyncDisposable {
    * the whole conversation, so a result is listed once, for the first request that carried it.
    */
   toolResults(): RecordedToolResult[] {
-    const seen = new Set<string>();
-    const results: RecordedToolResult[] = [];
-    for (const request of this.messageRequests) {
-      for (const message of request.body.messages ?? []) {
-        if (message.role !== 'user' || !Array.isArray(message.content)) continue;
-        for (const block of message.content) {
-          if (block.type !== 'tool_result') continue;
-          const id = (block as { tool_use_id?: unknown }).tool_use_id;
-          if (typeof id !== 'string' || seen.has(id)) continue;
-          seen.add(id);
-          results.push({
-            tool_use_id: id,
-            content: (block as { content?: RecordedToolResult['content'] }).content,
-            is_error: (block as { is_error?: unknown }).is_error === true,
-            requestIndex: request.index,
-          });
-        }
-      }
-    }
-    return results;
+    return toolResultsOf(this.messageRequests);
   }
 
   /**
@@ -196,13 +136,7 @@ export class ScriptedModelServer implements AsyncDisposable {
    * puts some context in `role: "system"` messages inside `messages`; those are not included.
    */
   systemPrompt(request: RecordedRequest | undefined = this.lastRequest()): string {
-    const system = request?.body.system;
-    if (typeof system === 'string') return system;
-    if (!Array.isArray(system)) return '';
-    return system
-      .map((block) => (typeof block.text === 'string' ? block.text : ''))
-      .filter((value) => value !== '')
-      .join('\n');
+    return systemPromptOf(request);
   }
 
   /** Stops the server, drops keep-alive connections and pending delayed answers. Idempotent. */
@@ -237,26 +171,14 @@ export class ScriptedModelServer implements AsyncDisposable {
       res.destroy();
       return;
     }
-    const path = req.url ?? '/';
-    const pathname = path.split('?')[0] ?? '/';
     const body = parseBody(rawBody);
-    const record: RecordedRequest = {
-      index: this.requests.length,
-      method: req.method ?? 'GET',
-      path,
-      headers: normalizeHeaders(req),
-      body: body ?? {},
-      rawBody,
-      kind: 'other',
-      exhausted: false,
-      isRetry: false,
-    };
+    const record = recordRequest(req, rawBody, body, this.requests.length);
     this.requests.push(record);
     if (this.closing !== undefined) {
       res.destroy();
       return;
     }
-
+    const pathname = record.path.split('?')[0] ?? '/';
     if (record.method === 'POST' && pathname === '/v1/messages/count_tokens') {
       record.kind = 'count_tokens';
       sendJson(res, 200, { input_tokens: Math.max(1, Math.ceil(rawBody.length / 4)) });
@@ -264,7 +186,11 @@ export class ScriptedModelServer implements AsyncDisposable {
     }
     if (record.method !== 'POST' || pathname !== '/v1/messages') {
       record.kind = 'other';
-      sendError(res, { status: 404, type: 'not_found_error', message: `Not found: ${record.method} ${path}` }, false);
+      sendError(
+        res,
+        { status: 404, type: 'not_found_error', message: `Not found: ${record.method} ${record.path}` },
+        false,
+      );
       return;
     }
     if (body === undefined) {
@@ -277,42 +203,11 @@ export class ScriptedModelServer implements AsyncDisposable {
       return;
     }
     record.kind = this.isMainRequest(record) ? 'main' : 'side';
-    const turn = record.kind === 'main' ? await this.mainTurn(record) : await this.sideAnswer(record);
+    const turn = record.kind === 'main' ? await this.player.mainTurn(record) : await this.player.sideAnswer(record);
     await this.serve(record, turn, res);
   }
 
-  private async mainTurn(record: RecordedRequest): Promise<ModelTurn> {
-    const index = this.mainCount++;
-    const previousError = this.lastMainError;
-    record.isRetry =
-      previousError !== undefined &&
-      JSON.stringify(previousError.request.body.messages) === JSON.stringify(record.body.messages);
-    if (typeof this.script === 'function') {
-      record.turnIndex = index;
-      return this.script(record, index);
-    }
-    if (record.isRetry && previousError !== undefined && previousError.turn.retryable !== true) {
-      if (previousError.request.turnIndex !== undefined) record.turnIndex = previousError.request.turnIndex;
-      return previousError.turn;
-    }
-    const turn = this.script[this.nextTurn];
-    if (turn === undefined) {
-      record.exhausted = true;
-      return { content: [text(NO_MORE_SCRIPTED_TURNS)] };
-    }
-    record.turnIndex = this.nextTurn++;
-    return turn;
-  }
-
-  private async sideAnswer(record: RecordedRequest): Promise<ModelTurn> {
-    if (this.sideTurn !== undefined) return this.sideTurn(record);
-    return { content: [text(SIDE_REQUEST_TEXT)] };
-  }
-
   private async serve(record: RecordedRequest, turn: ModelTurn, res: ServerResponse): Promise<void> {
-    if (record.kind === 'main') {
-      this.lastMainError = isModelApiError(turn) ? { request: record, turn } : undefined;
-    }
     if (turn.delayMs !== undefined && turn.delayMs > 0) await this.sleep(turn.delayMs);
     if (this.closing !== undefined || res.destroyed) {
       res.destroy();
@@ -322,49 +217,7 @@ export class ScriptedModelServer implements AsyncDisposable {
       sendError(res, turn.error, turn.retryable === true);
       return;
     }
-    const message = this.buildMessage(turn, record.body);
-    if (record.body.stream === true) {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        'request-id': requestId(),
-      });
-      for (const event of anthropicStreamEvents(message)) res.write(formatServerSentEvent(event));
-      res.end();
-      return;
-    }
-    sendJson(res, 200, message);
-  }
-
-  private buildMessage(turn: ModelReply, body: MessagesRequestBody): AnthropicMessage {
-    const content = turn.content.map((block): AnthropicResponseBlock => {
-      if (block.type === 'text') return { type: 'text', text: block.text };
-      if (block.type === 'thinking') {
-        return { type: 'thinking', thinking: block.thinking, signature: block.signature ?? DEFAULT_SIGNATURE };
-      }
-      return {
-        type: 'tool_use',
-        id: block.id ?? `toolu_${++this.toolUseCounter}`,
-        name: block.name,
-        input: block.input,
-      };
-    });
-    const usage = turn.usage ?? DEFAULT_USAGE;
-    return {
-      id: `msg_${++this.messageCounter}`,
-      type: 'message',
-      role: 'assistant',
-      model: typeof body.model === 'string' ? body.model : DEFAULT_MODEL,
-      content,
-      stop_reason: turn.stopReason ?? (content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn'),
-      stop_sequence: null,
-      usage: {
-        input_tokens: usage.input_tokens,
-        output_tokens: usage.output_tokens,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-      },
-    };
+    sendMessage(res, this.player.buildMessage(turn, record.body), record.body.stream === true);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -379,60 +232,6 @@ export class ScriptedModelServer implements AsyncDisposable {
       this.timers.add(entry);
     });
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function parseBody(rawBody: string): MessagesRequestBody | undefined {
-  if (rawBody.trim() === '') return undefined;
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as MessagesRequestBody)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function normalizeHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-function requestId(): string {
-  return `req_${randomBytes(12).toString('hex')}`;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
-    'request-id': requestId(),
-    ...headers,
-  });
-  res.end(payload);
-}
-
-function sendError(res: ServerResponse, error: ModelApiError['error'], retryable: boolean): void {
-  sendJson(
-    res,
-    error.status,
-    { type: 'error', error: { type: error.type, message: error.message } },
-    { 'x-should-retry': retryable ? 'true' : 'false' },
-  );
 }
 
 function describe(error: unknown): string {

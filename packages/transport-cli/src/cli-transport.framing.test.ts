@@ -1,10 +1,12 @@
 /**
- * Line framing end to end: JSON lines written by a fake CLI in pieces cut at arbitrary byte
+ * Line framing end to end: JSON lines written by the stand-in CLI in pieces cut at arbitrary byte
  * offsets (inside multi-byte UTF-8 characters too) must come out of `messages()` whole and equal.
  */
 import * as fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { installFakeCli, isAlive, removeTempDirs } from '../test/helpers/fake-cli.js';
+import { isAlive } from '../test/helpers/checks.js';
+import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
+import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { CliTransport } from './cli-transport.js';
 
 let transport: CliTransport | undefined;
@@ -24,7 +26,7 @@ async function openScripted(): Promise<{
   next: () => Promise<unknown>;
   emit: (data: Buffer, cuts: number[]) => Promise<void>;
 }> {
-  transport = new CliTransport({ pathToClaudeCodeExecutable: installFakeCli('scripted') });
+  transport = new CliTransport({ pathToClaudeCodeExecutable: standInCli(SCRIPTED) });
   await transport.start();
   const open = transport;
   const iterator = open.messages()[Symbol.asyncIterator]();
@@ -34,7 +36,8 @@ async function openScripted(): Promise<{
       if (result.done) throw new Error('messages() ended early');
       return result.value;
     },
-    emit: (data, cuts) => open.send({ type: 'emit', data: data.toString('base64'), cuts }),
+    emit: (data, cuts) =>
+      open.send({ type: 'stand_in', steps: [{ write: { base64: data.toString('base64'), cuts } }] }),
   };
 }
 

@@ -4,14 +4,20 @@
  */
 import { type InboundMessage, JsonDecodeError, MessageTooLargeError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { fake, line, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
-import { base64, collect, isAlive, waitFor } from '../test/helpers/fake-cli.js';
+import { collect, isAlive, waitFor } from '../test/helpers/checks.js';
+import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { SCRIPTED } from '../test/helpers/stand-in.js';
+
+/** A CLI that writes a small message, one message with `size` characters of data, and another small one. */
+const bigLine = (size: number) => ({
+  onStart: [{ send: { type: 'before' } }, { bigLine: size }, { send: { type: 'after' } }],
+});
 
 useCliTransportCleanup();
 
 describe('CliTransport.messages', () => {
   it('yields each line as a parsed object, in order, and ends when the CLI exits', async () => {
-    const transport = await started(fake('scripted'));
+    const transport = await started(transportOver(SCRIPTED));
     const sent = [
       { type: 'a', n: 1 },
       { type: 'b', text: 'héllo 😀 中文 \u2028' },
@@ -26,7 +32,9 @@ describe('CliTransport.messages', () => {
   });
 
   it('delivers many messages in order through a small buffer and a slow reader', async () => {
-    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '5000' } }, { highWaterMark: 8 }));
+    const transport = await started(
+      transportOver({ onStart: [{ lines: 5000 }, { exit: 0 }] }, {}, { highWaterMark: 8 }),
+    );
     let expected = 0;
     for await (const message of transport.messages()) {
       expect(message).toEqual({ type: 'line', i: expected });
@@ -37,7 +45,7 @@ describe('CliTransport.messages', () => {
   });
 
   it('parses a 5 MB line', async () => {
-    const transport = await started(fake('big-line', { env: { FAKE_SIZE: String(5 * 1024 * 1024) } }));
+    const transport = await started(transportOver(bigLine(5 * 1024 * 1024)));
     const iterator = transport.messages()[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'before' });
     const big = (await iterator.next()).value as InboundMessage;
@@ -47,9 +55,7 @@ describe('CliTransport.messages', () => {
   });
 
   it('throws MessageTooLargeError for a line over maxMessageBytes, after the messages before it, and stops the CLI', async () => {
-    const transport = await started(
-      fake('big-line', { env: { FAKE_SIZE: String(5 * 1024 * 1024) }, maxMessageBytes: 1024 * 1024 }),
-    );
+    const transport = await started(transportOver(bigLine(5 * 1024 * 1024), { maxMessageBytes: 1024 * 1024 }));
     const { items, error } = await collect(transport.messages());
     expect(items).toEqual([{ type: 'before' }]);
     expect(MessageTooLargeError.isInstance(error)).toBe(true);
@@ -60,7 +66,7 @@ describe('CliTransport.messages', () => {
 
   it('skips empty and whitespace-only lines and accepts CRLF and an unterminated last line', async () => {
     const output = `\n${line({ type: 'a' })}   \n\t\r\n${JSON.stringify({ type: 'b' })}\r\n\n{"type":"c"}`;
-    const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(output), FAKE_EXIT: '0' } }));
+    const transport = await started(transportOver({ onStart: [{ write: output }, { exit: 0 }] }));
     const { items, error } = await collect(transport.messages());
     expect(error).toBeUndefined();
     expect(items).toEqual([{ type: 'a' }, { type: 'b' }, { type: 'c' }]);
@@ -68,12 +74,12 @@ describe('CliTransport.messages', () => {
 
   it('throws JsonDecodeError for a line that is not JSON, after the messages before it, and kills the CLI', async () => {
     const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'never' })}`;
-    const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(output) } }));
+    const transport = await started(transportOver({ onStart: [{ write: output }] }));
     const { items, error } = await collect(transport.messages());
     expect(items).toEqual([{ type: 'first' }]);
     expect(JsonDecodeError.isInstance(error)).toBe(true);
     expect((error as JsonDecodeError).excerpt).toBe('this is not json');
-    // The fake waits for its input to end; the transport must stop it by itself.
+    // The CLI waits for its input to end; the transport must stop it by itself.
     await waitFor(() => !isAlive(transport.pid ?? -1));
     expect(transport.isOpen).toBe(false);
   });
@@ -81,7 +87,7 @@ describe('CliTransport.messages', () => {
   it.each(['[1,2]', 'null', '42', '"text"', 'true'])(
     'throws JsonDecodeError for a line that is not an object: %s',
     async (value) => {
-      const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(`${value}\n`) } }));
+      const transport = await started(transportOver({ onStart: [{ write: `${value}\n` }] }));
       const { items, error } = await collect(transport.messages());
       expect(items).toEqual([]);
       expect(JsonDecodeError.isInstance(error)).toBe(true);
@@ -89,7 +95,7 @@ describe('CliTransport.messages', () => {
   );
 
   it('ends without error when close() is called during the iteration', async () => {
-    const transport = await started(fake('scripted'));
+    const transport = await started(transportOver(SCRIPTED));
     await transport.send({ type: 'hello' });
     const iterator = transport.messages()[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'hello' });
@@ -99,7 +105,7 @@ describe('CliTransport.messages', () => {
   });
 
   it('closes the transport when the consumer leaves the loop early', async () => {
-    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '100000' } }));
+    const transport = await started(transportOver({ onStart: [{ lines: 100_000 }, { exit: 0 }] }));
     let seen = 0;
     for await (const _message of transport.messages()) {
       if (++seen === 3) break;
@@ -109,7 +115,7 @@ describe('CliTransport.messages', () => {
   });
 
   it('may be called only once', async () => {
-    const transport = fake('scripted');
+    const transport = transportOver(SCRIPTED);
     transport.messages();
     expect(() => transport.messages()).toThrow(/only once/);
   });

@@ -1,7 +1,8 @@
 import { TransportInputClosedError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { fake, line, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
-import { base64, collect, isAlive, rejectionOf, waitFor } from '../test/helpers/fake-cli.js';
+import { collect, isAlive, rejectionOf, waitFor } from '../test/helpers/checks.js';
+import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { SCRIPTED } from '../test/helpers/stand-in.js';
 import { ProcessError } from './process-error.js';
 
 useCliTransportCleanup();
@@ -9,12 +10,12 @@ useCliTransportCleanup();
 describe('CliTransport: the CLI exiting on its own', () => {
   it('throws ProcessError with the exit code and the stderr tail when the CLI exits non-zero', async () => {
     const transport = await started(
-      fake('raw-output', {
-        env: {
-          FAKE_STDOUT: base64(line({ type: 'one' }) + line({ type: 'two' })),
-          FAKE_STDERR: base64('warming up\nfatal: boom\n'),
-          FAKE_EXIT: '3',
-        },
+      transportOver({
+        onStart: [
+          { stderr: 'warming up\nfatal: boom\n' },
+          { write: line({ type: 'one' }) + line({ type: 'two' }) },
+          { exit: 3 },
+        ],
       }),
     );
     const { items, error } = await collect(transport.messages());
@@ -30,7 +31,7 @@ describe('CliTransport: the CLI exiting on its own', () => {
 
   it('throws ProcessError with the signal when the CLI is killed by one it was not sent by close()', async () => {
     const transport = await started(
-      fake('raw-output', { env: { FAKE_STDOUT: base64(line({ type: 'one' })), FAKE_SIGNAL: 'SIGKILL' } }),
+      transportOver({ onStart: [{ write: line({ type: 'one' }) }, { kill: 'SIGKILL' }] }),
     );
     const { items, error } = await collect(transport.messages());
     expect(items).toEqual([{ type: 'one' }]);
@@ -42,7 +43,7 @@ describe('CliTransport: the CLI exiting on its own', () => {
   it('keeps only the configured number of stderr lines in the tail', async () => {
     const stderr = Array.from({ length: 10 }, (_, i) => `line ${i}\n`).join('');
     const transport = await started(
-      fake('raw-output', { env: { FAKE_STDERR: base64(stderr), FAKE_EXIT: '1' } }, { stderrBufferLines: 3 }),
+      transportOver({ onStart: [{ stderr }, { exit: 1 }] }, {}, { stderrBufferLines: 3 }),
     );
     const { error } = await collect(transport.messages());
     expect((error as ProcessError).stderrTail).toBe('line 7\nline 8\nline 9');
@@ -54,15 +55,15 @@ describe('CliTransport stderr', () => {
   it('passes each stderr line to options.stderr, even when the callback throws', async () => {
     const lines: string[] = [];
     const transport = await started(
-      fake('scripted', {
+      transportOver(SCRIPTED, {
         stderr: (text) => {
           lines.push(text);
           throw new Error('a faulty logger');
         },
       }),
     );
-    await transport.send({ type: 'stderr', text: 'first line\nsecond ' });
-    await transport.send({ type: 'stderr', text: 'line\r\nthird 😀\n' });
+    await transport.send({ type: 'stand_in', steps: [{ stderr: 'first line\nsecond ' }] });
+    await transport.send({ type: 'stand_in', steps: [{ stderr: 'line\r\nthird 😀\n' }] });
     await transport.send({ type: 'ping' });
     const iterator = transport.messages()[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'ping' });
@@ -73,12 +74,14 @@ describe('CliTransport stderr', () => {
 
   it('swallows a rejected promise from an async stderr callback', async () => {
     const transport = await started(
-      fake('raw-output', {
-        env: { FAKE_STDERR: base64('oops\n'), FAKE_EXIT: '0' },
-        stderr: async () => {
-          throw new Error('async logger failure');
+      transportOver(
+        { onStart: [{ stderr: 'oops\n' }, { exit: 0 }] },
+        {
+          stderr: async () => {
+            throw new Error('async logger failure');
+          },
         },
-      }),
+      ),
     );
     const { error } = await collect(transport.messages());
     expect(error).toBeUndefined();
@@ -87,7 +90,13 @@ describe('CliTransport stderr', () => {
 
 describe('CliTransport.close', () => {
   it('stops a CLI that ignores SIGTERM and its input ending, with SIGKILL, in bounded time', async () => {
-    const transport = await started(fake('ignore-sigterm', {}, { closeTimeoutMs: 200 }));
+    const transport = await started(
+      transportOver(
+        { ignoreSignals: ['SIGTERM'], onStart: [{ send: { type: 'ready' } }, { hang: true }], onEnd: [] },
+        {},
+        { closeTimeoutMs: 200 },
+      ),
+    );
     const iterator = transport.messages()[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'ready' });
     const startedAt = performance.now();
@@ -100,7 +109,7 @@ describe('CliTransport.close', () => {
   });
 
   it('is idempotent, leaves nothing running, and ends messages()', async () => {
-    const transport = await started(fake('scripted'));
+    const transport = await started(transportOver(SCRIPTED));
     const drained = collect(transport.messages());
     const first = transport.close();
     expect(transport.isOpen).toBe(false);
@@ -115,7 +124,7 @@ describe('CliTransport.close', () => {
   });
 
   it('resolves at once after the CLI has exited by itself', async () => {
-    const transport = await started(fake('raw-output', { env: { FAKE_EXIT: '0' } }));
+    const transport = await started(transportOver({ onStart: [{ exit: 0 }] }));
     await collect(transport.messages());
     const startedAt = performance.now();
     await transport.close();
@@ -124,7 +133,7 @@ describe('CliTransport.close', () => {
 
   it('closes the transport when the abort controller aborts', async () => {
     const abortController = new AbortController();
-    const transport = await started(fake('scripted', { abortController }));
+    const transport = await started(transportOver(SCRIPTED, { abortController }));
     const drained = collect(transport.messages());
     abortController.abort();
     expect(await drained).toEqual({ items: [], error: undefined });
@@ -133,7 +142,7 @@ describe('CliTransport.close', () => {
   });
 
   it('can be called before start()', async () => {
-    const transport = fake('scripted');
+    const transport = transportOver(SCRIPTED);
     await transport.close();
     expect(transport.isOpen).toBe(false);
     expect(await collect(transport.messages())).toEqual({ items: [], error: undefined });

@@ -4,15 +4,16 @@
  */
 import { TransportInputClosedError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { fake, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
-import { rejectionOf } from '../test/helpers/fake-cli.js';
+import { rejectionOf } from '../test/helpers/checks.js';
+import { started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { SCRIPTED } from '../test/helpers/stand-in.js';
 import { ProcessError } from './process-error.js';
 
 useCliTransportCleanup();
 
 describe('CliTransport.send', () => {
   it('rejects with TransportInputClosedError before start, after endInput() and after close()', async () => {
-    const transport = fake('scripted');
+    const transport = transportOver(SCRIPTED);
     expect(TransportInputClosedError.isInstance(await rejectionOf(transport.send({ type: 'x' })))).toBe(true);
     await started(transport);
     transport.endInput();
@@ -25,7 +26,13 @@ describe('CliTransport.send', () => {
   });
 
   it('rejects with ProcessError, and raises no unhandled error, when the CLI closed its input (EPIPE)', async () => {
-    const transport = await started(fake('close-stdin', {}, { closeTimeoutMs: 200 }));
+    const transport = await started(
+      transportOver(
+        { onStart: [{ close: ['stdin'] }, { send: { type: 'ready' } }, { sleep: 20_000 }, { exit: 0 }] },
+        {},
+        { closeTimeoutMs: 200 },
+      ),
+    );
     const iterator = transport.messages()[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'ready' });
     let error: unknown;

@@ -6,15 +6,10 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { AbortError, InvalidOptionError, TransportClosedError, TransportStartError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { fake, started, track, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
-import {
-  collect,
-  installScriptCli,
-  isAlive,
-  makeTempDir,
-  rejectionOf,
-  writeExecutable,
-} from '../test/helpers/fake-cli.js';
+import { collect, isAlive, rejectionOf } from '../test/helpers/checks.js';
+import { started, track, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { INFO, SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
+import { makeTempDir, writeExecutable } from '../test/helpers/temp-dirs.js';
 import { BASE_CLI_ARGS } from './build-cli-args.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { CliTransport, createCliTransport } from './cli-transport.js';
@@ -23,7 +18,7 @@ useCliTransportCleanup();
 
 describe('CliTransport.start', () => {
   it('spawns the CLI and opens', async () => {
-    const transport = fake('scripted');
+    const transport = transportOver(SCRIPTED);
     expect(transport.isOpen).toBe(false);
     await started(transport);
     expect(transport.isOpen).toBe(true);
@@ -74,7 +69,7 @@ describe('CliTransport.start', () => {
   it('rejects invalid options with InvalidOptionError at construction, before anything spawns', () => {
     let error: unknown;
     try {
-      fake('scripted', { maxTurns: 0 });
+      transportOver(SCRIPTED, { maxTurns: 0 });
     } catch (caught) {
       error = caught;
     }
@@ -84,7 +79,7 @@ describe('CliTransport.start', () => {
 
   it('rejects a cwd that is not an existing directory', async () => {
     const cwd = join(makeTempDir(), 'missing-dir');
-    const error = await rejectionOf(fake('scripted', { cwd }).start());
+    const error = await rejectionOf(transportOver(SCRIPTED, { cwd }).start());
     expect(InvalidOptionError.isInstance(error)).toBe(true);
     expect((error as InvalidOptionError).option).toBe('cwd');
   });
@@ -92,15 +87,15 @@ describe('CliTransport.start', () => {
   it('rejects with AbortError when the abort controller is already aborted', async () => {
     const abortController = new AbortController();
     abortController.abort();
-    const transport = fake('scripted', { abortController });
+    const transport = transportOver(SCRIPTED, { abortController });
     expect(AbortError.isInstance(await rejectionOf(transport.start()))).toBe(true);
     expect(transport.pid).toBeUndefined();
   });
 
   it('may be started only once, and not after close()', async () => {
-    const transport = await started(fake('scripted'));
+    const transport = await started(transportOver(SCRIPTED));
     expect(TransportStartError.isInstance(await rejectionOf(transport.start()))).toBe(true);
-    const closed = fake('scripted');
+    const closed = transportOver(SCRIPTED);
     await closed.close();
     expect(TransportClosedError.isInstance(await rejectionOf(closed.start()))).toBe(true);
     expect(closed.pid).toBeUndefined();
@@ -108,7 +103,10 @@ describe('CliTransport.start', () => {
 
   it('runs a JavaScript CLI under the chosen runtime with its arguments', async () => {
     const transport = new CliTransport({
-      pathToClaudeCodeExecutable: installScriptCli(),
+      pathToClaudeCodeExecutable: standInCli(
+        { onStart: [{ info: 'script' }, { exit: 0 }] },
+        { name: 'cli.mjs', mode: 0o644 },
+      ),
       executable: 'node',
       executableArgs: ['--no-warnings'],
       model: 'm',
@@ -138,7 +136,7 @@ describe('CliTransport environment, cwd and argv', () => {
     process.env['HEXAGENT_TEST_REMOVED'] = 'should not arrive';
     try {
       const { env } = await info(
-        fake('info', { env: { HEXAGENT_TEST_ADDED: 'added', HEXAGENT_TEST_REMOVED: undefined } }),
+        transportOver(INFO, { env: { HEXAGENT_TEST_ADDED: 'added', HEXAGENT_TEST_REMOVED: undefined } }),
       );
       expect(env['HEXAGENT_TEST_ADDED']).toBe('added');
       expect(env['HEXAGENT_TEST_INHERITED']).toBe('inherited');
@@ -157,20 +155,20 @@ describe('CliTransport environment, cwd and argv', () => {
     env['PATH'] = process.env['PATH'];
     env['ONLY_THIS'] = '1';
     env['CLAUDE_CODE_ENTRYPOINT'] = 'custom';
-    const result = await info(fake('info', { env }));
+    const result = await info(transportOver(INFO, { env }));
     expect(result.env).toEqual({ PATH: process.env['PATH'], ONLY_THIS: '1', CLAUDE_CODE_ENTRYPOINT: 'custom' });
   });
 
   it('runs the CLI in options.cwd', async () => {
     const cwd = makeTempDir();
-    const result = await info(fake('info', { cwd }));
+    const result = await info(transportOver(INFO, { cwd }));
     expect(realpathSync(result.cwd)).toBe(realpathSync(cwd));
   });
 
   it('passes each argument intact, without a shell', async () => {
     const model = `-x "quoted" $(touch pwned) ; & | 'single' 中文`;
     const cwd = makeTempDir();
-    const result = await info(fake('info', { model, cwd, allowedTools: ['Read', 'Bash(git *)'] }));
+    const result = await info(transportOver(INFO, { model, cwd, allowedTools: ['Read', 'Bash(git *)'] }));
     expect(result.argv.slice(0, BASE_CLI_ARGS.length)).toEqual([...BASE_CLI_ARGS]);
     expect(result.argv).toContain(`--model=${model}`);
     expect(result.argv).toContain('--allowedTools=Read,Bash(git *)');

@@ -1,8 +1,9 @@
 /** CliTransport.subscribe(): push mode over core's InboundMessageStream. */
 import { type InboundMessage, JsonDecodeError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { fake, line, started, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
-import { base64, isAlive, waitFor } from '../test/helpers/fake-cli.js';
+import { isAlive, waitFor } from '../test/helpers/checks.js';
+import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
+import { SCRIPTED } from '../test/helpers/stand-in.js';
 import type { CliTransport } from './cli-transport.js';
 import { ProcessError } from './process-error.js';
 
@@ -33,7 +34,7 @@ function subscribeAll(
 
 describe('CliTransport.subscribe', () => {
   it('pushes every message in order, then ends once without error', async () => {
-    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '5000' } }));
+    const transport = await started(transportOver({ onStart: [{ lines: 5000 }, { exit: 0 }] }));
     const { items, error, ends } = await subscribeAll(transport);
     expect(error).toBeUndefined();
     expect(ends).toBe(1);
@@ -41,7 +42,9 @@ describe('CliTransport.subscribe', () => {
   });
 
   it('hands over the messages buffered before it, after reading had paused on the high-water mark', async () => {
-    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '3000' } }, { highWaterMark: 8 }));
+    const transport = await started(
+      transportOver({ onStart: [{ lines: 3000 }, { exit: 0 }] }, {}, { highWaterMark: 8 }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const { items, error } = await subscribeAll(transport);
     expect(error).toBeUndefined();
@@ -50,7 +53,7 @@ describe('CliTransport.subscribe', () => {
 
   it('ends with JsonDecodeError after the messages before the bad line, and stops the CLI', async () => {
     const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'never' })}`;
-    const transport = await started(fake('raw-output', { env: { FAKE_STDOUT: base64(output) } }));
+    const transport = await started(transportOver({ onStart: [{ write: output }] }));
     const { items, error, ends } = await subscribeAll(transport);
     expect(items).toEqual([{ type: 'first' }]);
     expect(JsonDecodeError.isInstance(error)).toBe(true);
@@ -61,9 +64,7 @@ describe('CliTransport.subscribe', () => {
 
   it('ends with ProcessError when the CLI exits non-zero, also for a subscriber that comes after the exit', async () => {
     const transport = await started(
-      fake('raw-output', {
-        env: { FAKE_STDOUT: base64(line({ type: 'one' })), FAKE_STDERR: base64('fatal: boom\n'), FAKE_EXIT: '3' },
-      }),
+      transportOver({ onStart: [{ stderr: 'fatal: boom\n' }, { write: line({ type: 'one' }) }, { exit: 3 }] }),
     );
     await waitFor(() => !isAlive(transport.pid ?? -1));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -76,7 +77,7 @@ describe('CliTransport.subscribe', () => {
   });
 
   it('treats a sink that throws as fatal: the CLI is stopped and end() gets the error', async () => {
-    const transport = await started(fake('print-lines', { env: { FAKE_COUNT: '100000' } }));
+    const transport = await started(transportOver({ onStart: [{ lines: 100_000 }, { exit: 0 }] }));
     const boom = new Error('consumer bug');
     let seen = 0;
     const { error, ends } = await subscribeAll(transport, () => {
@@ -90,7 +91,7 @@ describe('CliTransport.subscribe', () => {
   });
 
   it('ends without error when close() is called', async () => {
-    const transport = await started(fake('scripted'));
+    const transport = await started(transportOver(SCRIPTED));
     const done = subscribeAll(transport);
     await transport.send({ type: 'hello' });
     await transport.close();
@@ -100,10 +101,10 @@ describe('CliTransport.subscribe', () => {
   });
 
   it('may not be combined with messages()', () => {
-    const transport = fake('scripted');
+    const transport = transportOver(SCRIPTED);
     transport.subscribe({ message: () => {}, end: () => {} });
     expect(() => transport.messages()).toThrow(/only once/);
-    const other = fake('scripted');
+    const other = transportOver(SCRIPTED);
     other.messages();
     expect(() => other.subscribe({ message: () => {}, end: () => {} })).toThrow(/only once/);
   });

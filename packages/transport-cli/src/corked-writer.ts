@@ -9,8 +9,8 @@ export interface CorkableStream {
 }
 
 /**
- * Writes lines to the CLI's stdin. Lines written in one tick leave in one write (`writev`):
- * concurrent tool calls that finish together cost one system call, which also wakes the CLI once.
+ * Writes lines to the CLI's stdin. Lines written in one tick leave in one write (`writev`; see
+ * docs/performance.md#write-coalescing).
  * Each write's callback runs once its line is handed to the OS, so the caller's promise resolves
  * no sooner than the pipe accepts it (backpressure); an error there means the CLI stopped reading.
  *

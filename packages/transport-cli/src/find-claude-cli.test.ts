@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDirs, writeExecutable } from '../test/helpers/fake-cli.js';
+import { makeTempDir, removeTempDirs, writeExecutable } from '../test/helpers/temp-dirs.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { findClaudeCli, isCliScript } from './find-claude-cli.js';
 import { resolveCliCommand } from './resolve-cli-command.js';

@@ -10,7 +10,7 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 /**
  * Splits a byte stream into UTF-8 lines, whatever the chunk boundaries: a line may span any number
  * of chunks, and a chunk may end inside a multi-byte character. Each chunk is decoded once and split
- * into lines as text (decoding line by line cost more than parsing some lines); the bytes of a
+ * into lines as text (see docs/performance.md#line-decoding); the bytes of a
  * character cut by the end of a chunk are kept and decoded with the start of the next one, so no
  * character is ever split. Line sizes are counted in bytes: the unterminated rest of a chunk from
  * the position of its last newline byte (a newline byte never occurs inside a multi-byte UTF-8
@@ -25,9 +25,8 @@ export class LineDecoder {
   private pendingBytes = 0;
   /** The bytes of a character cut by the end of the last chunk (1 to 3). */
   private partial: Uint8Array | undefined;
-  // Streaming mode (`{ stream: true }`) would carry cut characters itself, but on Node.js 20 it is
-  // about six times slower than decoding whole pieces. A byte order mark is kept wherever a piece
-  // starts; `lineText` drops it at the start of a line, as decoding line by line did.
+  // Not streaming mode, which is slower (docs/performance.md#line-decoding). A byte order mark is
+  // kept wherever a piece starts; `lineText` drops it at the start of a line.
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly maxLineBytes: number;
 
@@ -57,7 +56,7 @@ export class LineDecoder {
         ? ''
         : this.decoder.decode(start === 0 && end === chunk.length ? chunk : chunk.subarray(start, end));
     // The bytes after the last newline are the new unterminated line; one search per chunk, from the
-    // end (a search per line was the decoder's largest cost after decoding).
+    // end (docs/performance.md#line-decoding).
     const lastNewline = lastIndexOfNewline(chunk, start);
     if (lastNewline === -1) {
       if (this.pendingBytes + (chunk.length - start) > this.maxLineBytes) this.overflow();

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { installFakeCli, isAlive, removeTempDirs } from '../test/helpers/fake-cli.js';
+import { isAlive } from '../test/helpers/checks.js';
+import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
+import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { type ExitStatus, ProcessSupervisor } from './process-supervisor.js';
 import { spawnCli } from './spawn-cli.js';
 import { execa } from './vendor/execa.js';
@@ -23,7 +25,9 @@ function supervise(script: string): { supervisor: ProcessSupervisor; events: str
 
 describe('ProcessSupervisor', () => {
   it('reports output, then one exit before the close; stop() escalates to SIGKILL for a CLI that ignores the rest', async () => {
-    const { supervisor, events, stdout } = supervise(installFakeCli('ignore-sigterm'));
+    const { supervisor, events, stdout } = supervise(
+      standInCli({ ignoreSignals: ['SIGTERM'], onStart: [{ send: { type: 'ready' } }, { hang: true }], onEnd: [] }),
+    );
     while (stdout.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(stdout.join('')).toContain('ready');
     expect(await supervisor.waitForExit(50)).toBe(false);
@@ -43,7 +47,7 @@ describe('ProcessSupervisor', () => {
   });
 
   it('stop(false) sends SIGTERM at once', async () => {
-    const { supervisor } = supervise(installFakeCli('scripted'));
+    const { supervisor } = supervise(standInCli(SCRIPTED));
     const startedAt = performance.now();
     await supervisor.stop(false, 2_000);
     expect(performance.now() - startedAt).toBeLessThan(1_500);

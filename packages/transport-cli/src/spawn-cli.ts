@@ -14,9 +14,8 @@ export type ExecaFunction = typeof Execa;
 let execaModule: Promise<typeof import('./vendor/execa.js')> | undefined;
 
 /**
- * execa, imported on the first call (bundled into one module by the build, see `vendor/execa.ts`):
- * ~20 ms to import, which a program that imports hexagent would pay up front otherwise, whether or
- * not (and long before) a CLI starts.
+ * execa, imported on the first call (bundled into one module by the build, see `vendor/execa.ts`),
+ * not when hexagent is imported (docs/performance.md#lazy-loading).
  */
 export function loadExeca(): Promise<typeof import('./vendor/execa.js')> {
   execaModule ??= import('./vendor/execa.js');

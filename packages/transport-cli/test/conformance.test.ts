@@ -1,13 +1,14 @@
 /**
  * CliTransport against the transport conformance suite that every Transport must pass (both read
- * modes: `messages()` and `subscribe()`), with the suite's echo peer installed as the CLI.
+ * modes: `messages()` and `subscribe()`), with the stand-in CLI as the suite's echo peer.
  */
 import { transportConformanceSuite } from '@hexagent/testing/conformance';
 import { afterAll } from 'vitest';
 import { CliTransport } from '../src/cli-transport.js';
-import { installFakeCli, removeTempDirs } from './helpers/fake-cli.js';
+import { standInCli } from './helpers/stand-in.js';
+import { removeTempDirs } from './helpers/temp-dirs.js';
 
-const peer = installFakeCli('echo-peer');
+const peer = standInCli({ echo: ['echo'] });
 afterAll(removeTempDirs);
 
 transportConformanceSuite(

@@ -9,7 +9,8 @@ import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installFakeCli, makeTempDir, removeTempDirs } from './helpers/fake-cli.js';
+import { INFO, standInCli } from './helpers/stand-in.js';
+import { makeTempDir, removeTempDirs } from './helpers/temp-dirs.js';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const DIST = join(PACKAGE, 'dist');
@@ -118,7 +119,7 @@ export async function resolve(specifier, context, next) {
     writeFileSync(
       main,
       `const { CliTransport } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)});
-const transport = new CliTransport({ pathToClaudeCodeExecutable: ${JSON.stringify(installFakeCli('info'))} });
+const transport = new CliTransport({ pathToClaudeCodeExecutable: ${JSON.stringify(standInCli(INFO))} });
 await transport.start();
 const first = await transport.messages()[Symbol.asyncIterator]().next();
 await transport.close();

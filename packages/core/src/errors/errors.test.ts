@@ -219,6 +219,16 @@ describe('messages and fields', () => {
     expect(new ControlRequestError({ subtype: 'a', cliMessage: 'b' }).cliErrorCode).toBeUndefined();
   });
 
+  it('ControlRequestError.errorCode is the CLI code when it is snake case of at most 64 characters', () => {
+    const make = (cliErrorCode?: string) => new ControlRequestError({ subtype: 'a', cliMessage: 'b', cliErrorCode });
+    expect(make('invalid_mode').errorCode).toBe('invalid_mode');
+    expect(make(`a${'b'.repeat(63)}`).errorCode).toBe(`a${'b'.repeat(63)}`);
+    expect(make(`a${'b'.repeat(64)}`).errorCode).toBeUndefined();
+    expect(make('Not-Snake').errorCode).toBeUndefined();
+    expect(make('9lives').errorCode).toBeUndefined();
+    expect(make().errorCode).toBeUndefined();
+  });
+
   it('ControlTimeoutError names the subtype and the timeout', () => {
     const error = new ControlTimeoutError({ subtype: 'initialize', timeoutMs: 1234 });
     expect(error).toMatchObject({ subtype: 'initialize', timeoutMs: 1234 });

@@ -16,11 +16,22 @@ export interface ControlHandlerContext {
   signal: AbortSignal;
 }
 
-/** Serves one inbound control request subtype; the resolved value is the `response` payload. */
+/**
+ * What a handler resolves with to leave a request unanswered: nothing is written to the CLI. For
+ * answers sent another way (an elicitation or a dialog the user answered out of band) and for
+ * requests another client must settle (a user dialog no callback renders). A `Symbol.for`, so it
+ * is the same value across duplicated bundles.
+ */
+export const NO_CONTROL_RESPONSE: unique symbol = Symbol.for('hexagent.control.noResponse');
+
+/**
+ * Serves one inbound control request subtype; the resolved value is the `response` payload
+ * (`undefined` answers `{}`), or {@link NO_CONTROL_RESPONSE} to write no answer at all.
+ */
 export type ControlRequestHandler = (
   request: ControlRequestBody,
   context: ControlHandlerContext,
-) => Promise<Record<string, unknown> | undefined>;
+) => Promise<Record<string, unknown> | undefined | typeof NO_CONTROL_RESPONSE>;
 
 /** How an inbound request subtype is served (see {@link ControlProtocol.handle}). */
 export interface ControlHandlerOptions {

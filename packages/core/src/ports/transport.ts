@@ -44,7 +44,7 @@ export interface TransportSink {
  *     that preceded it.
  *   - `subscribe(sink)`, optional, pushes the same messages to `sink.message` synchronously, then
  *     calls `sink.end` once, with the same error `messages()` would throw. It saves the consumer an
- *     asynchronous hop per message, which matters on the tool-call path. Messages that arrived
+ *     asynchronous hop per message (docs/performance.md#promises-and-async-frames). Messages that arrived
  *     before the call are delivered first, in order.
  *   A consumer that supports both should prefer `subscribe` when the transport has it; a transport
  *   need only implement `messages()`.

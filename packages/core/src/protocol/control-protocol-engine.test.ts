@@ -5,13 +5,14 @@ import { AbortError } from '../errors/abort-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
 import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
-import type { ControlHandlerContext } from '../ports/control-protocol.js';
+import { type ControlHandlerContext, NO_CONTROL_RESPONSE } from '../ports/control-protocol.js';
 import type { ControlRequestBody, InboundMessage, OutboundMessage } from '../types/control.js';
 import {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,
   DEFAULT_CONTROL_TIMEOUT_MS,
   errorMessage,
+  UNSUPPORTED_REQUEST_ERROR_CODE,
 } from './control-protocol-engine.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -544,7 +545,7 @@ describe('ControlProtocolEngine — inbound requests', () => {
     },
   );
 
-  it('answers an unknown subtype with an error and never throws', async () => {
+  it('answers an unknown subtype with the official unsupported_request error and never throws', async () => {
     const { engine, sent } = setup();
     expect(() => engine.receive(inboundRequest('cli_1', { subtype: 'brand_new_thing', x: 1 }))).not.toThrow();
     await flush();
@@ -552,8 +553,22 @@ describe('ControlProtocolEngine — inbound requests', () => {
     expect(response).toEqual({
       subtype: 'error',
       request_id: 'cli_1',
-      error: expect.stringContaining('brand_new_thing'),
+      error: 'Unsupported control request subtype: brand_new_thing',
+      error_code: UNSUPPORTED_REQUEST_ERROR_CODE,
     });
+    expect(UNSUPPORTED_REQUEST_ERROR_CODE).toBe('unsupported_request');
+  });
+
+  it('writes no answer when the handler resolves NO_CONTROL_RESPONSE (cancellable or not)', async () => {
+    const { engine, sent } = setup();
+    engine.handle('x', async () => NO_CONTROL_RESPONSE);
+    engine.handle('y', async () => NO_CONTROL_RESPONSE, { cancellable: false });
+    engine.receive(inboundRequest('cli_1', { subtype: 'x' }));
+    engine.receive(inboundRequest('cli_2', { subtype: 'y' }));
+    await flush();
+    expect(sent).toEqual([]);
+    expect(engine.runningCount).toBe(0);
+    expect(NO_CONTROL_RESPONSE).toBe(Symbol.for('hexagent.control.noResponse'));
   });
 
   it('reports a control_request without request_id to onError and answers nothing', async () => {

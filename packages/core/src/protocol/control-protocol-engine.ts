@@ -9,6 +9,7 @@ import type {
   ControlRequestHandler,
   ControlRequestOptions,
 } from '../ports/control-protocol.js';
+import { NO_CONTROL_RESPONSE } from '../ports/control-protocol.js';
 import type {
   ControlErrorResponse,
   ControlRequestBody,
@@ -17,6 +18,11 @@ import type {
   OutboundMessage,
 } from '../types/control.js';
 import { LazyAbortController } from '../util/lazy-abort-controller.js';
+
+/** The `error_code` of the answer to a request subtype nobody serves, as the official SDK sends it. */
+export const UNSUPPORTED_REQUEST_ERROR_CODE = 'unsupported_request';
+
+type HandlerResult = Record<string, unknown> | undefined | typeof NO_CONTROL_RESPONSE;
 
 /** Default timeout of outbound control requests: 60 s. */
 export const DEFAULT_CONTROL_TIMEOUT_MS = 60_000;
@@ -81,8 +87,10 @@ function nextIdPrefix(): string {
 
 /**
  * The control protocol engine: correlates outbound requests with answers by `request_id`,
- * dispatches inbound requests by subtype, answers unknown subtypes and failing handlers with error
- * responses, and honours per-request timeouts and abort signals. Pure: it writes through the
+ * dispatches inbound requests by subtype, answers unknown subtypes (`error_code:
+ * 'unsupported_request'`, as the official SDK) and failing handlers with error responses, writes
+ * nothing for a handler that resolves with `NO_CONTROL_RESPONSE`, and honours per-request timeouts
+ * and abort signals. Pure: it writes through the
  * `send` function it is given and reads what `receive` is offered.
  */
 export class ControlProtocolEngine implements ControlProtocol {
@@ -237,7 +245,11 @@ export class ControlProtocolEngine implements ControlProtocol {
     }
     const registration = this.handlers.get(request.subtype);
     if (registration === undefined) {
-      this.answerError(requestId, `Unsupported control request subtype: ${request.subtype}`);
+      this.answerError(
+        requestId,
+        `Unsupported control request subtype: ${request.subtype}`,
+        UNSUPPORTED_REQUEST_ERROR_CODE,
+      );
       return;
     }
     if (this.closedReason !== undefined) {
@@ -250,7 +262,7 @@ export class ControlProtocolEngine implements ControlProtocol {
     }
     const context = new HandlerContext(requestId);
     this.running.set(requestId, context);
-    let result: Promise<Record<string, unknown> | undefined>;
+    let result: Promise<HandlerResult>;
     try {
       result = registration.handler(request, context);
     } catch (error) {
@@ -272,7 +284,7 @@ export class ControlProtocolEngine implements ControlProtocol {
 
   /** Runs the handler of a subtype that is not cancellable: untracked, answered unless the engine closed. */
   private runShared(handler: ControlRequestHandler, requestId: string, request: ControlRequestBody): void {
-    let result: Promise<Record<string, unknown> | undefined>;
+    let result: Promise<HandlerResult>;
     try {
       result = handler(request, new SharedContext(requestId, this));
     } catch (error) {
@@ -288,15 +300,18 @@ export class ControlProtocolEngine implements ControlProtocol {
     );
   }
 
-  private answer(requestId: string, response: Record<string, unknown> | undefined): void {
+  private answer(requestId: string, response: HandlerResult): void {
+    if (response === NO_CONTROL_RESPONSE) return;
     this.write({
       type: 'control_response',
       response: { subtype: 'success', request_id: requestId, response: response ?? {} },
     });
   }
 
-  private answerError(requestId: string, error: string): void {
-    this.write({ type: 'control_response', response: { subtype: 'error', request_id: requestId, error } });
+  private answerError(requestId: string, error: string, errorCode?: string): void {
+    const response: ControlErrorResponse = { subtype: 'error', request_id: requestId, error };
+    if (errorCode !== undefined) response.error_code = errorCode;
+    this.write({ type: 'control_response', response });
   }
 
   private write(message: OutboundMessage): void {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeMcpServer } from '../../test/helpers/fakes.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { HooksOptions } from '../types/hooks/hook-callback.js';
+import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
 import type { Options } from '../types/options.js';
 import { checkMcpServerNames, checkSessionOptions } from './check-session-options.js';
 
@@ -28,6 +29,12 @@ describe('checkSessionOptions', () => {
     };
     expect(failingOption(() => checkSessionOptions(good))).toBeUndefined();
     expect(failingOption(() => checkSessionOptions({ mcpServersDelivery: 'initialize' }))).toBeUndefined();
+  });
+
+  it('accepts every one of the 33 hook events', () => {
+    const hooks = Object.fromEntries(HOOK_EVENTS.map((event) => [event, [{ hooks: [async () => ({})] }]]));
+    expect(Object.keys(hooks)).toHaveLength(33);
+    expect(failingOption(() => checkSessionOptions({ hooks: hooks as HooksOptions }))).toBeUndefined();
   });
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, '10' as unknown as number])(

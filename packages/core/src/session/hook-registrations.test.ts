@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HookCallback, HooksOptions } from '../types/hooks/hook-callback.js';
+import type { HookCallback, HookCallbackMatcher, HooksOptions } from '../types/hooks/hook-callback.js';
+import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, registerHooks } from './hook-registrations.js';
 
 const hook = (): HookCallback => vi.fn(async () => ({}));
@@ -34,11 +35,60 @@ describe('registerHooks', () => {
     ]);
   });
 
-  it('writes each matcher in the wire order hookCallbackIds, matcher, timeout, onFailure', () => {
+  it('writes each matcher in the recorded wire order matcher, hookCallbackIds, timeout, onFailure', () => {
     const { config } = registerHooks({
       hooks: { PreToolUse: [{ onFailure: 'continue', timeout: 5, hooks: [hook()], matcher: 'Read' }] },
     });
-    expect(Object.keys(config?.PreToolUse?.[0] ?? {})).toEqual(['hookCallbackIds', 'matcher', 'timeout', 'onFailure']);
+    expect(Object.keys(config?.PreToolUse?.[0] ?? {})).toEqual(['matcher', 'hookCallbackIds', 'timeout', 'onFailure']);
+    // As recorded from the official SDK (hooks-all): {"matcher":"Bash","hookCallbackIds":["hook_0"],"timeout":30}.
+    expect(
+      JSON.stringify(
+        registerHooks({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook()], timeout: 30 }] } }).config,
+      ),
+    ).toBe('{"PreToolUse":[{"matcher":"Bash","hookCallbackIds":["hook_0"],"timeout":30}]}');
+  });
+
+  it('forwards the untyped matcher fields contextOnly, replacedByFrame, whenUnanswered as given, when set', () => {
+    const matcher = {
+      whenUnanswered: 'allow',
+      replacedByFrame: { frame: 1 },
+      contextOnly: true,
+      hooks: [hook()],
+      onFailure: 'block',
+    } as HookCallbackMatcher;
+    const { config } = registerHooks({ hooks: { PermissionRequest: [matcher, { hooks: [hook()], timeout: 2 }] } });
+    expect(config?.PermissionRequest).toEqual([
+      {
+        hookCallbackIds: ['hook_0'],
+        timeout: DEFAULT_HOOK_TIMEOUT_MS / 1000,
+        onFailure: 'block',
+        contextOnly: true,
+        replacedByFrame: { frame: 1 },
+        whenUnanswered: 'allow',
+      },
+      { hookCallbackIds: ['hook_1'], timeout: 2 },
+    ]);
+    expect(Object.keys(config?.PermissionRequest?.[0] ?? {})).toEqual([
+      'hookCallbackIds',
+      'timeout',
+      'onFailure',
+      'contextOnly',
+      'replacedByFrame',
+      'whenUnanswered',
+    ]);
+  });
+
+  it('registers every one of the 33 events, one id each from a single counter, in the order of the options', () => {
+    const hooks = Object.fromEntries(HOOK_EVENTS.map((event) => [event, [{ hooks: [hook()] }]])) as HooksOptions;
+    const { config, callbacks } = registerHooks({ hooks });
+    expect(HOOK_EVENTS).toHaveLength(33);
+    expect(Object.keys(config ?? {})).toEqual([...HOOK_EVENTS]);
+    HOOK_EVENTS.forEach((event, index) => {
+      expect(config?.[event]).toEqual([
+        { hookCallbackIds: [`hook_${index}`], timeout: DEFAULT_HOOK_TIMEOUT_MS / 1000 },
+      ]);
+    });
+    expect(callbacks.size).toBe(33);
   });
 
   it('gives matchers without a timeout hookTimeoutMs, in seconds', () => {

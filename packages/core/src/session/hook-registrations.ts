@@ -14,12 +14,22 @@ export interface RegisteredHook {
 
 /** One hook matcher as `initialize` sends it. */
 export interface HookMatcherConfig {
-  hookCallbackIds: string[];
   matcher?: string;
+  hookCallbackIds: string[];
   /** In seconds, as the CLI reads it. */
   timeout: number;
   onFailure?: 'continue' | 'block';
+  /** Matcher fields the official SDK forwards but does not type: passed on as given, when set. */
+  contextOnly?: unknown;
+  replacedByFrame?: unknown;
+  whenUnanswered?: unknown;
 }
+
+/**
+ * Matcher fields the official SDK sends in `initialize` without declaring them in its public
+ * `HookCallbackMatcher` type; forwarded as given when a matcher carries them, in this order.
+ */
+const UNTYPED_MATCHER_FIELDS = ['contextOnly', 'replacedByFrame', 'whenUnanswered'] as const;
 
 /** The session's hook callbacks, each under the id the CLI calls it by. */
 export interface HookRegistrations {
@@ -31,9 +41,11 @@ export interface HookRegistrations {
 
 /**
  * Gives every hook callback of `options.hooks` an id (`hook_0`, `hook_1`, ... in the order of the
- * options) and builds the `hooks` field of `initialize`. Every matcher gets a timeout (its own, or
- * `hookTimeoutMs`, default {@link DEFAULT_HOOK_TIMEOUT_MS}), so a hook that never answers cannot
- * stall the CLI forever. Events with no matcher are left out. Expects options that passed
+ * options, one counter for every event) and builds the `hooks` field of `initialize`, each matcher
+ * as the official SDK writes it (`matcher`, `hookCallbackIds`, `timeout`, `onFailure`, and the
+ * untyped `contextOnly`, `replacedByFrame`, `whenUnanswered` when a matcher carries them). Every
+ * matcher gets a timeout (its own, or `hookTimeoutMs`, default {@link DEFAULT_HOOK_TIMEOUT_MS}),
+ * so a hook that never answers cannot stall the CLI forever. Events with no matcher are left out. Expects options that passed
  * `checkSessionOptions`.
  *
  * @example
@@ -57,13 +69,18 @@ export function registerHooks(options: Pick<Options, 'hooks' | 'hookTimeoutMs'>)
         callbacks.set(id, { callback, timeoutMs: timeoutSeconds * 1000 });
         return id;
       });
-      // In this key order on the wire: hookCallbackIds, matcher, timeout, onFailure.
-      return {
-        hookCallbackIds: ids,
+      // In the official SDK's key order: matcher, hookCallbackIds, timeout, onFailure, then the untyped fields.
+      const wire: HookMatcherConfig = {
         ...(matcher.matcher !== undefined && { matcher: matcher.matcher }),
+        hookCallbackIds: ids,
         timeout: timeoutSeconds,
         ...(matcher.onFailure !== undefined && { onFailure: matcher.onFailure }),
       };
+      const untyped = matcher as unknown as Partial<Record<(typeof UNTYPED_MATCHER_FIELDS)[number], unknown>>;
+      for (const field of UNTYPED_MATCHER_FIELDS) {
+        if (untyped[field] !== undefined) wire[field] = untyped[field];
+      }
+      return wire;
     });
   }
   return { config: Object.keys(config).length > 0 ? config : undefined, callbacks };

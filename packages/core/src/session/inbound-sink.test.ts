@@ -28,6 +28,27 @@ describe('createInboundSink', () => {
     expect(output.push.mock.calls.map(([message]) => message)).toEqual([assistant, unknown]);
   });
 
+  it('consumes keep_alive, transcript_mirror and host-only session_state_changed, handing transcript_mirror on', () => {
+    const { sink, output } = routes();
+    const keepAlive = { type: 'keep_alive' };
+    const mirror = { type: 'transcript_mirror', filePath: '/t.jsonl', entries: [{ type: 'user' }] };
+    const hostOnly = { type: 'system', subtype: 'session_state_changed', state: 'running', sdk_host_only: true };
+    const forUser = { type: 'system', subtype: 'session_state_changed', state: 'running' };
+    for (const message of [keepAlive, mirror, hostOnly, forUser]) sink.message(message);
+    expect(output.push.mock.calls.map(([message]) => message)).toEqual([forUser]);
+    const mirrored: InboundMessage[] = [];
+    const withMirror = createInboundSink({
+      protocol: { receive: () => false },
+      output: { push: vi.fn() },
+      turns: new TurnLedger(vi.fn()),
+      end: vi.fn(),
+      transcriptMirror: (message) => mirrored.push(message),
+    });
+    withMirror.message(keepAlive);
+    withMirror.message(mirror);
+    expect(mirrored).toEqual([mirror]);
+  });
+
   it('counts each result as the answer to a turn, after handing it to the output', () => {
     const { sink, output, turns } = routes();
     const seen: string[] = [];

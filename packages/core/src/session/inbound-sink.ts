@@ -1,7 +1,10 @@
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { TransportSink } from '../ports/transport.js';
 import { TransportError } from '../ports/transport-error.js';
+import type { InboundMessage } from '../types/control.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
+import type { SlashCommand } from '../types/slash-command.js';
+import { isHostOnlyMessage } from './host-only-message.js';
 import type { TurnLedger } from './turn-ledger.js';
 
 /** What {@link createInboundSink} routes the CLI's messages to. */
@@ -12,26 +15,43 @@ export interface InboundRoutes {
   output: { push(message: SDKMessage): void };
   /** Counts the `result`s. */
   turns: Pick<TurnLedger, 'resultReceived' | 'endedOnFailedTurn'>;
+  /** Told the commands of every `system/commands_changed` message (which still goes to the caller). */
+  commandsChanged?: (commands: SlashCommand[]) => void;
   /** Called once when the CLI's output ends: with the error it ended with, if that is news. */
   end: (error: unknown) => void;
+  /**
+   * Takes each `transcript_mirror` message (transcript entries the CLI mirrors for a session
+   * store); without it they are dropped. Either way they are never yielded.
+   */
+  transcriptMirror?: (message: InboundMessage) => void;
 }
 
 /**
  * Where a session's transport delivers the CLI's messages (synchronously when it supports
- * `subscribe`): control messages go to the protocol, the others to the caller, and each `result`
- * is counted as the answer to a turn.
+ * `subscribe`): control messages go to the protocol; the messages the CLI writes for the SDK itself
+ * (`keep_alive`, `transcript_mirror`, a host-only `session_state_changed`: see
+ * {@link isHostOnlyMessage}) are consumed, `transcript_mirror` going to `routes.transcriptMirror`;
+ * the others go to the caller, each `result` is counted as the answer to a turn, and the commands
+ * of `system/commands_changed` are noted.
  *
  * The CLI exits with a non-zero code after its input ends when the last turn failed
  * (`error_max_turns`, an API error, ...). That failure already reached the caller as a `result`
  * with `is_error: true`, so such an exit ends the session without a second error.
  */
 export function createInboundSink(routes: InboundRoutes): TransportSink {
-  const { protocol, output, turns, end } = routes;
+  const { protocol, output, turns, commandsChanged, end, transcriptMirror } = routes;
   return {
     message: (message) => {
       if (protocol.receive(message)) return;
+      if (isHostOnlyMessage(message)) {
+        if (message.type === 'transcript_mirror') transcriptMirror?.(message);
+        return;
+      }
       output.push(message as SDKMessage);
       if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
+      else if (message.subtype === 'commands_changed' && message.type === 'system' && Array.isArray(message.commands)) {
+        commandsChanged?.(message.commands as SlashCommand[]);
+      }
     },
     end: (error) => {
       const reported = TransportError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;

@@ -2,7 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { FakeMcpServer } from '../../test/helpers/fakes.js';
 import { MANIFEST } from '../../test/helpers/session-harness.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { McpServerFactory } from '../ports/mcp-server-port.js';
 import { McpServerSet } from './mcp-server-set.js';
+
+/** A factory of fake ports that records the ports it made. */
+function fakeFactory(): McpServerFactory & { made: FakeMcpServer[] } {
+  const made: FakeMcpServer[] = [];
+  const factory = (name: string) => {
+    const port = new FakeMcpServer(name);
+    made.push(port);
+    return port;
+  };
+  return Object.assign(factory, { made });
+}
+
+const sdk = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'sdk' as const,
+  name,
+  instance: {},
+  ...extra,
+});
 
 describe('McpServerSet', () => {
   it('holds the servers by name, in order', () => {
@@ -32,5 +51,68 @@ describe('McpServerSet', () => {
     await new McpServerSet([failing, other]).close();
     expect(failing.closeCalls).toBe(1);
     expect(other.closeCalls).toBe(1);
+  });
+
+  describe('replace()', () => {
+    it('closes the servers left out, makes ports for the new ones, keeps the others', async () => {
+      const calc = new FakeMcpServer('calc');
+      const notes = new FakeMcpServer('notes');
+      const factory = fakeFactory();
+      const set = new McpServerSet([calc, notes], { createServer: factory });
+      const byName = set.byName;
+      const wire = await set.replace({ notes: sdk('notes'), calc2: sdk('calc2') });
+      expect(wire).toEqual({ notes: { type: 'sdk', name: 'notes' }, calc2: { type: 'sdk', name: 'calc2' } });
+      expect(calc.closeCalls).toBe(1);
+      expect(notes.closeCalls).toBe(0);
+      expect(factory.made.map((port) => port.name)).toEqual(['calc2']);
+      // The same map, changed in place: the mcp_message handler routes by it.
+      expect(set.byName).toBe(byName);
+      expect(set.names).toEqual(['notes', 'calc2']);
+      expect(set.byName.get('calc2')).toBe(factory.made[0]);
+      expect([...set.removedNames]).toEqual(['calc']);
+
+      await set.replace({ calc: sdk('calc') });
+      expect([...set.removedNames].sort()).toEqual(['calc2', 'notes']);
+      expect(set.names).toEqual(['calc']);
+      expect(factory.made.map((port) => port.name)).toEqual(['calc2', 'calc']);
+    });
+
+    it('tells the CLI each server by name with its timeout and tools; a kept server keeps its first settings', async () => {
+      const calc = new FakeMcpServer('calc');
+      const set = new McpServerSet([calc], {
+        configs: { calc: sdk('calc', { timeout: 5000 }) },
+        createServer: fakeFactory(),
+      });
+      const tools = [{ name: 'add', permission_policy: 'always_ask' as const }];
+      const wire = await set.replace({
+        calc: sdk('calc', { timeout: 9000, tools }),
+        fresh: sdk('fresh', { timeout: 2000 }),
+      });
+      expect(wire).toEqual({
+        calc: { type: 'sdk', name: 'calc', timeout: 5000, tools },
+        fresh: { type: 'sdk', name: 'fresh', timeout: 2000 },
+      });
+    });
+
+    it('refuses a new server without a factory, and one the factory refuses, leaving the set as it was', async () => {
+      const calc = new FakeMcpServer('calc');
+      const plain = new McpServerSet([calc]);
+      await expect(plain.replace({ extra: sdk('extra') })).rejects.toThrow(InvalidOptionError);
+      expect(plain.names).toEqual(['calc']);
+      expect(calc.closeCalls).toBe(0);
+
+      const made: FakeMcpServer[] = [];
+      const refusing: McpServerFactory = (name) => {
+        if (name === 'bad') throw new InvalidOptionError({ option: `mcpServers.${name}.instance`, message: 'no' });
+        const port = new FakeMcpServer(name);
+        made.push(port);
+        return port;
+      };
+      const set = new McpServerSet([calc], { createServer: refusing });
+      await expect(set.replace({ good: sdk('good'), bad: sdk('bad') })).rejects.toThrow(InvalidOptionError);
+      expect(set.names).toEqual(['calc']);
+      expect(calc.closeCalls).toBe(0);
+      expect(made.map((port) => port.closeCalls)).toEqual([1]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
 import type { ControlProtocol } from '../ports/control-protocol.js';
-import type { InitializeResponse } from '../types/control.js';
+import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 
 /**
  * Sends `initialize` (a payload from `buildInitializeRequest`) and resolves with the CLI's answer.
@@ -12,11 +12,11 @@ export function requestInitialize(
   protocol: Pick<ControlProtocol, 'request'>,
   payload: Record<string, unknown>,
   timeoutMs: number,
-): Promise<InitializeResponse> {
+): Promise<SDKControlInitializeResponse> {
   const external = payload.mcpServers as Record<string, unknown> | undefined;
   return protocol.request('initialize', payload, { timeoutMs }).then((response) => {
     if (external !== undefined) assertMcpServersApplied(response, Object.keys(external));
-    return response as InitializeResponse;
+    return response as SDKControlInitializeResponse;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ControlProtocol } from '../ports/control-protocol.js';
-import type { McpServerPort } from '../ports/mcp-server-port.js';
+import type { McpServerFactory, McpServerPort } from '../ports/mcp-server-port.js';
 import type { Transport } from '../ports/transport.js';
 import type { OutboundMessage } from '../types/control.js';
 import type { Options } from '../types/options.js';
@@ -10,6 +10,8 @@ export interface SessionDependencies {
   transport: Transport;
   /** The in-process MCP servers of this session, one port each. */
   mcpServers?: readonly McpServerPort[];
+  /** Makes the port of an in-process server added mid-session (`setMcpServers`); without it, adding one is refused. */
+  createMcpServer?: McpServerFactory;
   /** The query's options (callbacks, hooks, system prompt, timeouts). */
   options?: Options;
   /** Builds the control protocol over the transport's `send`; defaults to `ControlProtocolEngine`. */

@@ -4,11 +4,14 @@ import type { ControlProtocol, ControlRequestOptions } from '../ports/control-pr
 import type { Transport } from '../ports/transport.js';
 import { TransportError } from '../ports/transport-error.js';
 import { ControlProtocolEngine, DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
-import type { InitializeResponse, OutboundMessage } from '../types/control.js';
+import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
+import type { OutboundMessage } from '../types/control.js';
 import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
+import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import type { Options } from '../types/options.js';
+import type { SlashCommand } from '../types/slash-command.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
@@ -17,9 +20,9 @@ import { checkSessionOptions } from './check-session-options.js';
 import { serveSessionRequests } from './handlers/serve-session-requests.js';
 import { type HookRegistrations, registerHooks } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
+import { McpControls } from './mcp-controls.js';
 import { McpServerSet } from './mcp-server-set.js';
 import { requestInitialize } from './request-initialize.js';
-import { SessionControls } from './session-controls.js';
 import type { SessionDependencies } from './session-dependencies.js';
 import { TurnLedger } from './turn-ledger.js';
 import { userMessageWire } from './user-message-wire.js';
@@ -34,9 +37,10 @@ type SessionState = 'new' | 'running' | 'closed';
  *
  * It wires parts that each do one thing: the option checks, the hook registrations and the
  * `initialize` builder, one handler per inbound request kind, the {@link TurnLedger}; the control
- * methods (`interrupt`, `setModel`, ...) come from {@link SessionControls}.
+ * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from `SessionControls` and the
+ * classes built on it, down to {@link McpControls}.
  */
-export class Session extends SessionControls {
+export class Session extends McpControls {
   private readonly transport: Transport;
   private readonly protocol: ControlProtocol;
   private readonly options: Options;
@@ -50,7 +54,11 @@ export class Session extends SessionControls {
   private readonly turns: TurnLedger;
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
-  private initPromise: Promise<InitializeResponse> | undefined;
+  private initPromise: Promise<SDKControlInitializeResponse> | undefined;
+  /** The `initialize` payload sent at start, for `reinitialize()`. */
+  private initializePayload: Record<string, unknown> | undefined;
+  /** The commands of the latest `system/commands_changed` message. */
+  private commands: SlashCommand[] | undefined;
   private closePromise: Promise<void> | undefined;
   private fatalError: unknown;
   /** Takes the session's listener off `options.abortController.signal`. */
@@ -60,7 +68,10 @@ export class Session extends SessionControls {
     super();
     this.transport = dependencies.transport;
     this.options = dependencies.options ?? {};
-    this.servers = new McpServerSet(dependencies.mcpServers ?? []);
+    this.servers = new McpServerSet(dependencies.mcpServers ?? [], {
+      configs: this.options.mcpServers,
+      createServer: dependencies.createMcpServer,
+    });
     this.turns = new TurnLedger(() => this.transport.endInput());
     const send = (message: OutboundMessage) => this.transport.send(message);
     this.protocol =
@@ -78,6 +89,7 @@ export class Session extends SessionControls {
     });
     serveSessionRequests(this.protocol, {
       servers: this.servers.byName,
+      removedServers: this.servers.removedNames,
       signal: this.lifetime.signal,
       options: this.options,
       findHook: (id) => this.hooks?.get(id),
@@ -105,10 +117,23 @@ export class Session extends SessionControls {
   }
 
   /** The CLI's answer to `initialize` (commands, models, account, version, ...). */
-  async initializationResult(): Promise<InitializeResponse> {
+  async initializationResult(): Promise<SDKControlInitializeResponse> {
     await this.start();
     if (this.initPromise === undefined) throw this.closedError();
     return this.initPromise;
+  }
+
+  /**
+   * Send `initialize` again to the running CLI (its hooks with the same callback ids, the current
+   * in-process server names, no manifests) and resolve with its fresh answer.
+   * {@link initializationResult} keeps the first answer.
+   */
+  async reinitialize(): Promise<SDKControlInitializeResponse> {
+    await this.initializationResult();
+    const { sdkMcpServerManifests: _manifests, sdkMcpServers: _names, ...payload } = this.initializePayload ?? {};
+    const names = this.servers.names;
+    const timeoutMs = this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
+    return requestInitialize(this, { ...(names.length > 0 && { sdkMcpServers: names }), ...payload }, timeoutMs);
   }
 
   /** The messages for the user, in order. Ends when the CLI exits; throws a typed error on a fault. */
@@ -177,6 +202,19 @@ export class Session extends SessionControls {
     return this.protocol.request(subtype, payload, options);
   }
 
+  protected override latestCommands(): SlashCommand[] | undefined {
+    return this.commands;
+  }
+
+  /** After start, so `initialize` carries the servers the session was built with. */
+  protected override async replaceSdkMcpServers(
+    servers: Record<string, McpSdkServerConfigWithInstance>,
+  ): Promise<Record<string, McpSdkServerConfig>> {
+    await this.start();
+    if (this.state === 'closed') throw this.closedError();
+    return this.servers.replace(servers);
+  }
+
   /**
    * End the session: abort running handlers, reject pending requests, stop the CLI, disconnect the
    * MCP servers. With `error`, the message stream throws it after the buffered messages; without,
@@ -220,6 +258,9 @@ export class Session extends SessionControls {
         protocol: this.protocol,
         output: this.output,
         turns: this.turns,
+        commandsChanged: (commands) => {
+          this.commands = commands;
+        },
         end: (error) => void this.shutdown(error, false),
       }),
     );
@@ -230,6 +271,7 @@ export class Session extends SessionControls {
       manifests,
       externalMcpServers: externalServers,
     });
+    this.initializePayload = payload;
     const timeoutMs = this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
     this.initPromise = requestInitialize(this.protocol, payload, timeoutMs);
     // Servers sent in initialize must be confirmed before a prompt runs, or a turn could run without them.

@@ -272,6 +272,7 @@ export type {
   PermissionUpdateDestination,
 } from './permissions/permission-update.js';
 export type { RewindFilesResult } from './rewind-files-result.js';
+export type { FlagSettingsUpdate } from './settings/flag-settings-update.js';
 export type {
   DeniedModelsMatch,
   PolicySettingsOrigin,

@@ -1,6 +1,7 @@
 /** The options bag of `query()` and `ClaudeClient`, following the official agent SDK's names. */
 
 import type { AgentDefinition } from './agents.js';
+import type { OnElicitation, OnUserDialog } from './elicitation.js';
 import type { HooksOptions } from './hooks/hook-callback.js';
 import type { McpServerConfig } from './mcp/mcp-server-config.js';
 import type { McpServersDelivery } from './mcp/mcp-servers-delivery.js';
@@ -73,6 +74,21 @@ export interface Options {
    * every user of the machine; use it only for a CLI too old to read them from `initialize`.
    */
   mcpServersDelivery?: McpServersDelivery;
+  /**
+   * Answers MCP elicitation requests (an MCP server asks the user for form input or to open a URL).
+   * Its return is the answer as is; `null` means the answer was sent out of band and nothing is
+   * written. Without it every elicitation is declined. One that throws, is withdrawn by the CLI or
+   * does not answer within 10 minutes declines.
+   */
+  onElicitation?: OnElicitation;
+  /**
+   * Renders the CLI's blocking dialogs (`request_user_dialog`, only for the kinds declared in
+   * `supportedDialogKinds`) and answers `{ behavior: 'completed', result }` or
+   * `{ behavior: 'cancelled' }`; `null` means the answer was sent out of band. Without it a dialog
+   * is left unanswered, as the official SDK does. One that throws or does not answer within 10
+   * minutes answers `cancelled`.
+   */
+  onUserDialog?: OnUserDialog;
   /** Model alias or id (`--model`). */
   model?: string;
   /** Ask for structured output matching a JSON Schema (`--json-schema`). */

@@ -1,7 +1,7 @@
 /**
- * An abort side whose `AbortSignal` is made only when someone reads `signal`. On Node.js 20 an
- * `AbortSignal` costs ~2 µs and a lot of garbage-collector work, and most handlers never look at
- * theirs; aborting before the first read is remembered, so the signal is born aborted.
+ * An abort side whose `AbortSignal` is made only when someone reads `signal`; aborting before the
+ * first read is remembered, so the signal is born aborted. Most handlers never read theirs, and a
+ * signal is costly to make (see docs/performance.md#abort-signals).
  *
  * @example
  * ```ts

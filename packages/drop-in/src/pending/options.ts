@@ -8,10 +8,6 @@ export async function newerOptions(): Promise<void> {
       thinking: { type: 'adaptive' },
       effort: 'high',
       sandbox: { enabled: true, network: { allowedDomains: ['example.com'] } },
-      onElicitation: async (request) => {
-        console.log(request.serverName, request.message);
-        return { action: 'decline' };
-      },
       toolConfig: { askUserQuestion: { previewFormat: 'markdown' } },
     },
   })) {

@@ -4,6 +4,7 @@ import {
   ControlRequestError,
   createSdkMcpServer,
   type HookInput,
+  type InitializeResponse,
   type PostToolUseHookInput,
   type PreToolUseHookInput,
   query,
@@ -198,7 +199,8 @@ describe('streaming input and live controls against the real CLI', () => {
     for await (const message of run) {
       seen.push(message);
       if (message.type !== 'result') continue;
-      pid ??= (await run.initializationResult()).pid;
+      const answer: InitializeResponse = await run.initializationResult();
+      pid ??= answer.pid;
       if (results(seen).length === 1) {
         input.push(userTurn('second question'));
         input.end();
@@ -332,7 +334,8 @@ describe('more live controls against the real CLI', () => {
     const input = new AsyncQueue<SDKUserMessageInput>();
     const run = query({ prompt: input, options: { env: harness.env } });
     // Start-up: the CLI has not answered initialize yet.
-    await expect(run.interrupt()).resolves.toBeUndefined();
+    // The CLI's receipt: no queued user message will still run.
+    await expect(run.interrupt()).resolves.toEqual({ still_queued: [] });
     await expect(run.setMaxThinkingTokens(2048)).resolves.toBeUndefined();
     await expect(run.setMaxThinkingTokens(null)).resolves.toBeUndefined();
     expect((await run.supportedCommands()).length).toBeGreaterThan(0);

@@ -290,6 +290,7 @@ describe('bad output from the CLI', () => {
       subtype: 'error',
       request_id: 'fake_cli_1',
       error: 'Unsupported control request subtype: teleport',
+      error_code: 'unsupported_request',
     });
   });
 

@@ -12,6 +12,7 @@ import {
   CliNotFoundError,
   ControlTimeoutError,
   createSdkMcpServer,
+  type InitializeResponse,
   McpServersNotAppliedError,
   type Options,
   ProcessError,
@@ -65,7 +66,8 @@ describe('external MCP servers are delivered in initialize by default', () => {
         allowedTools: ['mcp__echo__echo', 'mcp__calc__add'],
       },
     });
-    const answer = await run.initializationResult();
+    // The wire answer: the CLI's pid is not in the official type.
+    const answer: InitializeResponse = await run.initializationResult();
     expect(answer['mcp_servers_applied']).toBe(true);
     // The CLI's argv as the OS shows it to every user of the machine (ps, /proc/<pid>/cmdline).
     const cmdline = readFileSync(`/proc/${String(answer.pid)}/cmdline`, 'utf8').split('\0');

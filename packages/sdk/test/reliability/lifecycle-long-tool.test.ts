@@ -11,6 +11,7 @@ import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk'
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aborted, type RealCliHarness, sleep, startRealCli } from './lifecycle-helpers.js';
+import { reportProgress } from './progress.js';
 
 const THREE_MINUTES_MS = 3 * 60_000;
 
@@ -34,11 +35,13 @@ describe('a long tool call on the real CLI', () => {
       { content: [text('the crunch is done')] },
     ]);
     let handlerSignal: AbortSignal | undefined;
+    let handlerStarted = 0;
     const slow = createSdkMcpServer({
       name: 'slow',
       tools: [
         tool('crunch', 'Crunch numbers for 3 minutes', {}, async (_args, { signal }) => {
           handlerSignal = signal;
+          handlerStarted = Date.now();
           // No progress notifications, no output: a silent 3 minutes.
           await Promise.race([sleep(THREE_MINUTES_MS), aborted(signal)]);
           return { content: [{ type: 'text', text: signal.aborted ? 'cancelled' : 'crunched for 3 minutes' }] };
@@ -47,11 +50,20 @@ describe('a long tool call on the real CLI', () => {
     });
     const started = Date.now();
     const messages: SDKMessage[] = [];
-    for await (const message of query({
-      prompt: 'crunch',
-      options: { env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__crunch'] },
-    })) {
-      messages.push(message);
+    const progress = reportProgress('a silent 3-minute tool call', () =>
+      handlerStarted === 0
+        ? 'waiting for the call'
+        : `the handler has worked for ${Math.round((Date.now() - handlerStarted) / 1000)} of 180 s`,
+    );
+    try {
+      for await (const message of query({
+        prompt: 'crunch',
+        options: { env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__crunch'] },
+      })) {
+        messages.push(message);
+      }
+    } finally {
+      progress.stop();
     }
     const elapsed = Date.now() - started;
     console.log(`[lifecycle] a 3-minute tool call: the query took ${Math.round(elapsed / 1000)} s`);

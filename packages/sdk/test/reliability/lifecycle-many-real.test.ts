@@ -19,6 +19,7 @@ import {
   snapshot,
   startRealCli,
 } from './lifecycle-helpers.js';
+import { reportProgress } from './progress.js';
 
 let harness: RealCliHarness | undefined;
 afterEach(async () => {
@@ -91,10 +92,17 @@ describe('many queries on the real CLI in one process', () => {
       const heapBefore = await heapWithoutRecordings();
       sampled.duringCalls.length = 0;
       const started = Date.now();
-      for (let n = 1; n <= 30; n++) {
-        const { calls, result } = await runQuery(n, harness.env, sampled);
-        expect(calls).toEqual([n]);
-        expect(result).toBe(`sum=${n + 1000}`);
+      let done = 0;
+      const progress = reportProgress('30 sequential real-CLI queries', () => `${done} of 30 done`);
+      try {
+        for (let n = 1; n <= 30; n++) {
+          const { calls, result } = await runQuery(n, harness.env, sampled);
+          expect(calls).toEqual([n]);
+          expect(result).toBe(`sum=${n + 1000}`);
+          done = n;
+        }
+      } finally {
+        progress.stop();
       }
       const elapsed = Date.now() - started;
       const after = await expectNothingLeft(baseline);
@@ -134,9 +142,16 @@ describe('many queries on the real CLI in one process', () => {
       sampled.duringCalls.length = 0;
       const abortController = new AbortController();
       const started = Date.now();
+      let done = 0;
+      const progress = reportProgress('20 concurrent real-CLI queries', () => `${done} of 20 done`);
       const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => runQuery(i + 1, harness?.env ?? {}, sampled, abortController)),
-      );
+        Array.from({ length: 20 }, (_, i) =>
+          runQuery(i + 1, harness?.env ?? {}, sampled, abortController).then((outcome) => {
+            done++;
+            return outcome;
+          }),
+        ),
+      ).finally(() => progress.stop());
       const elapsed = Date.now() - started;
       outcomes.forEach(({ calls, result }, i) => {
         expect(calls).toEqual([i + 1]);

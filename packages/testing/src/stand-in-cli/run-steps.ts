@@ -57,8 +57,14 @@ async function runStep(session: StandInSession, step: StandInStep, message: Json
   if ('touch' in step) return writeFileSync(session.path(step.touch), '');
   if ('close' in step) {
     for (const pipe of step.close) {
-      if (pipe === 'stdout') session.stdoutClosed = true;
-      closeSync(pipe === 'stdin' ? 0 : 1);
+      if (pipe === 'stdin') {
+        // Its stream lets go of fd 0 first: closing it under libuv's reading handle aborts the process.
+        if (!process.stdin.destroyed) await new Promise((closed) => process.stdin.destroy().once('close', closed));
+        closeSync(0);
+      } else {
+        session.stdoutClosed = true;
+        closeSync(1);
+      }
     }
     return;
   }

@@ -15,11 +15,8 @@ const ID_TAG = randomUUID().replaceAll('-', '').slice(0, 14);
  * An id shaped like the Messages API's (`msg_013Zva2CMHLNnXjNJJKqJ2EF`, `toolu_01A09q90qw90lq917835lq9`):
  * the prefix, `01`, then 22 characters, here this run's tag and the counter in base 36.
  *
- * The length matters: `JSON.parse` interns string values of up to 10 characters into V8's old
- * generation, so short per-message ids such as `msg_123` added ~30 bytes of old-generation growth to
- * every message of every client, which the real CLI's 28-character ids never cause. Over 100k
- * messages that growth alone moved a client whose startup left a larger heap (any SDK) across V8's
- * first old-generation limit, so a Mark-Compact landed mid-stream for it and not for the floor.
+ * The length matters: short ids cost every client old-generation growth the real CLI's ids never
+ * cause (see docs/performance.md#short-strings-and-the-old-generation).
  */
 export function apiId(prefix: 'msg' | 'toolu', index: number): string {
   return `${prefix}_01${ID_TAG}${index.toString(36).padStart(8, '0')}`;

@@ -124,6 +124,23 @@ describe('output', () => {
     peer.child.kill('SIGKILL');
     await peer.exited;
   });
+
+  it('goes on with its steps after closing its stdin: no crash, and the exit given', async () => {
+    const peer = start(
+      install({
+        onStart: [
+          { close: ['stdin'] },
+          { send: { type: 'ready' } },
+          { stderr: 'fatal\n' },
+          { sleep: 100 },
+          { exit: 5 },
+        ],
+      }),
+    );
+    await peer.next(ofType('ready'));
+    expect(await peer.exited).toEqual({ code: 5, signal: null });
+    expect(peer.stderr()).toBe('fatal\n');
+  });
 });
 
 describe('what it reports and leaves', () => {

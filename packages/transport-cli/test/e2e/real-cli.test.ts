@@ -11,7 +11,8 @@ import { CliNotFoundError } from '../../src/cli-not-found-error.js';
 import { CliTransport } from '../../src/cli-transport.js';
 import { findClaudeCli } from '../../src/find-claude-cli.js';
 import { ProcessError } from '../../src/process-error.js';
-import { collect, isAlive, makeTempDir, rejectionOf, removeTempDirs } from '../helpers/fake-cli.js';
+import { collect, isAlive, rejectionOf } from '../helpers/checks.js';
+import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 
 const transports: CliTransport[] = [];
 
@@ -162,5 +163,35 @@ describe('CliTransport with the real Claude Code CLI', () => {
     expect(performance.now() - startedAt).toBeLessThan(1_000);
     expect(CliNotFoundError.isInstance(error)).toBe(true);
     expect((error as CliNotFoundError).triedPaths).toEqual([missing]);
+  });
+});
+
+describe('the real CLI and MCP servers sent in initialize', () => {
+  async function answerTo(transport: CliTransport, requestId: string, request: Record<string, unknown>) {
+    const iterator = transport.messages()[Symbol.asyncIterator]();
+    await transport.send({ type: 'control_request', request_id: requestId, request });
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) throw new Error('the CLI ended before answering');
+      const message: InboundMessage = next.value;
+      const response = message['response'] as { request_id?: string; response?: Record<string, unknown> } | undefined;
+      if (message.type === 'control_response' && response?.request_id === requestId) return response.response ?? {};
+    }
+  }
+
+  const servers = { ext: { type: 'stdio' as const, command: '/bin/false' } };
+
+  it('with --await-initialize (the default delivery) it answers mcp_servers_applied: true', async () => {
+    const transport = realCli({ mcpServers: servers });
+    await transport.start();
+    const answer = await answerTo(transport, 'init', { subtype: 'initialize', mcpServers: servers });
+    expect(answer['mcp_servers_applied']).toBe(true);
+  });
+
+  it('without --await-initialize it ignores them and answers mcp_servers_applied: false', async () => {
+    const transport = realCli();
+    await transport.start();
+    const answer = await answerTo(transport, 'init', { subtype: 'initialize', mcpServers: servers });
+    expect(answer['mcp_servers_applied']).toBe(false);
   });
 });

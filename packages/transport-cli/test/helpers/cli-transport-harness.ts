@@ -1,12 +1,15 @@
 /**
- * The harness of the CliTransport tests: transports over the fake CLIs of `test/fixtures`, each
- * closed after its test, which then checks that no process it started is left running.
+ * The harness of the CliTransport tests: transports over the stand-in CLI, each closed after its
+ * test, which then checks that no process it started is left running.
  */
 import type { Options } from '@hexagent/core';
+import type { StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterAll, afterEach, expect } from 'vitest';
 import { CliTransport } from '../../src/cli-transport.js';
 import type { CliTransportSettings } from '../../src/cli-transport-settings.js';
-import { type FakeCliName, installFakeCli, isAlive, removeTempDirs } from './fake-cli.js';
+import { isAlive } from './checks.js';
+import { standInCli } from './stand-in.js';
+import { removeTempDirs } from './temp-dirs.js';
 
 const transports: CliTransport[] = [];
 const pids: number[] = [];
@@ -28,9 +31,13 @@ export function track(transport: CliTransport): CliTransport {
   return transport;
 }
 
-/** A transport over a fake CLI, closed (and checked to leave no process) after each test. */
-export function fake(name: FakeCliName, options: Options = {}, settings: CliTransportSettings = {}): CliTransport {
-  return track(new CliTransport({ pathToClaudeCodeExecutable: installFakeCli(name), ...options }, settings));
+/** A transport over the stand-in CLI playing `scenario`, closed (and checked to leave no process) after each test. */
+export function transportOver(
+  scenario: StandInScenario,
+  options: Options = {},
+  settings: CliTransportSettings = {},
+): CliTransport {
+  return track(new CliTransport({ pathToClaudeCodeExecutable: standInCli(scenario), ...options }, settings));
 }
 
 /** Starts `transport` and has its process checked after the test. */

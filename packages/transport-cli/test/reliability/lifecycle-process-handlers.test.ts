@@ -3,14 +3,16 @@
  * `cleanup: true` (which stops the CLI when this process exits or is signalled) goes through
  * signal-exit, which holds ONE listener per signal while any CLI runs and none when none does. It
  * never adds a process 'exit' listener. One AbortController shared by many transports carries one
- * 'abort' listener, so it trips no MaxListenersExceededWarning. Against a stand-in CLI (a small
- * Node script that echoes its input and exits at EOF), since the subject is the transport.
+ * 'abort' listener, so it trips no MaxListenersExceededWarning. Against the stand-in CLI (echoing
+ * its input, exiting at EOF), since the subject is the transport.
  */
 import { getEventListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CliTransport } from '../../src/cli-transport.js';
-import { installFakeCli, isAlive, removeTempDirs, waitFor } from '../helpers/fake-cli.js';
+import { isAlive, waitFor } from '../helpers/checks.js';
+import { SCRIPTED, standInCli } from '../helpers/stand-in.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 const EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type Counts = Record<(typeof EVENTS)[number], number>;
@@ -35,7 +37,7 @@ afterAll(() => {
 
 let cli: string | undefined;
 function echoCli(options: { abortController?: AbortController } = {}): CliTransport {
-  cli ??= installFakeCli('scripted');
+  cli ??= standInCli(SCRIPTED);
   const transport = new CliTransport({ pathToClaudeCodeExecutable: cli, ...options }, { closeTimeoutMs: 1_000 });
   transports.push(transport);
   return transport;

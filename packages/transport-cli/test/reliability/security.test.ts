@@ -3,16 +3,18 @@
  * argv elements, external MCP server configs stay off argv unless asked, and no error message
  * carries a value of `options.env`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HexagentError, type InboundMessage, type Options } from '@hexagent/core';
+import { HexagentError, type Options } from '@hexagent/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BASE_CLI_ARGS, buildCliArgs } from '../../src/build-cli-args.js';
 import { CliNotFoundError } from '../../src/cli-not-found-error.js';
 import { CliTransport } from '../../src/cli-transport.js';
 import { ProcessError } from '../../src/process-error.js';
-import { installFakeCli, isAlive, makeTempDir, removeTempDirs, writeExecutable } from '../helpers/fake-cli.js';
+import { isAlive } from '../helpers/checks.js';
+import { INFO, standInCli } from '../helpers/stand-in.js';
+import { makeTempDir, removeTempDirs, writeExecutable } from '../helpers/temp-dirs.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const transports: CliTransport[] = [];
@@ -34,9 +36,9 @@ function transportFor(options: Options): CliTransport {
   return transport;
 }
 
-/** Start the `info` fake CLI with `options` and return what it saw. */
+/** Start a CLI that reports its argv, cwd and env with `options`, and return what it saw. */
 async function infoOf(options: Options): Promise<{ argv: string[]; cwd: string; env: Record<string, string> }> {
-  const transport = transportFor({ pathToClaudeCodeExecutable: installFakeCli('info'), ...options });
+  const transport = transportFor({ pathToClaudeCodeExecutable: standInCli(INFO), ...options });
   await transport.start();
   const first = await transport.messages()[Symbol.asyncIterator]().next();
   return first.value as unknown as { argv: string[]; cwd: string; env: Record<string, string> };
@@ -162,55 +164,6 @@ describe('external MCP server configs', () => {
   });
 });
 
-describe('the real CLI and MCP servers sent in initialize', () => {
-  /** Every inherited variable removed except PATH, plus what the CLI needs to run offline (no prompt is sent). */
-  function hermeticEnv(): Record<string, string | undefined> {
-    const root = makeTempDir('hexagent-real-cli-');
-    mkdirSync(join(root, 'home'));
-    mkdirSync(join(root, 'config'));
-    const env: Record<string, string | undefined> = {};
-    for (const key of Object.keys(process.env)) env[key] = undefined;
-    return {
-      ...env,
-      PATH: process.env['PATH'],
-      HOME: join(root, 'home'),
-      CLAUDE_CONFIG_DIR: join(root, 'config'),
-      ANTHROPIC_API_KEY: 'test-key',
-      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      ENABLE_TOOL_SEARCH: 'false',
-    };
-  }
-
-  async function answerTo(transport: CliTransport, requestId: string, request: Record<string, unknown>) {
-    const iterator = transport.messages()[Symbol.asyncIterator]();
-    await transport.send({ type: 'control_request', request_id: requestId, request });
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) throw new Error('the CLI ended before answering');
-      const message: InboundMessage = next.value;
-      const response = message['response'] as { request_id?: string; response?: Record<string, unknown> } | undefined;
-      if (message.type === 'control_response' && response?.request_id === requestId) return response.response ?? {};
-    }
-  }
-
-  const servers = { ext: { type: 'stdio' as const, command: '/bin/false' } };
-
-  it('with --await-initialize (the default delivery) it answers mcp_servers_applied: true', async () => {
-    const transport = transportFor({ env: hermeticEnv(), cwd: makeTempDir(), mcpServers: servers });
-    await transport.start();
-    const answer = await answerTo(transport, 'init', { subtype: 'initialize', mcpServers: servers });
-    expect(answer['mcp_servers_applied']).toBe(true);
-  });
-
-  it('without --await-initialize it ignores them and answers mcp_servers_applied: false', async () => {
-    const transport = transportFor({ env: hermeticEnv(), cwd: makeTempDir() });
-    await transport.start();
-    const answer = await answerTo(transport, 'init', { subtype: 'initialize', mcpServers: servers });
-    expect(answer['mcp_servers_applied']).toBe(false);
-  });
-});
-
 describe('no error message carries a value of options.env', () => {
   const SECRET = 'sk-very-secret-0123456789';
   const env = { SECRET_TOKEN: SECRET, ANTHROPIC_API_KEY: SECRET };
@@ -251,17 +204,14 @@ describe('no error message carries a value of options.env', () => {
   });
 
   it('ProcessError for a spawn the OS refuses (an argument list too long)', async () => {
-    const path = installFakeCli('info');
+    const path = standInCli(INFO);
     const error = await startError({ pathToClaudeCodeExecutable: path, extraArgs: { big: 'x'.repeat(300_000) } });
     expect(ProcessError.isInstance(error)).toBe(true);
     expect(everyText(error)).not.toContain(SECRET);
   });
 
   it('ProcessError for a CLI that exits non-zero, and its stderr tail', async () => {
-    const path = writeExecutable(
-      join(makeTempDir(), 'claude'),
-      '#!/usr/bin/env node\nprocess.stderr.write("auth failed for this key\\n"); process.exit(1);\n',
-    );
+    const path = standInCli({ onStart: [{ stderr: 'auth failed for this key\n' }, { exit: 1 }] });
     const transport = transportFor({ env, pathToClaudeCodeExecutable: path });
     await transport.start();
     let error: unknown;
@@ -281,16 +231,15 @@ describe('no error message carries a value of options.env', () => {
 
 describe('a write that hits a broken pipe', () => {
   it("waits for the CLI's exit, so its ProcessError carries the exit code and the stderr tail", async () => {
-    const path = writeExecutable(
-      join(makeTempDir(), 'claude'),
-      [
-        '#!/usr/bin/env node',
-        "require('node:fs').closeSync(0);",
-        "process.stdout.write(JSON.stringify({ type: 'ready' }) + '\\n');",
-        "process.stderr.write('fatal: out of memory\\n');",
-        'setTimeout(() => process.exit(5), 150);',
-      ].join('\n'),
-    );
+    const path = standInCli({
+      onStart: [
+        { close: ['stdin'] },
+        { send: { type: 'ready' } },
+        { stderr: 'fatal: out of memory\n' },
+        { sleep: 150 },
+        { exit: 5 },
+      ],
+    });
     const transport = transportFor({ pathToClaudeCodeExecutable: path });
     await transport.start();
     const iterator = transport.messages()[Symbol.asyncIterator]();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError } from '../../errors/abort-error.js';
 import type { HookCallback } from '../../types/hooks/hook-callback.js';
+import type { HookJSONOutput } from '../../types/hooks/hook-outputs.js';
 import type { RegisteredHook } from '../hook-registrations.js';
 import { createHookCallbackHandler, HOOK_TIMEOUT_GRACE_MS } from './hook-callback-handler.js';
 
@@ -29,6 +30,47 @@ describe('createHookCallbackHandler', () => {
     expect(callback.mock.calls[0]?.[2].signal).not.toBe(signal);
   });
 
+  it.each<[string, HookJSONOutput]>([
+    [
+      'WorktreeCreate worktreePath',
+      { hookSpecificOutput: { hookEventName: 'WorktreeCreate', worktreePath: '/tmp/wt' } },
+    ],
+    [
+      'a PermissionRequest decision',
+      {
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'allow', updatedInput: { command: 'ls' }, updatedPermissions: [] },
+        },
+      },
+    ],
+    [
+      'a PreToolUse permission decision with updatedInput',
+      {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'allow',
+          updatedInput: { command: 'echo rewritten' },
+          additionalContext: 'PRE-CONTEXT',
+        },
+      },
+    ],
+    [
+      'UserPromptSubmit additionalContext',
+      { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } },
+    ],
+    ['SessionStart watchPaths', { hookSpecificOutput: { hookEventName: 'SessionStart', watchPaths: ['/w/a.txt'] } }],
+    ['Stop systemMessage with decision', { systemMessage: 'Stop says hi', decision: 'block', reason: 'more' }],
+    ['an async output', { async: true, asyncTimeout: 30_000 }],
+  ])('passes %s back unchanged', async (_name, output) => {
+    const answer = await handlerWith(async () => output)(
+      { subtype: 'hook_callback', callback_id: 'hook_0', input },
+      { signal: new AbortController().signal },
+    );
+    expect(answer).toBe(output);
+    expect(answer).toEqual(structuredClone(output));
+  });
+
   it('passes toolUseID undefined when the request has none, and answers {} for an empty output', async () => {
     const callback = vi.fn<HookCallback>(async () => undefined as unknown as Record<string, never>);
     const answer = await handlerWith(callback)(
@@ -39,15 +81,15 @@ describe('createHookCallbackHandler', () => {
     expect(callback.mock.calls[0]?.[1]).toBeUndefined();
   });
 
-  it('rejects an unknown callback id, naming it', async () => {
+  it('rejects an unknown callback id, naming it in the official wording', async () => {
     const callback = vi.fn<HookCallback>();
     const handle = handlerWith(callback);
     const signal = new AbortController().signal;
     await expect(handle({ subtype: 'hook_callback', callback_id: 'hook_9', input }, { signal })).rejects.toThrow(
-      'No hook callback with id hook_9',
+      'No hook callback found for ID: hook_9',
     );
     await expect(handle({ subtype: 'hook_callback', input }, { signal })).rejects.toThrow(
-      'No hook callback with id undefined',
+      'No hook callback found for ID: undefined',
     );
     expect(callback).not.toHaveBeenCalled();
   });

@@ -31,7 +31,8 @@ export function createHookCallbackHandler(
   return async (request, { signal }) => {
     const id = request.callback_id;
     const hook = typeof id === 'string' ? findHook(id) : undefined;
-    if (hook === undefined) throw new Error(`No hook callback with id ${String(id)}`);
+    // The official SDK's wording, so a CLI-side log reads the same.
+    if (hook === undefined) throw new Error(`No hook callback found for ID: ${String(id)}`);
     const toolUseID = typeof request.tool_use_id === 'string' ? request.tool_use_id : undefined;
     // The callback's own signal also aborts when it outlives its timeout.
     const output: HookJSONOutput = await runWithDeadline(

@@ -43,6 +43,18 @@ describe('createMcpMessageHandler', () => {
     });
   });
 
+  it('answers a server removed mid-session with the official error (an error answer, not a JSON-RPC error)', () => {
+    const signal = new AbortController().signal;
+    const handle = createMcpMessageHandler(new Map(), signal, new Set(['calc2']));
+    expect(() =>
+      handle({
+        subtype: 'mcp_message',
+        server_name: 'calc2',
+        message: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      }),
+    ).toThrow(new Error('SDK MCP server not found: calc2'));
+  });
+
   it('passes a failing server on as a rejection', async () => {
     const failure = new Error('server crashed');
     const calc = new FakeMcpServer('calc', { handle: () => Promise.reject(failure) });

@@ -5,12 +5,14 @@ import { JsonRpcErrorCode, type JsonRpcMessage } from '../../types/mcp/json-rpc.
 /**
  * The handler of the CLI's `mcp_message` requests: hands the JSON-RPC message to the in-process
  * server named by `server_name` and answers `{ mcp_response }`. A notification (no response) is
- * answered with an empty result, an unknown server with a JSON-RPC "method not found" error.
+ * answered with an empty result, an unknown server with a JSON-RPC "method not found" error, and a
+ * server in `removed` (taken out by `setMcpServers`) with the official SDK's error answer
+ * `SDK MCP server not found: <name>`.
  *
  * Every call gets `signal` (the session's), not a signal per request: the CLI cancels a tool call
  * with MCP's `notifications/cancelled` (capture 06), which the port serves, not with
- * `control_cancel_request`; and one signal per session spares every call an `AbortSignal` (~2 µs
- * and much GC work on Node.js 20). Register it with `{ cancellable: false }`.
+ * `control_cancel_request` (see docs/performance.md#abort-signals). Register it with
+ * `{ cancellable: false }`.
  *
  * @example
  * ```ts
@@ -20,15 +22,16 @@ import { JsonRpcErrorCode, type JsonRpcMessage } from '../../types/mcp/json-rpc.
 export function createMcpMessageHandler(
   servers: ReadonlyMap<string, McpServerPort>,
   signal: AbortSignal,
+  removed: ReadonlySet<string> = new Set(),
 ): (request: ControlRequestBody) => Promise<Record<string, unknown>> {
-  // Not an async function: one frame and one microtask fewer on every tool call (the engine turns a
-  // synchronous throw into an error answer, as it does a rejection).
+  // Not an async function, on every tool call's path (docs/performance.md#promises-and-async-frames).
   return (request) => {
     const name = request.server_name;
     const message = request.message as JsonRpcMessage | undefined;
     const id = message !== undefined && typeof message === 'object' && 'id' in message ? message.id : null;
     const server = typeof name === 'string' ? servers.get(name) : undefined;
     if (server === undefined) {
+      if (typeof name === 'string' && removed.has(name)) throw new Error(`SDK MCP server not found: ${name}`);
       return Promise.resolve({
         mcp_response: {
           jsonrpc: '2.0',
