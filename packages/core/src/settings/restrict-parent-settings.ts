@@ -107,9 +107,14 @@ function pick(value: JsonObject, spec: { readonly [key: string]: Keep }): JsonOb
   return Object.keys(out).length > 0 ? out : null;
 }
 
-// Turning attribution off is a restriction: a `false` hides both the commit trailers and the link.
+// Turning attribution off is a restriction: an empty commit trailer (or `commitTrailers: false`)
+// and `sessionUrl: false` are kept, each on its own. (The check has already read `false` as
+// `{ commit: '', pr: '', sessionUrl: false }`.)
 function restrictAttribution(attribution: unknown): JsonObject | null {
   if (attribution === false) return { commitTrailers: false, sessionUrl: false };
-  if (isJsonObject(attribution) && attribution.sessionUrl === false) return { sessionUrl: false };
-  return null;
+  if (!isJsonObject(attribution)) return null;
+  const out: JsonObject = {};
+  if (attribution.commit === '' || attribution.commitTrailers === false) out.commitTrailers = false;
+  if (attribution.sessionUrl === false) out.sessionUrl = false;
+  return Object.keys(out).length > 0 ? out : null;
 }
