@@ -47,6 +47,7 @@ const ROOT = [
   'assistantText',
   'createContainer',
   'createSdkMcpServer',
+  'filterEscalatingDefaultMode',
   'getDefaultContainer',
   'isApiRetryMessage',
   'isAssistantMessage',
@@ -60,7 +61,9 @@ const ROOT = [
   'isSystemInitMessage',
   'isSystemMessage',
   'isUserMessage',
+  'matchDeniedModels',
   'query',
+  'resolveSettings',
   'tool',
   'toolUses',
 ];
