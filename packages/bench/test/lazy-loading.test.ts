@@ -37,6 +37,17 @@ describe('lazy loading', () => {
     expect(modules.filter((url) => url.includes('/vendor/execa.js'))).toEqual([]);
   });
 
+  it("importing @hexagent/sdk links one bundled module per package, not tsc's file per concept", async () => {
+    const ours = (await modulesResolved('import')).filter(
+      (url) => /\/packages\/[^/]+\/dist\//.test(url) && !url.includes('/packages/bench/'),
+    );
+    const distFiles = ours.map((url) => url.replace(/^.*\/packages\//, ''));
+    // The entries of core, transport-cli, mcp-inprocess and the facade, plus chunks shared with lazily loaded parts.
+    expect(new Set(distFiles).size).toBeLessThanOrEqual(8);
+    expect(distFiles).toContain('core/dist/index.js');
+    expect(distFiles.filter((file) => /\/dist\/(session|errors|util|protocol)\//.test(file))).toEqual([]);
+  });
+
   it('running a query without in-process servers or a container loads no MCP SDK, zod, ajv, tsyringe or reflect-metadata', async () => {
     const modules = await modulesResolved('query');
     expect(modules.some((url) => url.includes('/packages/sdk/dist/index.js'))).toBe(true);

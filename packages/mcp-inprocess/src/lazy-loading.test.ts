@@ -52,6 +52,9 @@ beforeAll(() => {
   // The check runs against the built entry, so build it first (turbo's test task builds too).
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'pipe' });
+  // The rest of the package's build script: the entry rebundled as it ships.
+  const bundleDist = join(packageDir, '..', '..', 'scripts', 'bundle-dist.mjs');
+  execFileSync(process.execPath, [bundleDist, 'index'], { cwd: packageDir, stdio: 'pipe' });
   dir = mkdtempSync(join(tmpdir(), 'hexagent-lazy-'));
   writeFileSync(join(dir, 'hooks.mjs'), hooks);
   writeFileSync(
