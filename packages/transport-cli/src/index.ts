@@ -24,6 +24,7 @@ export {
 } from './cli-transport-settings.js';
 export { type FindClaudeCliContext, findClaudeCli } from './find-claude-cli.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
+export { moduleLocation } from './module-location.js';
 export { ProcessError } from './process-error.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export {
