@@ -80,7 +80,12 @@ export {
   tool,
 } from '@hexagent/mcp-inprocess';
 // The CLI process's errors
-export { CliNotFoundError, ProcessError } from '@hexagent/transport-cli';
+export {
+  CliNotFoundError,
+  ProcessError,
+  SUPPORTED_CLI_VERSIONS,
+  UnsupportedCliVersionError,
+} from '@hexagent/transport-cli';
 // Entry points and the container
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
