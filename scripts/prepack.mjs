@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the package manager running this script, not a build input
 const agent = process.env.npm_config_user_agent ?? '';
 
 const leaks = [];
