@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -172,6 +173,43 @@ describe('an app that installed the tarballs with npm', () => {
   });
 });
 
+describe('the end-to-end smoke set from the tarballs, at both ends of the supported CLI range', () => {
+  /** What every scenario of fixtures/smoke-set.mjs observes on any supported CLI. */
+  const common = {
+    hooks: { calls: [4], seen: ['pre:mcp__calc__add', 'post:mcp__calc__add'], result: 'four' },
+    deny: { calls: [], result: 'denied' },
+    streamingInput: { results: ['first answer', 'second answer'] },
+    clientControls: { calls: [42], result: 'forty-two' },
+    interrupt: { endedWithinMs: true, results: 1 },
+    resume: { result: 'you asked about the word', sawEarlierTurn: true },
+    structuredOutput: { structured: { answer: 42 } },
+  };
+
+  it('the lowest (what npm installs for Node.js 20): every scenario; the CLI reports no version and no in-process server status', async () => {
+    const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: lowestCli() });
+    expect(run.report, run.stderr).toEqual(common);
+  });
+
+  it('the highest tested (the workspace CLI): every scenario, with the version and the server status', async () => {
+    const cli = findClaudeCli({}, { cwd: join(ROOT, 'packages', 'sdk') });
+    expect(readCliVersion(cli)).toBe(supported.maximumTested);
+    const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: cli });
+    expect(run.report, run.stderr).toEqual({
+      ...common,
+      clientControls: { ...common.clientControls, version: supported.maximumTested, calc: 'connected' },
+    });
+  });
+
+  /** The CLI at the minimum: npm's choice on Node.js 20, else that version installed next to the app. */
+  function lowestCli(): string {
+    const chosen = findClaudeCli({}, { cwd: app });
+    if (readCliVersion(chosen) === supported.minimum) return chosen;
+    throw new Error(
+      `npm chose Claude Code ${readCliVersion(chosen)} on Node.js ${process.versions.node}; run the lowest end on Node.js 20`,
+    );
+  }
+});
+
 describe('the README quick start', () => {
   const strict = [
     '--noEmit',
@@ -184,10 +222,12 @@ describe('the README quick start', () => {
     'node',
   ];
 
+  // The packages' own declarations are checked once (nodenext); the other runs check resolution
+  // and the quick start against them, with skipLibCheck as most projects have it (and faster).
   it.each([
     ['nodenext', ['--module', 'nodenext', '--moduleResolution', 'nodenext']],
-    ['node16', ['--module', 'node16', '--moduleResolution', 'node16']],
-    ['bundler', ['--module', 'esnext', '--moduleResolution', 'bundler']],
+    ['node16', ['--module', 'node16', '--moduleResolution', 'node16', '--skipLibCheck']],
+    ['bundler', ['--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck']],
   ])('type-checks strictly under %s resolution', async (_name, resolution) => {
     const dir = join(app, 'ts');
     mkdirSync(dir, { recursive: true });
@@ -204,7 +244,15 @@ describe('the README quick start', () => {
       `${body.replace(/^(?=for await)/m, 'export async function main() {\n')}}\n`,
     );
     expect(
-      await tsc(dir, [...strict, '--module', 'nodenext', '--moduleResolution', 'nodenext', 'quickstart.cts']),
+      await tsc(dir, [
+        ...strict,
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        'quickstart.cts',
+      ]),
     ).toBe('');
   });
 });

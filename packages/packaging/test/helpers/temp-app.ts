@@ -32,7 +32,8 @@ export async function createApp(dir: string, tarballs: readonly string[]): Promi
     ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'zod@^4', `@types/node@^${nodeMajor}`],
     { cwd: dir, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 },
   );
-  for (const name of ['smoke.cjs', 'app.mjs', 'app.cjs']) copyFileSync(join(FIXTURES, name), join(dir, name));
+  for (const name of ['smoke.cjs', 'app.mjs', 'app.cjs', 'smoke-set.mjs'])
+    copyFileSync(join(FIXTURES, name), join(dir, name));
 }
 
 /** Runs `node <script>` in `cwd` with the given extra env and returns what happened. */
