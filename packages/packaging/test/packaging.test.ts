@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
 import { findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +170,28 @@ describe('an app that installed the tarballs with npm', () => {
         'claude',
       );
       expectSmokeRan((await runApp(moved, away, { ...path, SMOKE_CLI_PATH: cli })).report);
+    }
+  });
+});
+
+describe('the hexagent command', () => {
+  it('`npx hexagent doctor` finds the CLI npm installed, its version, and starts it', async () => {
+    const server = await ScriptedModelServer.start([]);
+    const hermetic = await hermeticCliEnv({ baseUrl: server.url });
+    try {
+      const env = Object.fromEntries(
+        Object.entries(hermetic.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      const { stdout } = await promisify(execFile)('npx', ['--no-install', 'hexagent', 'doctor'], {
+        cwd: app,
+        env: { ...env, PATH: process.env['PATH'] ?? '' },
+      });
+      expect(stdout).toContain(`CLI version: ${supported.minimum}`);
+      expect(stdout).toMatch(/ok {3}CLI start: answered initialize in \d+ ms/);
+      expect(stdout).toContain('hexagent can run queries here.');
+    } finally {
+      await server.close();
+      await hermetic.cleanup();
     }
   });
 });

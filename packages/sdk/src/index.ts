@@ -89,6 +89,7 @@ export {
 // Entry points and the container
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
+export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';

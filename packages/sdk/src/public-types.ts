@@ -273,3 +273,4 @@ export type {
 export type { DependencyContainer } from './container.js';
 export type { QueryParams } from './query.js';
 export type { Query } from './types/query.js';
+export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';

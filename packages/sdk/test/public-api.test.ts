@@ -49,6 +49,8 @@ const ROOT = [
   'assistantText',
   'createContainer',
   'createSdkMcpServer',
+  'doctor',
+  'formatDoctorReport',
   'getDefaultContainer',
   'isApiRetryMessage',
   'isAssistantMessage',
