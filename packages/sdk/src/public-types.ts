@@ -271,6 +271,6 @@ export type {
 } from '@hexagent/mcp-inprocess';
 
 export type { DependencyContainer } from './container.js';
+export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
 export type { QueryParams } from './query.js';
 export type { Query } from './types/query.js';
-export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';

@@ -8,7 +8,9 @@ import { doctor, formatDoctorReport } from '../doctor/doctor.js';
 
 const [command] = process.argv.slice(2);
 if (command !== 'doctor') {
-  console.log('Usage: hexagent doctor\n\nChecks that hexagent can run the Claude Code CLI here, and says how to fix what is wrong.');
+  console.log(
+    'Usage: hexagent doctor\n\nChecks that hexagent can run the Claude Code CLI here, and says how to fix what is wrong.',
+  );
   process.exit(command === undefined || command === '--help' || command === '-h' ? 0 : 2);
 }
 const report = await doctor();

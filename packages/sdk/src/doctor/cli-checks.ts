@@ -31,7 +31,11 @@ export function checkCliFound(options: Options, env: Record<string, string>): { 
  * The CLI's version against the supported range: read from its package without running it, else
  * from `claude --version` (a doctor may take the 0.2 s a query does not).
  */
-export async function checkCliVersion(path: string, options: Options, env: Record<string, string>): Promise<DoctorCheck> {
+export async function checkCliVersion(
+  path: string,
+  options: Options,
+  env: Record<string, string>,
+): Promise<DoctorCheck> {
   const version = readCliVersion(path) ?? (await runVersion(path, options, env));
   const { minimum, maximumTested } = SUPPORTED_CLI_VERSIONS;
   const range = `supported: ${minimum} to ${maximumTested}`;

@@ -48,6 +48,8 @@ export function formatDoctorReport(report: DoctorReport): string {
     `${MARKS[check.status]} ${check.name}: ${check.detail}`,
     ...(check.fix === undefined ? [] : [`     fix: ${check.fix}`]),
   ]);
-  lines.push(report.ok ? 'hexagent can run queries here.' : 'hexagent cannot run queries here until the FAIL lines are fixed.');
+  lines.push(
+    report.ok ? 'hexagent can run queries here.' : 'hexagent cannot run queries here until the FAIL lines are fixed.',
+  );
   return lines.join('\n');
 }

@@ -43,9 +43,14 @@ describe('doctor() against the real CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexagent-doctor-old-'));
     try {
       mkdirSync(join(dir, 'pkg'));
-      writeFileSync(join(dir, 'pkg', 'package.json'), '{"name":"@anthropic-ai/claude-code-linux-x64","version":"2.0.0"}');
+      writeFileSync(
+        join(dir, 'pkg', 'package.json'),
+        '{"name":"@anthropic-ai/claude-code-linux-x64","version":"2.0.0"}',
+      );
       writeFileSync(join(dir, 'pkg', 'claude'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
-      const old = await doctor({ options: { env: harness.env, pathToClaudeCodeExecutable: join(dir, 'pkg', 'claude') } });
+      const old = await doctor({
+        options: { env: harness.env, pathToClaudeCodeExecutable: join(dir, 'pkg', 'claude') },
+      });
       expect(old.checks.find((check) => check.name === 'CLI version')).toMatchObject({
         status: 'problem',
         detail: '2.0.0, older than 2.1.197',
