@@ -186,7 +186,7 @@ describe('the hexagent command', () => {
         cwd: app,
         env: { ...env, PATH: process.env['PATH'] ?? '' },
       });
-      expect(stdout).toContain(`CLI version: ${supported.minimum}`);
+      expect(stdout).toContain(`CLI version: ${readCliVersion(findClaudeCli({}, { cwd: app }))} (supported`);
       expect(stdout).toMatch(/ok {3}CLI start: answered initialize in \d+ ms/);
       expect(stdout).toContain('hexagent can run queries here.');
     } finally {
@@ -208,8 +208,10 @@ describe('the end-to-end smoke set from the tarballs, at both ends of the suppor
     structuredOutput: { structured: { answer: 42 } },
   };
 
-  it('the lowest (what npm installs for Node.js 20): every scenario; the CLI reports no version and no in-process server status', async () => {
-    const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: lowestCli() });
+  it('the lowest (what npm installs for Node.js 20): every scenario; the CLI reports no version and no in-process server status', {
+    timeout: 120_000,
+  }, async () => {
+    const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: await lowestCli() });
     expect(run.report, run.stderr).toEqual(common);
   });
 
@@ -223,13 +225,19 @@ describe('the end-to-end smoke set from the tarballs, at both ends of the suppor
     });
   });
 
-  /** The CLI at the minimum: npm's choice on Node.js 20, else that version installed next to the app. */
-  function lowestCli(): string {
+  /** The CLI at the minimum: npm's choice on Node.js 20, else that version installed by npm on its own. */
+  async function lowestCli(): Promise<string> {
     const chosen = findClaudeCli({}, { cwd: app });
     if (readCliVersion(chosen) === supported.minimum) return chosen;
-    throw new Error(
-      `npm chose Claude Code ${readCliVersion(chosen)} on Node.js ${process.versions.node}; run the lowest end on Node.js 20`,
+    const dir = join(work, 'lowest-cli');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"private":true}');
+    await promisify(execFile)(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', `@anthropic-ai/claude-code@${supported.minimum}`],
+      { cwd: dir, env: cleanEnv() },
     );
+    return findClaudeCli({}, { cwd: dir });
   }
 });
 
