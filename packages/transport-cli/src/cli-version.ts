@@ -41,8 +41,8 @@ export function readCliVersion(cliPath: string): string | undefined {
 
 /** Compares two `major.minor.patch` versions (pre-release tags ignored): negative, zero or positive. */
 export function compareVersions(a: string, b: string): number {
-  const pa = VERSION.exec(a);
-  const pb = VERSION.exec(b);
+  const pa = a.match(VERSION);
+  const pb = b.match(VERSION);
   if (pa === null || pb === null) throw new TypeError(`not a version: ${pa === null ? a : b}`);
   for (let i = 1; i <= 3; i++) {
     const diff = Number(pa[i]) - Number(pb[i]);
