@@ -41,6 +41,14 @@ export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-h
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
+export { filterEscalatingDefaultMode } from './settings/filter-escalating-default-mode.js';
+export { matchDeniedModels } from './settings/match-denied-models.js';
+export {
+  isManagedDropInName,
+  resolveSettingsCascade,
+  type SettingsCascadeInput,
+  type SettingsFileText,
+} from './settings/resolve-settings-cascade.js';
 export { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './types/constants/system-prompt-boundary.js';
 export { BUILTIN_TOOL_NAMES, LEGACY_TOOL_NAME_ALIASES } from './types/constants/tool-names.js';
 export {

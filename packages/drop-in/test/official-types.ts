@@ -366,6 +366,13 @@ type _OptionsHooks = Expect<Equals<Hex.Options['hooks'], Official.Options['hooks
 type _OptionsOnElicitation = Expect<Equals<Hex.Options['onElicitation'], Official.Options['onElicitation']>>;
 type _OptionsOnUserDialog = Expect<Equals<Hex.Options['onUserDialog'], Official.Options['onUserDialog']>>;
 
+// The settings functions: the same signatures.
+type _resolveSettings = Expect<Equals<typeof Hex.resolveSettings, typeof Official.resolveSettings>>;
+type _filterEscalatingDefaultMode = Expect<
+  Equals<typeof Hex.filterEscalatingDefaultMode, typeof Official.filterEscalatingDefaultMode>
+>;
+type _matchDeniedModels = Expect<Equals<typeof Hex.matchDeniedModels, typeof Official.matchDeniedModels>>;
+
 // Not checked here yet: the later steps that own these names add them.
 // - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, InMemorySessionStore, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionKey, SessionMessage, SessionMutationOptions, SessionStore, SessionStoreEntry, SessionStoreFlush, SessionSummaryEntry
 // - startup / prewarm: ClaimOptions, SpareProcess, WarmQuery

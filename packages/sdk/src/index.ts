@@ -25,7 +25,7 @@
  * @packageDocumentation
  */
 
-// Errors, defaults of hexagent's options, the official constants, message helpers
+// Errors, defaults of hexagent's options, the official constants, message helpers, settings helpers
 export {
   AbortError,
   assistantText,
@@ -39,6 +39,7 @@ export {
   DEFAULT_PERMISSION_TIMEOUT_MS,
   DEFAULT_USER_DIALOG_TIMEOUT_MS,
   EXIT_REASONS,
+  filterEscalatingDefaultMode,
   HexagentError,
   HOOK_EVENTS,
   InvalidOptionError,
@@ -58,6 +59,7 @@ export {
   LEGACY_TOOL_NAME_ALIASES,
   McpServersNotAppliedError,
   MessageTooLargeError,
+  matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
@@ -92,4 +94,5 @@ export { createContainer, getDefaultContainer } from './container.js';
 export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
+export { resolveSettings } from './settings/resolve-settings.js';
 export { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';

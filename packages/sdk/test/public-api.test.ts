@@ -50,6 +50,7 @@ const ROOT = [
   'createContainer',
   'createSdkMcpServer',
   'doctor',
+  'filterEscalatingDefaultMode',
   'formatDoctorReport',
   'getDefaultContainer',
   'isApiRetryMessage',
@@ -64,7 +65,9 @@ const ROOT = [
   'isSystemInitMessage',
   'isSystemMessage',
   'isUserMessage',
+  'matchDeniedModels',
   'query',
+  'resolveSettings',
   'tool',
   'toolUses',
 ];
