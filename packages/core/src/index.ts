@@ -61,7 +61,7 @@ export { EXIT_REASONS, HOOK_EVENTS } from './types/hooks/hook-events.js';
 export type * from './types/index.js';
 export { externalMcpServerConfigs, isSdkServerConfig } from './types/mcp/external-mcp-server-configs.js';
 export { JsonRpcErrorCode } from './types/mcp/json-rpc.js';
-export { DEFAULT_MCP_SERVERS_DELIVERY } from './types/mcp/mcp-servers-delivery.js';
+export { DEFAULT_MCP_SERVERS_DELIVERY, effectiveMcpServersDelivery } from './types/mcp/mcp-servers-delivery.js';
 export {
   assistantText,
   isApiRetryMessage,

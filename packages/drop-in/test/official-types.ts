@@ -361,7 +361,7 @@ type _QuerySetMcpServersServers = Expect<
 type _QueryBothWays = Expect<MutuallyAssignable<Hex.Query, Official.Query>>;
 // @ts-expect-error `setMcpServers` accepts more in hexagent
 type _QuerySame = Expect<Equals<Hex.Query, Official.Query>>;
-// The Options fields of hooks, elicitation and dialogs (Options as a whole is checked once every field is there).
+// The Options fields of hooks, elicitation and dialogs (Options as a whole: options-types.ts).
 type _OptionsHooks = Expect<Equals<Hex.Options['hooks'], Official.Options['hooks']>>;
 type _OptionsOnElicitation = Expect<Equals<Hex.Options['onElicitation'], Official.Options['onElicitation']>>;
 type _OptionsOnUserDialog = Expect<Equals<Hex.Options['onUserDialog'], Official.Options['onUserDialog']>>;
@@ -374,6 +374,6 @@ type _filterEscalatingDefaultMode = Expect<
 type _matchDeniedModels = Expect<Equals<typeof Hex.matchDeniedModels, typeof Official.matchDeniedModels>>;
 
 // Not checked here yet: the later steps that own these names add them.
-// - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, InMemorySessionStore, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionKey, SessionMessage, SessionMutationOptions, SessionStore, SessionStoreEntry, SessionStoreFlush, SessionSummaryEntry
+// - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, InMemorySessionStore, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionMessage, SessionMutationOptions
 // - startup / prewarm: ClaimOptions, SpareProcess, WarmQuery
-// - options (runtime work): Options, SpawnOptions, SpawnedProcess, Transport
+// - custom transports: Transport

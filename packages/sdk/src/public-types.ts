@@ -51,6 +51,7 @@ export type {
   FileChangedHookInput,
   FileChangedHookSpecificOutput,
   HexagentErrorOptions,
+  HexagentOptions,
   HookCallback,
   HookCallbackMatcher,
   HookEvent,
@@ -212,13 +213,20 @@ export type {
   SdkPluginConfig,
   SessionCronSummary,
   SessionEndHookInput,
+  SessionKey,
   SessionStartHookInput,
   SessionStartHookSpecificOutput,
+  SessionStore,
+  SessionStoreEntry,
+  SessionStoreFlush,
+  SessionSummaryEntry,
   SettingSource,
   Settings,
   SetupHookInput,
   SetupHookSpecificOutput,
   SlashCommand,
+  SpawnedProcessLike,
+  SpawnOptions,
   StopFailureHookInput,
   StopHookInput,
   StopHookSpecificOutput,
@@ -270,6 +278,7 @@ export type {
   ToolNotification,
 } from '@hexagent/mcp-inprocess';
 
+export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
 export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
 export type { QueryParams } from './query.js';

@@ -218,7 +218,7 @@ describe('query() with the fake CLI', () => {
 describe('query() option validation with the default CLI transport', () => {
   it('throws InvalidOptionError synchronously, before anything is spawned', () => {
     const bad: Array<[Options, string]> = [
-      [{ maxTurns: 0 }, 'maxTurns'],
+      [{ maxTurns: -1 }, 'maxTurns'],
       [{ permissionMode: 'sometimes' as unknown as PermissionMode }, 'permissionMode'],
       [{ mcpServers: { 'bad name!': { type: 'stdio', command: 'x' } } }, 'mcpServers'],
       [{ continue: true, resume: 'abc' }, 'continue'],

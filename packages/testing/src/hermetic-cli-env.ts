@@ -17,8 +17,8 @@ export interface HermeticCliEnv {
   /**
    * Every variable of `process.env` mapped to `undefined` except the kept ones (`PATH`, plus
    * `SystemRoot`, `ComSpec`, `PATHEXT`, `windir` on Windows), and the variables set for the run.
-   * Merged over `process.env` with `undefined` keys removed (what hexagent's transport does with
-   * `options.env`) it yields exactly the minimal environment.
+   * As `options.env` it is the CLI's whole environment (`undefined` keys are left out), and merged
+   * over `process.env` it yields the same minimal environment.
    */
   env: Record<string, string | undefined>;
   /** The temporary home directory (`HOME`); remove it with `cleanup()`. */

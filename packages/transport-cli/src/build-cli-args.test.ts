@@ -4,11 +4,11 @@ import { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
 
 const BASE = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
 
-/** The flags after the base arguments and the default `--setting-sources=`. */
+/** The flags after the base arguments. */
 function flags(options: Options): string[] {
   const args = buildCliArgs(options);
   expect(args.slice(0, BASE.length)).toEqual(BASE);
-  return args.slice(BASE.length).filter((arg) => arg !== '--setting-sources=');
+  return args.slice(BASE.length);
 }
 
 function invalid(options: Options): InvalidOptionError {
@@ -24,17 +24,18 @@ function invalid(options: Options): InvalidOptionError {
 const sdkServer = { type: 'sdk' as const, name: 'calc', instance: { secret: 'in-process object' } };
 
 describe('buildCliArgs', () => {
-  it('starts every command line like the captured sessions, and loads no settings by default', () => {
+  it('starts every command line like the captured sessions, and sends no --setting-sources by default', () => {
     expect(BASE_CLI_ARGS).toEqual(BASE);
-    expect(buildCliArgs({})).toEqual([...BASE, '--setting-sources=']);
+    expect(buildCliArgs({})).toEqual(BASE);
   });
 
   it('matches the argv of a captured session', () => {
-    // captures/03-can-use-tool-and-hooks.jsonl, plus the explicit empty setting sources.
+    // captures/03-can-use-tool-and-hooks.jsonl, plus explicit empty setting sources.
     const args = buildCliArgs({
       maxTurns: 3,
       model: 'claude-sonnet-4-5',
       canUseTool: async () => ({ behavior: 'allow' }),
+      settingSources: [],
     });
     expect(args).toEqual([
       ...BASE,
@@ -50,7 +51,9 @@ describe('buildCliArgs', () => {
     ['fallbackModel', { fallbackModel: 'haiku' }, ['--fallback-model=haiku']],
     ['maxTurns', { maxTurns: 7 }, ['--max-turns=7']],
     ['maxBudgetUsd', { maxBudgetUsd: 1.25 }, ['--max-budget-usd=1.25']],
-    ['maxThinkingTokens', { maxThinkingTokens: 0 }, ['--max-thinking-tokens=0']],
+    ['maxThinkingTokens', { maxThinkingTokens: 0 }, ['--thinking=disabled']],
+    ['maxThinkingTokens (a budget)', { maxThinkingTokens: 1024 }, ['--max-thinking-tokens=1024']],
+    ['maxTurns 0 (no limit)', { maxTurns: 0 }, []],
     ['allowedTools', { allowedTools: ['Read', 'mcp__calc__add'] }, ['--allowedTools=Read,mcp__calc__add']],
     ['allowedTools (empty)', { allowedTools: [] }, []],
     ['disallowedTools', { disallowedTools: ['Bash', 'Write'] }, ['--disallowedTools=Bash,Write']],
@@ -85,10 +88,14 @@ describe('buildCliArgs', () => {
       { sessionId: '123e4567-e89b-12d3-a456-426614174000' },
       ['--session-id=123e4567-e89b-12d3-a456-426614174000'],
     ],
-    ['settings (path)', { settings: '/etc/claude/settings.json' }, ['--settings=/etc/claude/settings.json']],
-    ['settings (object)', { settings: { env: { A: '1' } } }, ['--settings={"env":{"A":"1"}}']],
+    ['settings (path)', { settings: '/etc/claude/settings.json' }, ['--settings', '/etc/claude/settings.json']],
+    ['settings (object)', { settings: { env: { A: '1' } } }, ['--settings', '{"env":{"A":"1"}}']],
     ['additionalDirectories', { additionalDirectories: ['/a', '/b c'] }, ['--add-dir=/a', '--add-dir=/b c']],
-    ['betas', { betas: ['context-1m-2025-08-07', 'x'] }, ['--betas=context-1m-2025-08-07,x']],
+    [
+      'betas',
+      { betas: ['context-1m-2025-08-07', 'x' as 'context-1m-2025-08-07'] },
+      ['--betas=context-1m-2025-08-07,x'],
+    ],
     [
       'outputFormat',
       { outputFormat: { type: 'json_schema', schema: { type: 'object', required: ['a'] } } },
@@ -98,16 +105,16 @@ describe('buildCliArgs', () => {
     [
       'extraArgs',
       { extraArgs: { debug: 'api,hooks', 'replay-user-messages': null } },
-      ['--debug=api,hooks', '--replay-user-messages'],
+      ['--debug', 'api,hooks', '--replay-user-messages'],
     ],
   ])('maps %s', (_name, options, expected) => {
     expect(flags(options)).toEqual(expected);
   });
 
-  it('passes settingSources, and an empty value when they are not given', () => {
+  it('passes settingSources, an empty value for [], and no flag at all when they are not given', () => {
     expect(buildCliArgs({ settingSources: ['user', 'project'] })).toContain('--setting-sources=user,project');
     expect(buildCliArgs({ settingSources: [] })).toContain('--setting-sources=');
-    expect(buildCliArgs({})).toContain('--setting-sources=');
+    expect(buildCliArgs({}).some((arg) => arg.startsWith('--setting-sources'))).toBe(false);
   });
 
   it('adds --permission-prompt-tool=stdio only when canUseTool is a function', () => {
@@ -126,7 +133,7 @@ describe('buildCliArgs', () => {
     expect(args).not.toContain('--dangerously-skip-permissions');
   });
 
-  it("with mcpServersDelivery 'argv', puts external MCP servers in --mcp-config and never an SDK server or an instance", () => {
+  it("with mcpServersDelivery 'argv', puts external MCP servers in --mcp-config <json> and never an SDK server or an instance", () => {
     const args = buildCliArgs({
       mcpServersDelivery: 'argv',
       mcpServers: {
@@ -136,11 +143,11 @@ describe('buildCliArgs', () => {
         events: { type: 'sse', url: 'http://localhost:8080/sse' },
       },
     });
-    const mcp = args.filter((arg) => arg.startsWith('--mcp-config='));
-    expect(mcp).toHaveLength(1);
-    expect(JSON.parse(mcp[0]!.slice('--mcp-config='.length))).toEqual({
+    const at = args.indexOf('--mcp-config');
+    expect(args.filter((arg) => arg.startsWith('--mcp-config'))).toHaveLength(1);
+    expect(JSON.parse(args[at + 1]!)).toEqual({
       mcpServers: {
-        files: { type: 'stdio', command: 'npx', args: ['-y', 'files-mcp'], env: { TOKEN: 't' } },
+        files: { command: 'npx', args: ['-y', 'files-mcp'], env: { TOKEN: 't' } },
         docs: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } },
         events: { type: 'sse', url: 'http://localhost:8080/sse' },
       },
@@ -160,7 +167,7 @@ describe('buildCliArgs', () => {
     };
     for (const options of [{ mcpServers }, { mcpServers, mcpServersDelivery: 'initialize' as const }]) {
       const args = buildCliArgs(options);
-      expect(args).toEqual([...BASE, '--await-initialize', '--setting-sources=']);
+      expect(args).toEqual([...BASE, '--await-initialize']);
       const all = args.join(' ');
       for (const secret of ['sk-env-secret', 'sk-header', 'files-mcp', 'example.com'])
         expect(all).not.toContain(secret);
@@ -189,7 +196,7 @@ describe('buildCliArgs', () => {
       agents: { reviewer: { description: 'SECRET AGENT', prompt: 'SECRET AGENT PROMPT' } },
       hooks: { PreToolUse: [{ hooks: [async () => ({})] }] },
     });
-    expect(args).toEqual([...BASE, '--setting-sources=']);
+    expect(args).toEqual(BASE);
   });
 
   it('does not change the options it is given', () => {
@@ -201,8 +208,14 @@ describe('buildCliArgs', () => {
 });
 
 describe('buildCliArgs validation', () => {
+  it('accepts sessionId with resume or continue together with forkSession, and maxTurns 0', () => {
+    const sessionId = '123e4567-e89b-12d3-a456-426614174000';
+    expect(() => buildCliArgs({ resume: 's', forkSession: true, sessionId })).not.toThrow();
+    expect(() => buildCliArgs({ continue: true, forkSession: true, sessionId })).not.toThrow();
+    expect(() => buildCliArgs({ maxTurns: 0 })).not.toThrow();
+  });
+
   it.each<[string, Options, string]>([
-    ['maxTurns 0', { maxTurns: 0 }, 'maxTurns'],
     ['maxTurns fractional', { maxTurns: 1.5 }, 'maxTurns'],
     ['maxTurns negative', { maxTurns: -1 }, 'maxTurns'],
     ['maxBudgetUsd 0', { maxBudgetUsd: 0 }, 'maxBudgetUsd'],
@@ -250,6 +263,42 @@ describe('buildCliArgs validation', () => {
     ['outputFormat without schema', { outputFormat: { type: 'json_schema' } as never }, 'outputFormat'],
     ['executable unknown', { executable: 'python' as never }, 'executable'],
     ['cwd empty', { cwd: '' }, 'cwd'],
+    [
+      'sessionId with resume but no forkSession (a CLI startup error otherwise)',
+      { resume: 's', sessionId: '123e4567-e89b-12d3-a456-426614174000' },
+      'sessionId',
+    ],
+    [
+      'sessionId with continue but no forkSession',
+      { continue: true, sessionId: '123e4567-e89b-12d3-a456-426614174000' },
+      'sessionId',
+    ],
+    ['sandbox with a settings file path', { settings: '/etc/settings.json', sandbox: { enabled: true } }, 'sandbox'],
+    ['sandbox with settings that are not JSON', { settings: '{not json}', sandbox: { enabled: true } }, 'settings'],
+    ['sandbox not an object', { sandbox: 'on' as never }, 'sandbox'],
+    ['managedSettings a string', { managedSettings: '/etc/m.json' as never }, 'managedSettings'],
+    ['skills bad value', { skills: 'some' as never }, 'skills'],
+    ['skills empty name', { skills: [''] }, 'skills[0]'],
+    ['skills padded name', { skills: [' greet'] }, 'skills[0]'],
+    ['skills with parentheses', { skills: ['a(b)'] }, 'skills[0]'],
+    ['skills wildcard', { skills: ['*'] }, 'skills[0]'],
+    ['skills plugin wildcard', { skills: ['plug:*'] }, 'skills[0]'],
+    ['skills slash command', { skills: ['/greet'] }, 'skills[0]'],
+    ['skills trailing backslash', { skills: ['a\\'] }, 'skills[0]'],
+    ['thinking unknown type', { thinking: { type: 'deep' } as never }, 'thinking.type'],
+    ['thinking bad budget', { thinking: { type: 'enabled', budgetTokens: 0 } }, 'thinking.budgetTokens'],
+    ['thinking bad display', { thinking: { type: 'adaptive', display: 'loud' } as never }, 'thinking.display'],
+    ['effort unknown', { effort: 'extreme' as never }, 'effort'],
+    ['taskBudget not positive', { taskBudget: { total: 0 } }, 'taskBudget.total'],
+    ['plugins not local', { plugins: [{ type: 'remote', path: 'x' } as never] }, 'plugins[0]'],
+    ['plugins empty path', { plugins: [{ type: 'local', path: '' }] }, 'plugins[0].path'],
+    ['permissionPrompts unknown', { permissionPrompts: 'all' as never }, 'permissionPrompts'],
+    ['resumeDropsTurn without resumeSessionAt', { resume: 's', resumeDropsTurn: 'u' }, 'resumeDropsTurn'],
+    ['agent empty', { agent: '' }, 'agent'],
+    ['projectConfigRoot empty', { projectConfigRoot: '' }, 'projectConfigRoot'],
+    ['debugFile empty', { debugFile: '' }, 'debugFile'],
+    ['spawnClaudeCodeProcess not a function', { spawnClaudeCodeProcess: 'spawn' as never }, 'spawnClaudeCodeProcess'],
+    ['env not an object', { env: 'PATH=/bin' as never }, 'env'],
   ])('rejects %s', (_name, options, option) => {
     const error = invalid(options);
     expect(error.option).toBe(option);

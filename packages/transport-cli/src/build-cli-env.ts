@@ -1,33 +1,92 @@
+import { createRequire } from 'node:module';
+import type { Options } from '@hexagent/core';
+
 /** The variable that tells the CLI which kind of client started it. */
 export const ENTRYPOINT_ENV_VAR = 'CLAUDE_CODE_ENTRYPOINT';
 
 /** The entrypoint marker this SDK sets, the one the official TypeScript SDK uses. */
 export const SDK_ENTRYPOINT = 'sdk-ts';
 
+/** The variable with which a client names itself in the CLI's User-Agent (`client-app/<value>`). */
+export const CLIENT_APP_ENV_VAR = 'CLAUDE_AGENT_SDK_CLIENT_APP';
+
+/** The variables option-driven settings go through. */
+const CHECKPOINTING_ENV_VAR = 'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING';
+const PREVIEW_FORMAT_ENV_VAR = 'CLAUDE_CODE_QUESTION_PREVIEW_FORMAT';
+const READS_SESSION_STATE_ENV_VAR = 'CLAUDE_CODE_SDK_READS_SESSION_STATE';
+/** Switches of hidden official options, never inherited: the official SDK drops them from a copied `process.env`. */
+const NOT_INHERITED = [
+  'CLAUDE_CODE_QUESTION_EXTENDED',
+  'CLAUDE_CODE_QUESTION_OPTIONAL_DESCRIPTIONS',
+  'CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES',
+];
+
+let clientApp: string | undefined;
+
+/** `hexagent/<version of this package>`, read once. */
+export function hexagentClientApp(): string {
+  if (clientApp === undefined) {
+    const manifest = createRequire(import.meta.url)('../package.json') as { version?: unknown };
+    clientApp = `hexagent/${typeof manifest.version === 'string' ? manifest.version : 'unknown'}`;
+  }
+  return clientApp;
+}
+
 /**
- * The environment of the CLI process: `base` (normally `process.env`) overlaid with `overrides`
- * (normally `options.env`). A key set to `undefined` in `overrides` is removed, so a caller can
- * start the CLI with a minimal environment. `CLAUDE_CODE_ENTRYPOINT` is set to `sdk-ts` unless
- * `overrides` names it; an inherited value is replaced, because it describes whichever client
- * started this process (for instance a Claude Code session running the SDK's user), not us.
+ * The environment of the CLI process, with the official SDK's semantics: a copy of `options.env`
+ * when given (it replaces the inherited environment; it is not merged), else a copy of
+ * `processEnv`. Then, as the official SDK does:
+ * - `CLAUDE_CODE_ENTRYPOINT=sdk-ts` unless set (the CLI then behaves as for SDK clients);
+ * - `CLAUDE_CODE_SDK_READS_SESSION_STATE=1` unless set in any letter case (the CLI then reports its
+ *   idle/running state in host-only messages, which the session does not yield);
+ * - `NODE_OPTIONS` removed; `DEBUG` removed, or `DEBUG=1` when `DEBUG_CLAUDE_AGENT_SDK` is on;
+ * - `CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true` with `enableFileCheckpointing`, and
+ *   `CLAUDE_CODE_QUESTION_PREVIEW_FORMAT` from `toolConfig.askUserQuestion.previewFormat`;
+ * - from an inherited `process.env` only: the switches of hidden official options
+ *   (`CLAUDE_CODE_QUESTION_EXTENDED`, `..._OPTIONAL_DESCRIPTIONS`, `CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES`) removed.
+ *
+ * Unlike the official SDK, it does not set `CLAUDE_AGENT_SDK_VERSION` (the official SDK's version:
+ * hexagent is not that SDK and must not claim its version). It names itself instead, in
+ * `CLAUDE_AGENT_SDK_CLIENT_APP=hexagent/<version>` (the CLI's User-Agent gets `client-app/...`),
+ * unless that variable is set, so an application's own name wins. Keys whose value is `undefined`
+ * are kept as such (the spawner drops them). Nothing here is logged.
  *
  * @example
  * ```ts
- * buildCliEnv({ PATH: '/bin', SECRET: 'x' }, { SECRET: undefined, DEBUG: '1' });
- * // { PATH: '/bin', DEBUG: '1', CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' }
+ * buildCliEnv({ env: { PATH: '/bin', SECRET: undefined } }, process.env);
+ * // { PATH: '/bin', SECRET: undefined, CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
+ * //   CLAUDE_AGENT_SDK_CLIENT_APP: 'hexagent/0.1.0', CLAUDE_CODE_SDK_READS_SESSION_STATE: '1' }
  * ```
  */
 export function buildCliEnv(
-  base: Readonly<Record<string, string | undefined>>,
-  overrides: Readonly<Record<string, string | undefined>> = {},
-): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (value !== undefined && !Object.hasOwn(overrides, key)) env[key] = value;
+  options: Pick<Options, 'env' | 'enableFileCheckpointing' | 'toolConfig'>,
+  processEnv: Readonly<Record<string, string | undefined>> = process.env,
+): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...(options.env ?? processEnv) };
+  if (!env[ENTRYPOINT_ENV_VAR]) env[ENTRYPOINT_ENV_VAR] = SDK_ENTRYPOINT;
+  if (!env[CLIENT_APP_ENV_VAR]) env[CLIENT_APP_ENV_VAR] = hexagentClientApp();
+  if (options.enableFileCheckpointing === true) env[CHECKPOINTING_ENV_VAR] = 'true';
+  if (!Object.keys(env).some((key) => key.toUpperCase() === READS_SESSION_STATE_ENV_VAR)) {
+    env[READS_SESSION_STATE_ENV_VAR] = '1';
   }
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value !== undefined) env[key] = value;
+  const previewFormat = options.toolConfig?.askUserQuestion?.previewFormat;
+  if (previewFormat) env[PREVIEW_FORMAT_ENV_VAR] = previewFormat;
+  if (options.env === undefined) {
+    for (const key of Object.keys(env)) if (NOT_INHERITED.includes(key.toUpperCase())) delete env[key];
   }
-  if (!Object.hasOwn(overrides, ENTRYPOINT_ENV_VAR)) env[ENTRYPOINT_ENV_VAR] = SDK_ENTRYPOINT;
+  delete env['NODE_OPTIONS'];
+  if (isOn(env['DEBUG_CLAUDE_AGENT_SDK'])) env['DEBUG'] = '1';
+  else delete env['DEBUG'];
   return env;
+}
+
+/** The environment without its `undefined` entries, as a spawner that wants strings takes it. */
+export function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const defined: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) defined[key] = value;
+  return defined;
+}
+
+function isOn(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase().trim());
 }

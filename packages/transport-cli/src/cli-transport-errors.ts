@@ -57,6 +57,11 @@ export function readError(cause: unknown, stderrTail: string): ProcessError {
   return new ProcessError({ message: 'Reading the output of the Claude Code CLI failed', stderrTail, cause });
 }
 
+/** The error that ends `messages()` when a custom process reports an `error` once running. */
+export function processFailedError(cause: Error, stderrTail: string): ProcessError {
+  return new ProcessError({ message: `The Claude Code process failed: ${cause.message}`, stderrTail, cause });
+}
+
 /** The error that ends `messages()` when the CLI exits on its own with a failure (a code or a signal). */
 export function exitError(status: ExitStatus, stderrTail: string): ProcessError {
   return new ProcessError({

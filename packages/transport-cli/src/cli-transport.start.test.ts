@@ -11,6 +11,7 @@ import { started, track, transportOver, useCliTransportCleanup } from '../test/h
 import { INFO, SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, writeExecutable } from '../test/helpers/temp-dirs.js';
 import { BASE_CLI_ARGS } from './build-cli-args.js';
+import { hexagentClientApp } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { CliTransport, createCliTransport } from './cli-transport.js';
 import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
@@ -86,7 +87,7 @@ describe('CliTransport.start', () => {
   it('rejects invalid options with InvalidOptionError at construction, before anything spawns', () => {
     let error: unknown;
     try {
-      transportOver(SCRIPTED, { maxTurns: 0 });
+      transportOver(SCRIPTED, { maxTurns: -1 });
     } catch (caught) {
       error = caught;
     }
@@ -148,21 +149,35 @@ describe('CliTransport environment, cwd and argv', () => {
     return (await iterator.next()).value as unknown as { argv: string[]; cwd: string; env: Record<string, string> };
   }
 
-  it('merges options.env over process.env, removes keys set to undefined, and marks the entrypoint', async () => {
+  it('gives the CLI options.env in place of process.env (not merged), without keys set to undefined, and marks the entrypoint', async () => {
     process.env['HEXAGENT_TEST_INHERITED'] = 'inherited';
     process.env['HEXAGENT_TEST_REMOVED'] = 'should not arrive';
     try {
       const { env } = await info(
-        transportOver(INFO, { env: { HEXAGENT_TEST_ADDED: 'added', HEXAGENT_TEST_REMOVED: undefined } }),
+        transportOver(INFO, {
+          env: { PATH: process.env['PATH'], HEXAGENT_TEST_ADDED: 'added', HEXAGENT_TEST_REMOVED: undefined },
+        }),
       );
       expect(env['HEXAGENT_TEST_ADDED']).toBe('added');
-      expect(env['HEXAGENT_TEST_INHERITED']).toBe('inherited');
+      expect(env).not.toHaveProperty('HEXAGENT_TEST_INHERITED');
       expect(env).not.toHaveProperty('HEXAGENT_TEST_REMOVED');
       expect(env['PATH']).toBe(process.env['PATH']);
       expect(env['CLAUDE_CODE_ENTRYPOINT']).toBe('sdk-ts');
     } finally {
       delete process.env['HEXAGENT_TEST_INHERITED'];
       delete process.env['HEXAGENT_TEST_REMOVED'];
+    }
+  });
+
+  it('gives the CLI a copy of process.env when options.env is omitted', async () => {
+    process.env['HEXAGENT_TEST_INHERITED'] = 'inherited';
+    try {
+      const { env } = await info(transportOver(INFO, {}));
+      expect(env['HEXAGENT_TEST_INHERITED']).toBe('inherited');
+      expect(env['CLAUDE_CODE_SDK_READS_SESSION_STATE']).toBe('1');
+      expect(env).not.toHaveProperty('NODE_OPTIONS');
+    } finally {
+      delete process.env['HEXAGENT_TEST_INHERITED'];
     }
   });
 
@@ -173,7 +188,13 @@ describe('CliTransport environment, cwd and argv', () => {
     env['ONLY_THIS'] = '1';
     env['CLAUDE_CODE_ENTRYPOINT'] = 'custom';
     const result = await info(transportOver(INFO, { env }));
-    expect(result.env).toEqual({ PATH: process.env['PATH'], ONLY_THIS: '1', CLAUDE_CODE_ENTRYPOINT: 'custom' });
+    expect(result.env).toEqual({
+      PATH: process.env['PATH'],
+      ONLY_THIS: '1',
+      CLAUDE_CODE_ENTRYPOINT: 'custom',
+      CLAUDE_AGENT_SDK_CLIENT_APP: hexagentClientApp(),
+      CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
+    });
   });
 
   it('runs the CLI in options.cwd', async () => {
@@ -185,7 +206,9 @@ describe('CliTransport environment, cwd and argv', () => {
   it('passes each argument intact, without a shell', async () => {
     const model = `-x "quoted" $(touch pwned) ; & | 'single' 中文`;
     const cwd = makeTempDir();
-    const result = await info(transportOver(INFO, { model, cwd, allowedTools: ['Read', 'Bash(git *)'] }));
+    const result = await info(
+      transportOver(INFO, { model, cwd, allowedTools: ['Read', 'Bash(git *)'], settingSources: [] }),
+    );
     expect(result.argv.slice(0, BASE_CLI_ARGS.length)).toEqual([...BASE_CLI_ARGS]);
     expect(result.argv).toContain(`--model=${model}`);
     expect(result.argv).toContain('--allowedTools=Read,Bash(git *)');

@@ -1,5 +1,4 @@
 import {
-  AbortError,
   type InboundMessage,
   InboundMessageStream,
   type Options,
@@ -13,25 +12,25 @@ import {
 } from '@hexagent/core';
 import { BackpressureQueue } from './backpressure-queue.js';
 import { CliStderr } from './cli-stderr.js';
-import { brokenPipeError, exitError, readError, sendRefusal } from './cli-transport-errors.js';
+import { brokenPipeError, exitError, processFailedError, readError, sendRefusal } from './cli-transport-errors.js';
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
 import { CliTransportStateMachine } from './cli-transport-state.js';
 import { CorkedWriter } from './corked-writer.js';
 import { NdjsonReader } from './ndjson-reader.js';
 import { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
-import { loadExeca, spawnCli, waitForSpawn } from './spawn-cli.js';
+import { startCliProcess } from './start-cli-process.js';
 import { validateCliOptions } from './validate-cli-options.js';
 
 /**
  * The `Transport` port over a Claude Code CLI subprocess: one JSON object per line on the CLI's
- * stdin and stdout, stderr kept as diagnostics. It orchestrates small parts: {@link spawnCli}
- * (finding the CLI and building the execa call), {@link ProcessSupervisor} (exit, stopping by
- * escalation, release), {@link NdjsonReader} (stdout to messages), {@link CorkedWriter} (messages to
- * stdin), core's `InboundMessageStream` (`messages()` and `subscribe()`), with its lifecycle in
- * {@link CliTransportStateMachine}.
+ * stdin and stdout, stderr kept as diagnostics. It orchestrates small parts: `startCliProcess`
+ * (execa, or the `spawnClaudeCodeProcess` option: the same framing, supervision and teardown),
+ * {@link ProcessSupervisor} (exit, stopping by escalation, release), {@link NdjsonReader} (stdout
+ * to messages), {@link CorkedWriter} (messages to stdin), core's `InboundMessageStream`
+ * (`messages()` and `subscribe()`), with its lifecycle in {@link CliTransportStateMachine}.
  *
- * The process is spawned without a shell from an argv array (`buildCliArgs`), with `process.env`
- * overlaid by `options.env` (`buildCliEnv`). A fault in the CLI's output (a line that is not a JSON
+ * The process runs without a shell from an argv array (`buildCliArgs`), in the environment of
+ * `buildCliEnv`. A fault in the CLI's output (a line that is not a JSON
  * object, a line over `maxMessageBytes`) is thrown from `messages()` after the messages before it,
  * and the process is stopped; an exit the transport did not cause (non-zero code, or a signal) ends
  * `messages()` with a `ProcessError` carrying the tail of stderr.
@@ -62,6 +61,11 @@ export class CliTransport implements Transport {
   private stopPromise: Promise<void> | undefined;
   /** Takes `onAbort` off `options.abortController`'s signal. */
   private stopListeningForAbort: (() => void) | undefined;
+  /**
+   * The signal handed to `spawnClaudeCodeProcess`: aborted only when stopping escalates to a kill,
+   * after the CLI had its graceful chance to exit.
+   */
+  private readonly spawnAbort = new AbortController();
 
   /**
    * @param options the session options; see `buildCliArgs` for the ones that become flags.
@@ -214,14 +218,13 @@ export class CliTransport implements Transport {
   private async spawn(): Promise<void> {
     let supervisor: ProcessSupervisor | undefined;
     try {
-      const { execa } = await loadExeca();
-      if (this.options.abortController?.signal.aborted) {
-        throw new AbortError({ message: 'The query was aborted before the CLI started' });
-      }
-      const spawned = spawnCli(execa, this.options);
-      supervisor = new ProcessSupervisor(spawned.subprocess, this.processHandlers);
+      const spawned = await startCliProcess(this.options, this.spawnAbort.signal);
+      const handlers = spawned.errorsAreFatal
+        ? { ...this.processHandlers, error: this.onProcessError }
+        : this.processHandlers;
+      supervisor = new ProcessSupervisor(spawned.process, handlers, spawned.released);
       this.process = supervisor;
-      await waitForSpawn(spawned);
+      await spawned.started;
     } catch (error) {
       this.machine.apply('spawnFailed');
       supervisor?.detach();
@@ -245,7 +248,7 @@ export class CliTransport implements Transport {
     const supervisor = this.process;
     if (supervisor !== undefined && !supervisor.isDetached) {
       this.writer.end();
-      await supervisor.stop(graceful, this.closeTimeoutMs);
+      await supervisor.stop(graceful, this.closeTimeoutMs, () => this.spawnAbort.abort());
     }
     this.machine.apply('stopped');
     this.inbound.end();
@@ -269,7 +272,7 @@ export class CliTransport implements Transport {
   }
 
   private readonly processHandlers: ProcessSupervisorHandlers = {
-    stdout: (chunk) => this.reader.push(chunk),
+    stdout: (chunk) => this.reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
     stdoutError: (error) => this.fail(readError(error, this.stderrTail)),
     stderr: (chunk) => this.stderr.push(chunk),
     exit: () => this.machine.apply('exited'),
@@ -287,6 +290,11 @@ export class CliTransport implements Transport {
       this.release();
     }
   }
+
+  /** An error a custom process reports once running: it is no longer usable. */
+  private readonly onProcessError = (error: Error): void => {
+    this.fail(processFailedError(error, this.stderrTail));
+  };
 
   private readonly onAbort = (): void => {
     void this.close();

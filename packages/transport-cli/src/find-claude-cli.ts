@@ -15,8 +15,8 @@ export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
 /** A `bin/claude.exe` smaller than this that starts with text is the install-time placeholder. */
 const PLACEHOLDER_MAX_BYTES = 10 * 1024;
 
-/** File extensions of a JavaScript build of the CLI, which a runtime must run. */
-const SCRIPT_EXTENSION = /\.(?:js|mjs|cjs)$/i;
+/** File extensions of a script build of the CLI, which a runtime must run (the official SDK's, and `.cjs`). */
+const SCRIPT_EXTENSION = /\.(?:js|mjs|cjs|ts|tsx|jsx)$/i;
 
 /** Test seams and overrides for {@link findClaudeCli}. Every field has a sensible default. */
 export interface FindClaudeCliContext {

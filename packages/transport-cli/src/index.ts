@@ -28,6 +28,7 @@ export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
 export { moduleLocation } from './module-location.js';
 export { ProcessError } from './process-error.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
+export type { SpawnedProcess } from './spawned-process.js';
 export {
   DEFAULT_STDERR_BUFFER_BYTES,
   DEFAULT_STDERR_BUFFER_LINES,

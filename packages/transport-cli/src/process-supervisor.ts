@@ -1,4 +1,4 @@
-import type { CliSubprocess } from './spawn-cli.js';
+import type { CliProcess } from './cli-process.js';
 
 /** How the CLI process ended. */
 export interface ExitStatus {
@@ -10,8 +10,8 @@ export interface ExitStatus {
 
 /** What a {@link ProcessSupervisor} reports to its owner; the first three are stream listeners, called unbound. */
 export interface ProcessSupervisorHandlers {
-  /** A chunk of the CLI's stdout. */
-  stdout(chunk: Buffer): void;
+  /** A chunk of the CLI's stdout (a string only from a custom process whose stdout has an encoding). */
+  stdout(chunk: Buffer | string): void;
   /** Reading stdout failed. */
   stdoutError(error: Error): void;
   /** A chunk of the CLI's stderr. */
@@ -20,38 +20,45 @@ export interface ProcessSupervisorHandlers {
   exit(status: ExitStatus): void;
   /** The process exited and its stdio is closed: every byte of its output has been seen. */
   close(status: ExitStatus): void;
+  /** The process reported an error after it started; without this handler such errors are ignored. */
+  error?(error: Error): void;
 }
 
 /**
  * Owns one CLI process from spawn to release: listens to its streams and exit (every stream gets
  * an error listener, so an EPIPE never surfaces as an unhandled 'error'), stops it by escalation
  * (end of input, then SIGTERM, then SIGKILL, each step bounded), and releases it: streams destroyed,
- * listeners removed, and execa done with it. The process is spawned with execa's `cleanup: true`, so
- * it is also killed if this Node.js process exits first.
+ * listeners removed, and the spawner done with it. A process spawned by execa has `cleanup: true`,
+ * so it is also killed if this Node.js process exits first.
  */
 export class ProcessSupervisor {
-  private readonly subprocess: CliSubprocess;
+  private readonly subprocess: CliProcess;
   private readonly handlers: ProcessSupervisorHandlers;
-  /** Settles when execa is done with the process (its process-wide signal handlers released). */
+  /** Settles when the spawner is done with the process (execa: its process-wide signal handlers released). */
   private readonly settled: Promise<void>;
   private status: ExitStatus | undefined;
   private readonly exitWaiters = new Set<() => void>();
   private detached = false;
 
-  constructor(subprocess: CliSubprocess, handlers: ProcessSupervisorHandlers) {
+  /**
+   * @param released settles when the spawner is done with the process (execa's result promise);
+   *   by default, at the process's `close`.
+   */
+  constructor(subprocess: CliProcess, handlers: ProcessSupervisorHandlers, released?: PromiseLike<unknown>) {
     this.subprocess = subprocess;
     this.handlers = handlers;
-    this.settled = subprocess.then(ignoreError, ignoreError);
+    this.settled =
+      released === undefined
+        ? new Promise<void>((resolve) => subprocess.on('close', () => resolve()))
+        : Promise.resolve(released).then(ignoreError, ignoreError);
     subprocess.stdin.on('error', ignoreError);
     subprocess.stdout.on('data', handlers.stdout);
     subprocess.stdout.on('error', handlers.stdoutError);
-    subprocess.stderr.on('data', handlers.stderr);
-    subprocess.stderr.on('error', ignoreError);
-    subprocess.on('error', ignoreError);
+    subprocess.stderr?.on('data', handlers.stderr);
+    subprocess.stderr?.on('error', ignoreError);
+    subprocess.on('error', this.onError);
     subprocess.on('exit', this.onExit);
     subprocess.on('close', this.onClose);
-    // With `reject: false` the result never rejects; the handler is a guard, not a code path.
-    subprocess.catch(ignoreError);
   }
 
   /** The process id, once spawned. */
@@ -60,7 +67,7 @@ export class ProcessSupervisor {
   }
 
   /** The CLI's stdin. */
-  get stdin(): CliSubprocess['stdin'] {
+  get stdin(): CliProcess['stdin'] {
     return this.subprocess.stdin;
   }
 
@@ -86,11 +93,12 @@ export class ProcessSupervisor {
 
   /**
    * Stops the process: unless `graceful` is false, waits up to `timeoutMs` for it to exit (its input
-   * has been ended by then), then sends SIGTERM and waits, then SIGKILL and waits. Resolves when the
-   * process is gone or the last wait is over.
+   * has been ended by then), then calls `beforeKill` and sends SIGTERM and waits, then SIGKILL and
+   * waits. Resolves when the process is gone or the last wait is over.
    */
-  async stop(graceful: boolean, timeoutMs: number): Promise<void> {
+  async stop(graceful: boolean, timeoutMs: number, beforeKill?: () => void): Promise<void> {
     if (graceful && (await this.waitForExit(timeoutMs))) return;
+    if (this.status === undefined) beforeKill?.();
     this.kill('SIGTERM');
     if (await this.waitForExit(timeoutMs)) return;
     this.kill('SIGKILL');
@@ -121,21 +129,21 @@ export class ProcessSupervisor {
     const subprocess = this.subprocess;
     // Destroying without an error emits no 'error', so removing the error listeners after is safe.
     for (const stream of [subprocess.stdin, subprocess.stdout, subprocess.stderr]) {
-      if (!stream.destroyed) stream.destroy();
+      if (stream && !stream.destroyed) stream.destroy();
     }
     subprocess.stdin.off('error', ignoreError);
     subprocess.stdout.off('data', this.handlers.stdout);
     subprocess.stdout.off('error', this.handlers.stdoutError);
-    subprocess.stderr.off('data', this.handlers.stderr);
-    subprocess.stderr.off('error', ignoreError);
-    subprocess.off('error', ignoreError);
+    subprocess.stderr?.off('data', this.handlers.stderr);
+    subprocess.stderr?.off('error', ignoreError);
+    subprocess.off('error', this.onError);
     subprocess.off('exit', this.onExit);
     subprocess.off('close', this.onClose);
   }
 
   /**
-   * Resolves once execa has released what it holds for the process (a few ticks after the exit),
-   * or after `timeoutMs`.
+   * Resolves once the spawner has released what it holds for the process (execa: a few ticks after
+   * the exit), or after `timeoutMs`.
    */
   async waitUntilReleased(timeoutMs: number): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -155,6 +163,10 @@ export class ProcessSupervisor {
       // The process is already gone.
     }
   }
+
+  private readonly onError = (error: Error): void => {
+    this.handlers.error?.(error);
+  };
 
   private readonly onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
     if (this.status !== undefined) return;

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
 import { InvalidOptionError, type Options } from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
-import { buildCliEnv } from './build-cli-env.js';
+import { buildCliEnv, definedEnv } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
+import type { SpawnedCli } from './cli-process.js';
 import { assertSupportedCliVersion } from './cli-version.js';
 import { findClaudeCli } from './find-claude-cli.js';
 import { ProcessError } from './process-error.js';
@@ -26,30 +27,38 @@ export function loadExeca(): Promise<typeof import('./vendor/execa.js')> {
 /** The CLI process as execa returns it. */
 export type CliSubprocess = ReturnType<typeof execaCli>;
 
-/** A CLI process just spawned (not yet known to run: see {@link waitForSpawn}), and what was run. */
-export interface SpawnedCli {
+/** The CLI spawned by execa (not yet known to run: see `started`); `process` is `subprocess`. */
+export interface ExecaSpawnedCli extends SpawnedCli {
   subprocess: CliSubprocess;
-  command: CliCommand;
 }
 
 /**
- * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any event
- * can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with
- * `process.env` overlaid by `options.env` ({@link buildCliEnv}), the executable found by
+ * Spawns the CLI for `options` with execa, synchronously (so the caller attaches its listeners
+ * before any event can fire): the argv from {@link buildCliArgs}, without a shell, in
+ * `options.cwd`, with the environment of {@link buildCliEnv}, the executable found by
  * {@link findClaudeCli}.
  *
  * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
  * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
-export function spawnCli(execa: ExecaFunction, options: Options): SpawnedCli {
+export function spawnCli(execa: ExecaFunction, options: Options): ExecaSpawnedCli {
   const args = buildCliArgs(options);
   assertDirectory(options.cwd);
-  const env = buildCliEnv(process.env, options.env);
+  const env = definedEnv(buildCliEnv(options));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  return { subprocess: execaCli(execa, command, args, env, options.cwd), command };
+  const subprocess = execaCli(execa, command, args, env, options.cwd);
+  return {
+    subprocess,
+    process: subprocess,
+    command,
+    started: waitForSpawn(subprocess, command),
+    // With `reject: false` the result never rejects; the handler is a guard, not a code path.
+    released: subprocess.then(ignore, ignore),
+    errorsAreFatal: false,
+  };
 }
 
 function execaCli(
@@ -83,7 +92,7 @@ function execaCli(
  * Resolves once the process runs; rejects with `CliNotFoundError` when the OS cannot run it (a
  * missing file or interpreter, no execute permission), with `ProcessError` for any other refusal.
  */
-export function waitForSpawn({ subprocess, command }: SpawnedCli): Promise<void> {
+function waitForSpawn(subprocess: CliSubprocess, command: CliCommand): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const settle = (error?: unknown): void => {
@@ -107,7 +116,8 @@ export function waitForSpawn({ subprocess, command }: SpawnedCli): Promise<void>
   });
 }
 
-function spawnError(error: unknown, command: CliCommand): Error {
+/** The error for a process that could not be started: `CliNotFoundError` when its file cannot be run. */
+export function spawnError(error: unknown, command: CliCommand): Error {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'EISDIR') {
     return new CliNotFoundError({
@@ -132,4 +142,8 @@ function assertDirectory(cwd: string | undefined): void {
   if (!isDirectory) {
     throw new InvalidOptionError({ option: 'cwd', message: `${JSON.stringify(cwd)} is not an existing directory` });
   }
+}
+
+function ignore(): void {
+  // The outcome is reported through the process's events.
 }

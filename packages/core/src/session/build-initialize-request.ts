@@ -1,13 +1,34 @@
 import { externalMcpServerConfigs, type McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
 import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
-import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
+import { effectiveMcpServersDelivery } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
+import { agentsForInitialize } from './agents-for-initialize.js';
 import type { HookRegistrations } from './hook-registrations.js';
+import { systemPromptFields } from './system-prompt-fields.js';
+
+/** The options the `initialize` request carries. */
+export type InitializeOptions = Pick<
+  Options,
+  | 'systemPrompt'
+  | 'agents'
+  | 'outputFormat'
+  | 'planModeInstructions'
+  | 'toolAliases'
+  | 'title'
+  | 'skills'
+  | 'promptSuggestions'
+  | 'agentProgressSummaries'
+  | 'forwardSubagentText'
+  | 'supportedDialogKinds'
+  | 'perTaskStopAffordance'
+  | 'plugins'
+  | 'pluginDelivery'
+>;
 
 /** What the `initialize` request is built from. */
 export interface InitializeRequestParts {
-  /** The options `initialize` carries: the system prompt and the sub-agents. */
-  options: Pick<Options, 'systemPrompt' | 'agents'>;
+  /** The options `initialize` carries. */
+  options: InitializeOptions;
   /** The `hooks` field, from `registerHooks`; left out when `undefined`. */
   hooks?: HookRegistrations['config'];
   /** The names of the in-process MCP servers, in order. */
@@ -19,9 +40,14 @@ export interface InitializeRequestParts {
 }
 
 /**
- * The payload of the `initialize` control request (without `subtype`). The system prompt goes as
- * a list (`['']` when none is set, like the official SDK), or as `appendSystemPrompt` for the
- * `claude_code` preset; server manifests let the CLI skip the MCP handshake. Pure.
+ * The payload of the `initialize` control request (without `subtype`), field by field in the
+ * official SDK's order, fields without a value left out: `hooks`, the in-process servers
+ * (`sdkMcpServers`, `sdkMcpServerManifests`, which let the CLI skip the MCP handshake),
+ * `jsonSchema` (`outputFormat`), the system prompt fields (see `systemPromptFields`: `['']` when
+ * none is set), `planModeInstructions`, `toolAliases`, `agents`, `title`, `skills` (a list only),
+ * `promptSuggestions`, `agentProgressSummaries`, `forwardSubagentText`, `supportedDialogKinds`,
+ * `perTaskStopAffordance`, `plugins` (with `pluginDelivery: 'initialize'`) and the external
+ * `mcpServers`. Pure.
  *
  * @example
  * ```ts
@@ -31,35 +57,48 @@ export interface InitializeRequestParts {
  */
 export function buildInitializeRequest(parts: InitializeRequestParts): Record<string, unknown> {
   const { options, hooks, sdkMcpServerNames = [], manifests, externalMcpServers } = parts;
-  const payload: Record<string, unknown> = {};
-  if (hooks !== undefined) payload.hooks = hooks;
-  if (sdkMcpServerNames.length > 0) {
-    payload.sdkMcpServers = [...sdkMcpServerNames];
-    if (manifests !== undefined && manifests.size > 0) payload.sdkMcpServerManifests = Object.fromEntries(manifests);
-  }
-  const systemPrompt = options.systemPrompt;
-  if (systemPrompt === undefined) {
-    payload.systemPrompt = [''];
-  } else if (typeof systemPrompt === 'string') {
-    payload.systemPrompt = [systemPrompt];
-  } else if (Array.isArray(systemPrompt)) {
-    payload.systemPrompt = systemPrompt;
-  } else if (systemPrompt.append !== undefined) {
-    payload.appendSystemPrompt = systemPrompt.append;
-  }
-  if (options.agents !== undefined) payload.agents = options.agents;
-  if (externalMcpServers !== undefined) payload.mcpServers = externalMcpServers;
-  return payload;
+  const prompt = systemPromptFields(options.systemPrompt);
+  const plugins = options.plugins ?? [];
+  const fields: Record<string, unknown> = {
+    hooks,
+    sdkMcpServers: sdkMcpServerNames.length > 0 ? [...sdkMcpServerNames] : undefined,
+    sdkMcpServerManifests:
+      sdkMcpServerNames.length > 0 && manifests !== undefined && manifests.size > 0
+        ? Object.fromEntries(manifests)
+        : undefined,
+    jsonSchema: options.outputFormat?.type === 'json_schema' ? options.outputFormat.schema : undefined,
+    systemPrompt: prompt.systemPrompt,
+    appendSystemPrompt: prompt.appendSystemPrompt,
+    planModeInstructions: options.planModeInstructions,
+    systemPromptSnapshot: prompt.systemPromptSnapshot,
+    toolAliases: options.toolAliases,
+    excludeDynamicSections: prompt.excludeDynamicSections,
+    agents: agentsForInitialize(options.agents),
+    title: options.title,
+    skills: Array.isArray(options.skills) ? options.skills : undefined,
+    promptSuggestions: options.promptSuggestions,
+    agentProgressSummaries: options.agentProgressSummaries,
+    forwardSubagentText: options.forwardSubagentText,
+    supportedDialogKinds: options.supportedDialogKinds,
+    perTaskStopAffordance: options.perTaskStopAffordance,
+    plugins: options.pluginDelivery === 'initialize' && plugins.length > 0 ? plugins : undefined,
+    mcpServers: externalMcpServers,
+  };
+  // Dropped as JSON.stringify would drop them, so the payload is what goes on the wire.
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return fields;
 }
 
 /**
  * The external MCP servers (stdio, sse, http) to send in `initialize`: those of `mcpServers` when
- * `mcpServersDelivery` is `'initialize'` (the default), `undefined` with `'argv'` or when there is
- * none. The session must then wait for the CLI to confirm them before sending a prompt.
+ * the delivery is `'initialize'` (the default; see `effectiveMcpServersDelivery`), `undefined` with
+ * `'argv'` or when there is none. The session must then wait for the CLI to confirm them before
+ * sending a prompt.
  */
 export function externalMcpServersForInitialize(
-  options: Pick<Options, 'mcpServers' | 'mcpServersDelivery'>,
+  options: Pick<Options, 'mcpServers' | 'mcpServersDelivery' | 'extraArgs' | 'executableArgs'>,
 ): Record<string, McpExternalServerConfig> | undefined {
-  const delivery = options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY;
-  return delivery === 'initialize' ? externalMcpServerConfigs(options.mcpServers) : undefined;
+  return effectiveMcpServersDelivery(options) === 'initialize'
+    ? externalMcpServerConfigs(options.mcpServers)
+    : undefined;
 }

@@ -3,12 +3,13 @@ import type { McpServerPort } from '../ports/mcp-server-port.js';
 import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
 import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
+import { checkOptionCombinations } from './check-option-combinations.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 
 /**
  * The checks a session makes on its options before it starts anything, so a bad option leaves
  * nothing running. Throws `InvalidOptionError` naming the first bad option, in this order:
- * `hookTimeoutMs` (when there are hooks), then each hook event in order (a known event, then each
+ * the combinations of `checkOptionCombinations`, `hookTimeoutMs` (when there are hooks), then each hook event in order (a known event, then each
  * matcher's `timeout`), then `mcpServersDelivery`.
  *
  * @example
@@ -17,6 +18,7 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
  * ```
  */
 export function checkSessionOptions(options: Options): void {
+  checkOptionCombinations(options);
   if (options.hooks !== undefined) checkHooks(options);
   const delivery = options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY;
   if (delivery !== 'initialize' && delivery !== 'argv') {

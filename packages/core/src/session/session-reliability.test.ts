@@ -42,13 +42,13 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
   afterAll(() => setDefaultTransportMode('messages'));
 
   describe('mcpServersDelivery', () => {
-    it("defaults to 'initialize': external servers go in initialize (type filled in, sdk servers left out)", async () => {
+    it("defaults to 'initialize': external servers go in initialize (as given, sdk servers left out)", async () => {
       const { session, transport } = makeSession({
         mcpServers: { echo: ECHO, bare: { command: 'bare' }, calc: SDK_SERVER },
       });
       await session.start();
       const { request } = await transport.waitForRequest('initialize');
-      expect(request.mcpServers).toEqual({ echo: ECHO, bare: { type: 'stdio', command: 'bare' } });
+      expect(request.mcpServers).toEqual({ echo: ECHO, bare: { command: 'bare' } });
     });
 
     it("sends no mcpServers in initialize with 'argv', nor when there is no external server", async () => {

@@ -151,7 +151,7 @@ export class Session extends McpControls {
     if (this.inputGate !== undefined) await this.inputGate.catch(() => {});
     if (this.state === 'closed') throw this.closedError();
     try {
-      await this.transport.send(userMessageWire(message));
+      await this.transport.send(userMessageWire(message, this.options.verbatimPrompts === true));
     } catch (error) {
       // The CLI's input is gone (it exited, or closed its end): no turn can reach it any more, so the
       // session ends rather than wait for an answer that cannot come.

@@ -24,3 +24,23 @@ describe('userMessageWire', () => {
     expect(userMessageWire(placed)).toEqual(placed);
   });
 });
+
+describe('userMessageWire with verbatimPrompts', () => {
+  it('adds client_composed: true last, to a string and to a message object', () => {
+    const fromString = userMessageWire('hi', true);
+    expect(fromString).toEqual({
+      type: 'user',
+      session_id: '',
+      message: { role: 'user', content: 'hi' },
+      parent_tool_use_id: null,
+      client_composed: true,
+    });
+    expect(Object.keys(fromString).at(-1)).toBe('client_composed');
+    const message = { type: 'user', message: { role: 'user', content: 'x' }, parent_tool_use_id: null } as const;
+    expect(userMessageWire(message as unknown as SDKUserMessageInput, true)).toMatchObject({ client_composed: true });
+  });
+
+  it('leaves it out otherwise', () => {
+    expect(userMessageWire('hi')).not.toHaveProperty('client_composed');
+  });
+});

@@ -248,6 +248,21 @@ export type {
   ThinkingDisabled,
   ThinkingEnabled,
 } from './models.js';
+export type { CallbackOptions } from './options/callback-options.js';
+export type { ConversationOptions } from './options/conversation-options.js';
+export type { HexagentOptions } from './options/hexagent-options.js';
+export type { ModelOptions } from './options/model-options.js';
+export type { PermissionOptions } from './options/permission-options.js';
+export type { ProcessOptions } from './options/process-options.js';
+export type { SessionOptions } from './options/session-options.js';
+export type { SettingsOptions } from './options/settings-options.js';
+export type {
+  SpawnedProcessInput,
+  SpawnedProcessLike,
+  SpawnedProcessOutput,
+  SpawnOptions,
+} from './options/spawn-options.js';
+export type { ToolOptions } from './options/tool-options.js';
 export type { Options, SystemPromptOption } from './options.js';
 export type { BaseOutputFormat, JsonSchemaOutputFormat, OutputFormat, OutputFormatType } from './output-format.js';
 export type { CanUseTool, CanUseToolOptions } from './permissions/can-use-tool.js';
@@ -272,6 +287,13 @@ export type {
   PermissionUpdateDestination,
 } from './permissions/permission-update.js';
 export type { RewindFilesResult } from './rewind-files-result.js';
+export type {
+  SessionKey,
+  SessionStore,
+  SessionStoreEntry,
+  SessionStoreFlush,
+  SessionSummaryEntry,
+} from './session-store/session-store.js';
 export type { FlagSettingsUpdate } from './settings/flag-settings-update.js';
 export type {
   DeniedModelsMatch,

@@ -21,7 +21,9 @@ import { checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-c
  */
 export async function doctor(doctorOptions: DoctorOptions = {}): Promise<DoctorReport> {
   const options: Options = doctorOptions.options ?? {};
-  const env = buildCliEnv(process.env, options.env);
+  const env = Object.fromEntries(
+    Object.entries(buildCliEnv(options)).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const checks: DoctorCheck[] = [checkNode()];
   const found = checkCliFound(options, env);
   checks.push(found.check);

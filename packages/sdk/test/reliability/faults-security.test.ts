@@ -140,9 +140,9 @@ describe('external MCP servers are delivered in initialize by default', () => {
     expect(messages.map((message) => message.type)).toEqual(['result']);
     const argv = JSON.parse(cli.notes()[0]?.slice('argv '.length) ?? '[]') as string[];
     expect(argv).not.toContain('--await-initialize');
-    const config = argv.find((arg) => arg.startsWith('--mcp-config='));
-    expect(JSON.parse(config?.slice('--mcp-config='.length) ?? '{}')).toEqual({
-      mcpServers: { db: { type: 'stdio', command: 'db-mcp', env: { DB_PASSWORD: 'sk-db-password' } } },
+    const config = argv[argv.indexOf('--mcp-config') + 1];
+    expect(JSON.parse(config ?? '{}')).toEqual({
+      mcpServers: { db: { command: 'db-mcp', env: { DB_PASSWORD: 'sk-db-password' } } },
     });
   });
 });

@@ -156,12 +156,14 @@ describe("the user's process ends: no CLI survives it", () => {
 });
 
 describe('SIGKILL cannot be handled: the CLI exits when it sees its input end', () => {
-  it('idle (waiting for the next prompt): the CLI is gone within 2 s of the EOF', async () => {
+  it('idle (waiting for the next prompt): the CLI is gone within 3 s of the EOF', async () => {
     const { pid, exited } = await startChild('idle', 'wait');
     const since = Date.now();
     child?.kill('SIGKILL');
     expect((await exited).signal).toBe('SIGKILL');
-    const goneMs = await waitUntilGone(pid, 2_000, since);
+    // Usually within ~200 ms; a CLI that reports its session state (CLAUDE_CODE_SDK_READS_SESSION_STATE,
+    // set as the official SDK sets it) sometimes holds on for its own ~2 s grace first.
+    const goneMs = await waitUntilGone(pid, 3_000, since);
     console.log(`[lifecycle] SIGKILL while idle: CLI gone ${goneMs} ms after`);
   });
 

@@ -1,7 +1,7 @@
 /**
- * Security of the CLI transport: no shell anywhere, option values reach the CLI verbatim as single
- * argv elements, external MCP server configs stay off argv unless asked, and no error message
- * carries a value of `options.env`.
+ * Security of the CLI transport: no shell anywhere, option values reach the CLI verbatim (in their
+ * `--flag=value` element, or as the element after `--flag`, never where a flag could be read), external
+ * MCP server configs stay off argv unless asked, and no error message carries a value of `options.env`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,14 +90,14 @@ describe('no shell', () => {
     expect(argv).toContain(`--model=${nasty}`);
     expect(argv).toContain(`--fallback-model=${nasty} fallback`);
     expect(argv).toContain(`--resume=${nasty}`);
-    expect(argv).toContain(`--settings=${cwd}/settings $(touch pwned6).json`);
+    expect(argv[argv.indexOf('--settings') + 1]).toBe(`${cwd}/settings $(touch pwned6).json`);
     expect(argv).toContain(`--add-dir=${nasty}`);
     expect(argv).toContain('--allowedTools=Bash(rm -rf / ; touch pwned7)');
-    expect(argv).toContain(`--debug=${nasty}`);
-    const mcp = argv.find((arg) => arg.startsWith('--mcp-config='));
-    expect(JSON.parse(mcp?.slice('--mcp-config='.length) ?? '{}')).toEqual({
+    expect(argv[argv.indexOf('--debug') + 1]).toBe(nasty);
+    const mcp = argv[argv.indexOf('--mcp-config') + 1];
+    expect(JSON.parse(mcp ?? '{}')).toEqual({
       mcpServers: {
-        ext: { type: 'stdio', command: 'x; touch pwned8', args: ['$(touch pwned9)'], env: { V: '`touch pwned10`' } },
+        ext: { command: 'x; touch pwned8', args: ['$(touch pwned9)'], env: { V: '`touch pwned10`' } },
       },
     });
     // What the transport built is exactly what the process got: one element per flag.
@@ -118,7 +118,7 @@ describe('values that start with "-"', () => {
       allowedTools: ['-a'],
       disallowedTools: ['--print'],
       tools: ['-t'],
-      betas: ['-b'],
+      betas: ['-b' as 'context-1m-2025-08-07'],
       permissionPromptToolName: '-p',
       extraArgs: { debug: '-x' },
     };

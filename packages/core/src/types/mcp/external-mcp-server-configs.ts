@@ -15,10 +15,10 @@ export function isSdkServerConfig(config: McpServerConfig): config is McpSdkServ
 }
 
 /**
- * The external (stdio, sse, http) servers of `servers`, as the CLI takes them: a stdio config
- * without a `type` gets `type: 'stdio'`, a stray `instance` field is dropped, and in-process
- * (`type: 'sdk'`) servers are left out, so an `instance` never leaves the process. `undefined` when
- * there are none.
+ * The external (stdio, sse, http) servers of `servers`, as the CLI takes them: each config as given
+ * (a stdio config without a `type` stays without one, as the official SDK sends it), except that a
+ * stray `instance` field is dropped and in-process (`type: 'sdk'`) servers are left out, so an
+ * `instance` never leaves the process. `undefined` when there are none.
  */
 export function externalMcpServerConfigs(
   servers: Readonly<Record<string, McpServerConfig>> | undefined,
@@ -29,7 +29,7 @@ export function externalMcpServerConfigs(
   for (const [name, config] of Object.entries(servers)) {
     if (isSdkServerConfig(config)) continue;
     const { instance: _instance, ...rest } = config as McpExternalServerConfig & { instance?: unknown };
-    external[name] = rest.type === undefined ? { ...rest, type: 'stdio' } : rest;
+    external[name] = rest;
     count++;
   }
   return count === 0 ? undefined : external;

@@ -1,0 +1,33 @@
+import type { AgentDefinition } from '../types/agents.js';
+
+/**
+ * `agents` as `initialize` carries them: an in-process server (a `{ type: 'sdk', instance }` config)
+ * inside an agent's `mcpServers` is replaced by `{ type: 'sdk', name }`, as the official SDK does,
+ * since its instance cannot leave this process (and only top-level `mcpServers` can serve it).
+ * Agents without such a server are passed by reference. Pure.
+ */
+export function agentsForInitialize(
+  agents: Record<string, AgentDefinition> | undefined,
+): Record<string, AgentDefinition> | undefined {
+  if (agents === undefined) return undefined;
+  let replaced: Record<string, AgentDefinition> | undefined;
+  for (const [name, agent] of Object.entries(agents)) {
+    if (!Array.isArray(agent?.mcpServers)) continue;
+    let changed = false;
+    const servers = agent.mcpServers.map((spec) => {
+      if (typeof spec !== 'object' || spec === null) return spec;
+      const entries = Object.entries(spec).map(([serverName, config]): [string, unknown] => {
+        const sdk = config as { type?: unknown; name?: unknown } | null;
+        if (sdk?.type !== 'sdk' || !('instance' in sdk)) return [serverName, config];
+        changed = true;
+        return [serverName, { type: 'sdk', name: typeof sdk.name === 'string' ? sdk.name : serverName }];
+      });
+      return Object.fromEntries(entries) as typeof spec;
+    });
+    if (changed) {
+      replaced ??= { ...agents };
+      replaced[name] = { ...agent, mcpServers: servers };
+    }
+  }
+  return replaced ?? agents;
+}

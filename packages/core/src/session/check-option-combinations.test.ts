@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import type { Options } from '../types/options.js';
+import type { SessionStore } from '../types/session-store/session-store.js';
+import { checkOptionCombinations } from './check-option-combinations.js';
+
+function failingOption(options: Options): string | undefined {
+  try {
+    checkOptionCombinations(options);
+    return undefined;
+  } catch (error) {
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    return (error as InvalidOptionError).option;
+  }
+}
+
+const store: SessionStore = { append: async () => {}, load: async () => null };
+
+describe('checkOptionCombinations', () => {
+  it('accepts no options and good combinations', () => {
+    expect(failingOption({})).toBeUndefined();
+    expect(
+      failingOption({ supportedDialogKinds: ['refusal_fallback_prompt'], onUserDialog: async () => null }),
+    ).toBeUndefined();
+    expect(failingOption({ supportedDialogKinds: [] })).toBeUndefined();
+    expect(
+      failingOption({ pluginDelivery: 'initialize', sessionStoreFlush: 'eager', loadTimeoutMs: 5 }),
+    ).toBeUndefined();
+  });
+
+  it('refuses sessionStore with a message that says it is not supported yet', () => {
+    expect(failingOption({ sessionStore: store })).toBe('sessionStore');
+    expect(() => checkOptionCombinations({ sessionStore: store })).toThrow(/not supported by hexagent yet/);
+  });
+
+  it('refuses supportedDialogKinds without onUserDialog', () => {
+    expect(failingOption({ supportedDialogKinds: ['refusal_fallback_prompt'] })).toBe('supportedDialogKinds');
+  });
+
+  it('refuses an unknown pluginDelivery', () => {
+    expect(failingOption({ pluginDelivery: 'stdin' as unknown as 'argv' })).toBe('pluginDelivery');
+  });
+});

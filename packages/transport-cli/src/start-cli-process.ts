@@ -1,0 +1,28 @@
+import { AbortError, type Options } from '@hexagent/core';
+import type { SpawnedCli } from './cli-process.js';
+import { loadExeca, spawnCli } from './spawn-cli.js';
+import { spawnCustomCli } from './spawn-custom-cli.js';
+
+/**
+ * Spawns the CLI for `options`: through `options.spawnClaudeCodeProcess` when given (with
+ * `spawnSignal` as its `signal`), else with execa, which is then loaded (and only then).
+ *
+ * @throws AbortError when `options.abortController` is aborted before the spawn.
+ * @throws what {@link spawnCli} and {@link spawnCustomCli} throw.
+ */
+export async function startCliProcess(options: Options, spawnSignal: AbortSignal): Promise<SpawnedCli> {
+  const spawner = options.spawnClaudeCodeProcess;
+  if (spawner !== undefined) {
+    throwIfAborted(options);
+    return spawnCustomCli(spawner, options, spawnSignal);
+  }
+  const { execa } = await loadExeca();
+  throwIfAborted(options);
+  return spawnCli(execa, options);
+}
+
+function throwIfAborted(options: Options): void {
+  if (options.abortController?.signal.aborted) {
+    throw new AbortError({ message: 'The query was aborted before the CLI started' });
+  }
+}
