@@ -12,14 +12,23 @@ const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator
 
 const toolNames = new Map<string, string>();
 
-function show(message: SDKMessage): void {
+/**
+ * Prints one message. With the scripted model, what looks like the model's (its name, its words,
+ * the cost the CLI computes from its made-up token counts) is labelled as scripted.
+ */
+function show(message: SDKMessage, scripted: boolean): void {
   switch (message.type) {
     case 'system':
-      if (message.subtype === 'init') console.log(`· session ${message.session_id} (${message.model})`);
+      if (message.subtype === 'init') {
+        const model = scripted
+          ? `model name ${message.model} as the CLI reports it; no real model runs`
+          : message.model;
+        console.log(`· session ${message.session_id} (${model})`);
+      }
       return;
     case 'assistant':
       for (const block of message.message.content) {
-        if (block.type === 'text') console.log(`assistant › ${block.text}`);
+        if (block.type === 'text') console.log(`${scripted ? 'scripted model' : 'assistant'} › ${block.text}`);
         if (block.type === 'tool_use') {
           toolNames.set(block.id, block.name);
           console.log(`tool call › ${block.name} ${JSON.stringify(block.input)}`);
@@ -39,12 +48,15 @@ function show(message: SDKMessage): void {
       }
       return;
     }
-    case 'result':
+    case 'result': {
+      const cost = `cost=$${Number(message.total_cost_usd ?? 0).toFixed(6)}`;
       console.log(
-        `result › ${message.subtype}: ${'result' in message ? String(message.result) : ''}\n` +
-          `         turns=${message.num_turns} cost=$${Number(message.total_cost_usd ?? 0).toFixed(6)}`,
+        `result › ${message.is_error ? 'error ' : ''}${message.subtype}: ${'result' in message ? String(message.result) : ''}\n` +
+          `         turns=${message.num_turns} ${cost}` +
+          (scripted ? ' (scripted: the CLI priced made-up token counts; nothing was billed)' : ''),
       );
       return;
+    }
     default:
       return;
   }
@@ -70,7 +82,7 @@ async function main(): Promise<void> {
   }
   console.log(`user › ${prompt}`);
   try {
-    for await (const message of query({ prompt, options })) show(message);
+    for await (const message of query({ prompt, options })) show(message, server !== undefined);
   } finally {
     await server?.close();
     await cleanup?.();

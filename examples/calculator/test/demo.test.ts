@@ -19,5 +19,10 @@ describe('the calculator demo', () => {
     expect(stdout).toContain('tool result › mcp__calc__divide (error) › Division by zero');
     expect(stdout).toMatch(/result › success: 15 \+ 27 = 42 and 6 × 7 = 42\. 1 ÷ 0 has no answer/);
     expect(stdout).toMatch(/turns=4 cost=\$\d+\.\d{6}/);
+    // What looks like a real model's (name, words, cost) is labelled as scripted.
+    expect(stdout).toMatch(/· session \S+ \(model name \S+ as the CLI reports it; no real model runs\)/);
+    expect(stdout).toContain('scripted model › ');
+    expect(stdout).not.toContain('assistant › ');
+    expect(stdout).toMatch(/cost=\$\d+\.\d{6} \(scripted: the CLI priced made-up token counts; nothing was billed\)/);
   });
 });

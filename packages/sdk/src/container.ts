@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import type { McpServerFactory, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
-import { createCliTransport } from '@hexagent/transport-cli';
+import { createCliTransport, moduleLocation } from '@hexagent/transport-cli';
 import type { DependencyContainer } from 'tsyringe';
 import { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';
 
 export type { DependencyContainer } from 'tsyringe';
 
-const require = createRequire(import.meta.url);
+const require = createRequire(moduleLocation(import.meta.url));
 let rootContainer: DependencyContainer | undefined;
 let tsyringePath: string | undefined;
 
@@ -28,7 +28,12 @@ function tsyringeRoot(): DependencyContainer {
 /** True once tsyringe is loaded, by this package or by the application (which may have registered adapters on its root container). */
 function tsyringeLoaded(): boolean {
   if (rootContainer !== undefined) return true;
-  tsyringePath ??= require.resolve('tsyringe');
+  try {
+    tsyringePath ??= require.resolve('tsyringe');
+  } catch {
+    // Not resolvable (an app bundled without node_modules): nobody can have loaded it from here.
+    return false;
+  }
   return require.cache[tsyringePath] !== undefined;
 }
 

@@ -82,10 +82,16 @@ export {
   tool,
 } from '@hexagent/mcp-inprocess';
 // The CLI process's errors
-export { CliNotFoundError, ProcessError } from '@hexagent/transport-cli';
+export {
+  CliNotFoundError,
+  ProcessError,
+  SUPPORTED_CLI_VERSIONS,
+  UnsupportedCliVersionError,
+} from '@hexagent/transport-cli';
 // Entry points and the container
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
+export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';

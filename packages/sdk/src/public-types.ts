@@ -280,5 +280,6 @@ export type {
 
 export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
+export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
 export type { QueryParams } from './query.js';
 export type { Query } from './types/query.js';

@@ -23,6 +23,14 @@ const { output } = await bundle.write({
   banner: `/*! execa ${execaVersion} and its dependencies, bundled into one module by @hexagent/transport-cli's build (scripts/bundle-execa.mjs). Licenses: execa.LICENSES.md. */`,
 });
 await bundle.close();
+// The bundle loads execa's CommonJS dependencies with `createRequire(import.meta.url)`. An app
+// bundled to CommonJS (esbuild --format=cjs) has no `import.meta.url`: the bundle's own file stands in.
+const code = readFileSync(outFile, 'utf8');
+const fallback =
+  'createRequire(import.meta.url || (typeof __filename === "string" ? __filename : process.cwd() + "/index.js"))';
+if (!code.includes('createRequire(import.meta.url)'))
+  throw new Error('the execa bundle no longer calls createRequire(import.meta.url)');
+writeFileSync(outFile, code.replaceAll('createRequire(import.meta.url)', fallback));
 // tsc's declarations and source map describe the re-export this file replaced; nothing imports them.
 for (const stale of ['execa.d.ts', 'execa.d.ts.map', 'execa.js.map']) rmSync(join(outDir, stale), { force: true });
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Options } from '@hexagent/core';
+import { moduleLocation } from './module-location.js';
 
 /** The variable that tells the CLI which kind of client started it. */
 export const ENTRYPOINT_ENV_VAR = 'CLAUDE_CODE_ENTRYPOINT';
@@ -25,11 +26,25 @@ let clientApp: string | undefined;
 
 /** `hexagent/<version of this package>`, read once. */
 export function hexagentClientApp(): string {
-  if (clientApp === undefined) {
-    const manifest = createRequire(import.meta.url)('../package.json') as { version?: unknown };
-    clientApp = `hexagent/${typeof manifest.version === 'string' ? manifest.version : 'unknown'}`;
-  }
+  clientApp ??= `hexagent/${ownVersion() ?? 'unknown'}`;
   return clientApp;
+}
+
+/**
+ * This package's version: from the manifest next to `dist/`, else (in an app's bundle, where `../`
+ * is the app) from the package as the bundle resolves it; `undefined` when neither is there.
+ */
+function ownVersion(): string | undefined {
+  const require = createRequire(moduleLocation(import.meta.url));
+  for (const specifier of ['../package.json', '@hexagent/transport-cli/package.json']) {
+    try {
+      const manifest = require(specifier) as { name?: unknown; version?: unknown };
+      if (manifest.name === '@hexagent/transport-cli' && typeof manifest.version === 'string') return manifest.version;
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return undefined;
 }
 
 /**

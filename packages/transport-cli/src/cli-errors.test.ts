@@ -109,6 +109,11 @@ describe('messages and fields', () => {
     expect(error.message).toContain('pathToClaudeCodeExecutable');
   });
 
+  it('CliNotFoundError tells a bundled app where the CLI is looked for and how to point at it', () => {
+    const error = new CliNotFoundError({ triedPaths: ['/srv/node_modules/@anthropic-ai/claude-code'] });
+    expect(error.message).toMatch(/bundled app .*node_modules.*set `pathToClaudeCodeExecutable`/s);
+  });
+
   it('CliNotFoundError says so when nothing was tried, and honours a custom message and cause', () => {
     expect(new CliNotFoundError({ triedPaths: [] }).message).toContain('(nothing)');
     const cause = new Error('ENOENT');

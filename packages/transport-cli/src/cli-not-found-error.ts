@@ -18,8 +18,11 @@ export class CliNotFoundError extends TransportStartError {
       message:
         options.message ??
         `Claude Code CLI not found. Tried: ${options.triedPaths.join(', ') || '(nothing)'}. ` +
-          'Install it with `npm install @anthropic-ai/claude-code`, or pass ' +
-          '`pathToClaudeCodeExecutable` in the options.',
+          'Install it with `npm install @anthropic-ai/claude-code` (it comes with `@hexagent/sdk` unless ' +
+          'optional dependencies were left out), or set `pathToClaudeCodeExecutable` in the options to ' +
+          "the CLI's path. A bundled app (esbuild, webpack, ...) finds the CLI only in a `node_modules` " +
+          'above the bundle or the working directory: ship the package next to it, or set ' +
+          '`pathToClaudeCodeExecutable`.',
       cause: options.cause,
     });
     this.triedPaths = options.triedPaths;

@@ -14,6 +14,7 @@ import { BASE_CLI_ARGS } from './build-cli-args.js';
 import { hexagentClientApp } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { CliTransport, createCliTransport } from './cli-transport.js';
+import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
 
 useCliTransportCleanup();
 
@@ -39,6 +40,22 @@ describe('CliTransport.start', () => {
     expect((error as Error).message).toContain('npm install @anthropic-ai/claude-code');
     expect(transport.pid).toBeUndefined();
     expect(transport.isOpen).toBe(false);
+  });
+
+  it('rejects a CLI older than the supported minimum with UnsupportedCliVersionError, before spawning', async () => {
+    const packageDir = makeTempDir();
+    writeExecutable(
+      join(packageDir, 'package.json'),
+      '{"name":"@anthropic-ai/claude-code-linux-x64","version":"2.0.1"}',
+      0o644,
+    );
+    const path = writeExecutable(join(packageDir, 'claude'), '#!/bin/sh\nsleep 5\n');
+    const transport = new CliTransport({ pathToClaudeCodeExecutable: path });
+    const error = await rejectionOf(transport.start());
+    expect(UnsupportedCliVersionError.isInstance(error)).toBe(true);
+    expect(TransportStartError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/2\.0\.1.*older than 2\.1\.197/);
+    expect(transport.pid).toBeUndefined();
   });
 
   it('rejects a file that is not executable with CliNotFoundError', async () => {

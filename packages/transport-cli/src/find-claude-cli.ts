@@ -7,6 +7,7 @@ import type { Options } from '@hexagent/core';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { findOnPath } from './find-on-path.js';
 import { isExecutableFile, isReadableFile } from './is-executable-file.js';
+import { moduleLocation } from './module-location.js';
 
 /** The npm package that ships the Claude Code CLI. */
 export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
@@ -68,7 +69,7 @@ export function findClaudeCli(
   }
 
   const tried: string[] = [];
-  const resolveFrom = context.resolveFrom ?? [join(cwd, 'index.js'), import.meta.url];
+  const resolveFrom = context.resolveFrom ?? [join(cwd, 'index.js'), moduleLocation(import.meta.url)];
   for (const from of resolveFrom) {
     const found = findInPackage(from, tried);
     if (found !== undefined) return found;

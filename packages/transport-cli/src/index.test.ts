@@ -22,6 +22,11 @@ describe('@hexagent/transport-cli entry point', () => {
         'findClaudeCli',
         'resolveCliCommand',
         'validateCliOptions',
+        'SUPPORTED_CLI_VERSIONS',
+        'UnsupportedCliVersionError',
+        'compareVersions',
+        'moduleLocation',
+        'readCliVersion',
       ].sort(),
     );
   });

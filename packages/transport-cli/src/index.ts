@@ -22,8 +22,10 @@ export {
   DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_HIGH_WATER_MARK,
 } from './cli-transport-settings.js';
+export { compareVersions, readCliVersion, SUPPORTED_CLI_VERSIONS } from './cli-version.js';
 export { type FindClaudeCliContext, findClaudeCli } from './find-claude-cli.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
+export { moduleLocation } from './module-location.js';
 export { ProcessError } from './process-error.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export type { SpawnedProcess } from './spawned-process.js';
@@ -33,4 +35,5 @@ export {
   StderrRingBuffer,
   type StderrRingBufferOptions,
 } from './stderr-ring-buffer.js';
+export { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
 export { validateCliOptions } from './validate-cli-options.js';

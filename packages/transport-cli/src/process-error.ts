@@ -1,4 +1,5 @@
 import { hasMarker, TransportError } from '@hexagent/core';
+import { redactSecrets } from './redact-secrets.js';
 
 const MARKER = Symbol.for('hexagent.error.ProcessError');
 
@@ -13,7 +14,7 @@ export class ProcessError extends TransportError {
   readonly code = 'PROCESS_ERROR' as const;
   /** Signal that ended the process, when it was killed. */
   readonly signal: string | undefined;
-  /** The last lines the process wrote to stderr (bounded). */
+  /** The last lines the process wrote to stderr (bounded), with what looks like a secret redacted. */
   readonly stderrTail: string;
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
@@ -25,7 +26,7 @@ export class ProcessError extends TransportError {
     stderrTail?: string;
     cause?: unknown;
   }) {
-    const stderrTail = options.stderrTail ?? '';
+    const stderrTail = redactSecrets(options.stderrTail ?? '');
     const how =
       options.signal !== undefined
         ? `was killed by ${options.signal}`

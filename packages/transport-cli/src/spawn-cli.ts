@@ -4,6 +4,7 @@ import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv, definedEnv } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import type { SpawnedCli } from './cli-process.js';
+import { assertSupportedCliVersion } from './cli-version.js';
 import { findClaudeCli } from './find-claude-cli.js';
 import { ProcessError } from './process-error.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
@@ -39,12 +40,15 @@ export interface ExecaSpawnedCli extends SpawnedCli {
  *
  * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
+ * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
 export function spawnCli(execa: ExecaFunction, options: Options): ExecaSpawnedCli {
   const args = buildCliArgs(options);
   assertDirectory(options.cwd);
   const env = definedEnv(buildCliEnv(options));
-  const command = resolveCliCommand(findClaudeCli(options, { env }), options, env);
+  const cliPath = findClaudeCli(options, { env });
+  assertSupportedCliVersion(cliPath);
+  const command = resolveCliCommand(cliPath, options, env);
   const subprocess = execaCli(execa, command, args, env, options.cwd);
   return {
     subprocess,

@@ -1,0 +1,289 @@
+/**
+ * The packages as a user gets them: every published package packed with pnpm (the release path),
+ * the tarballs installed with npm into an app outside the workspace, then that app run as an ES
+ * module, as CommonJS and as esbuild bundles against the real Claude Code CLI (the version npm
+ * picks for this Node.js) and a scripted model on 127.0.0.1, and the README quick start
+ * type-checked under each TypeScript module resolution a user may have.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
+import { findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cleanEnv,
+  danglingReferences,
+  listFiles,
+  manifestTargets,
+  packAll,
+  publishedPackageDirs,
+  ROOT,
+  unpack,
+} from './helpers/packages.js';
+import { createApp, readmeQuickStart, runApp, tsc } from './helpers/temp-app.js';
+
+const SETUP_TIMEOUT_MS = 180_000;
+const work = mkdtempSync(join(tmpdir(), 'hexagent-packaging-'));
+const app = join(work, 'app');
+const packageDirs = publishedPackageDirs();
+const unpacked = new Map<string, { dir: string; manifest: Record<string, unknown>; files: string[] }>();
+let supported: { minimum: string; maximumTested: string };
+
+beforeAll(async () => {
+  const tarballs = await packAll(packageDirs, join(work, 'tarballs'));
+  for (const tarball of tarballs) {
+    const dir = await unpack(tarball, join(work, 'unpacked', basename(tarball, '.tgz')));
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    unpacked.set(String(manifest['name']), { dir, manifest, files: listFiles(dir) });
+  }
+  await createApp(app, tarballs);
+  const sdk = (await import(join(app, 'node_modules', '@hexagent', 'sdk', 'dist', 'index.js'))) as {
+    SUPPORTED_CLI_VERSIONS: typeof supported;
+  };
+  supported = sdk.SUPPORTED_CLI_VERSIONS;
+}, SETUP_TIMEOUT_MS);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the tarballs', () => {
+  it('are one per published package', () => {
+    expect([...unpacked.keys()].sort()).toEqual(
+      packageDirs.map((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name).sort(),
+    );
+  });
+
+  it('hold the manifest, a README, the LICENSE, every file the manifest points at, and no tests', () => {
+    const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    for (const [name, { dir, manifest, files }] of unpacked) {
+      const missing = ['package.json', 'README.md', 'LICENSE', ...manifestTargets(manifest)].filter(
+        (file) => !files.includes(file),
+      );
+      expect(missing, name).toEqual([]);
+      expect(readFileSync(join(dir, 'LICENSE'), 'utf8'), name).toBe(license);
+      expect(readFileSync(join(dir, 'README.md'), 'utf8').length, `${name} README`).toBeGreaterThan(500);
+      expect(
+        files.filter((file) => /\.test\.|\.test-d\./.test(file)),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it('resolve every relative import and every source map source inside the tarball', () => {
+    for (const [name, { dir, manifest, files }] of unpacked) {
+      expect(danglingReferences(dir, files, manifestTargets(manifest)), name).toEqual([]);
+    }
+  });
+
+  it('declare no workspace: range, third-party dependencies with caret ranges, and repository/homepage/bugs', () => {
+    for (const [name, { manifest }] of unpacked) {
+      for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies']) {
+        for (const [dependency, range] of Object.entries((manifest[field] ?? {}) as Record<string, string>)) {
+          expect(range, `${name} ${field}.${dependency}`).not.toMatch(/^workspace:/);
+          if (field !== 'devDependencies' && !dependency.startsWith('@hexagent/')) {
+            expect(range, `${name} ${field}.${dependency}`).toMatch(/^(\^|>=)/);
+          }
+        }
+      }
+      expect(manifest, name).toMatchObject({
+        license: 'MIT',
+        repository: { type: 'git' },
+        homepage: expect.any(String),
+        bugs: { url: expect.any(String) },
+      });
+    }
+  });
+
+  it('npm pack refuses a package whose manifest has workspace: ranges (the prepack guard)', async () => {
+    const transportCli = packageDirs.find((dir) => dir.endsWith('transport-cli')) ?? '';
+    const failure = await promisify(execFile)('npm', ['pack', '--dry-run'], {
+      cwd: transportCli,
+      env: cleanEnv(),
+    }).then(
+      () => undefined,
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
+    expect(failure).toMatch(/refusing to pack with npm.*workspace:\*/s);
+  });
+});
+
+describe('an app that installed the tarballs with npm', () => {
+  const expectSmokeRan = (report: Record<string, unknown> | undefined) => {
+    expect(report).toMatchObject({
+      calls: [42],
+      permissionAsked: ['mcp__calc__add'],
+      subtype: 'success',
+      isError: false,
+      result: 'answer=42',
+    });
+  };
+
+  it('runs as an ES module, against the CLI npm chose (the lowest supported on Node.js 20)', async () => {
+    const run = await runApp('app.mjs', app);
+    expectSmokeRan(run.report);
+    if (process.versions.node.startsWith('20.')) expect(run.report?.['cliVersion']).toBe(supported.minimum);
+  });
+
+  it('runs as CommonJS (require)', async () => {
+    expectSmokeRan((await runApp('app.cjs', app)).report);
+  });
+
+  it('runs bundled by esbuild, as an ES module and as CommonJS, finding the CLI from where the bundle is', async () => {
+    const emptyCwd = mkdtempSync(join(work, 'cwd-'));
+    for (const [entry, format] of [
+      ['app.mjs', 'esm'],
+      ['app.cjs', 'cjs'],
+    ] as const) {
+      const outfile = join(app, 'out', `bundle-${format}.${format === 'esm' ? 'mjs' : 'cjs'}`);
+      await build({
+        entryPoints: [join(app, entry)],
+        bundle: true,
+        platform: 'node',
+        format,
+        outfile,
+        logLevel: 'error',
+      });
+      expectSmokeRan((await runApp(outfile, emptyCwd)).report);
+    }
+  });
+
+  it('bundled and moved away from node_modules: CliNotFoundError says to set pathToClaudeCodeExecutable, which works', async () => {
+    const away = mkdtempSync(join(work, 'away-'));
+    for (const bundle of ['bundle-esm.mjs', 'bundle-cjs.cjs']) {
+      const moved = join(away, bundle);
+      copyFileSync(join(app, 'out', bundle), moved);
+      // No `claude` on PATH either: only node's own directory.
+      const path = { PATH: dirname(process.execPath) };
+      const lost = await runApp(moved, away, path);
+      expect(lost.report?.['error'], bundle).toMatchObject({
+        code: 'CLI_NOT_FOUND',
+        message: expect.stringMatching(/bundled app.*set `pathToClaudeCodeExecutable`/s),
+      });
+      const cli = join(
+        app,
+        'node_modules',
+        '@anthropic-ai',
+        `claude-code-${process.platform}-${process.arch}`,
+        'claude',
+      );
+      expectSmokeRan((await runApp(moved, away, { ...path, SMOKE_CLI_PATH: cli })).report);
+    }
+  });
+});
+
+describe('the hexagent command', () => {
+  it('`npx hexagent doctor` finds the CLI npm installed, its version, and starts it', async () => {
+    const server = await ScriptedModelServer.start([]);
+    const hermetic = await hermeticCliEnv({ baseUrl: server.url });
+    try {
+      const env = Object.fromEntries(
+        Object.entries(hermetic.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      const { stdout } = await promisify(execFile)('npx', ['--no-install', 'hexagent', 'doctor'], {
+        cwd: app,
+        env: { ...env, PATH: process.env['PATH'] ?? '' },
+      });
+      expect(stdout).toContain(`CLI version: ${readCliVersion(findClaudeCli({}, { cwd: app }))} (supported`);
+      expect(stdout).toMatch(/ok {3}CLI start: answered initialize in \d+ ms/);
+      expect(stdout).toContain('hexagent can run queries here.');
+    } finally {
+      await server.close();
+      await hermetic.cleanup();
+    }
+  });
+});
+
+describe('the end-to-end smoke set from the tarballs, at both ends of the supported CLI range', () => {
+  /** What every scenario of fixtures/smoke-set.mjs observes on any supported CLI. */
+  const common = {
+    hooks: { calls: [4], seen: ['pre:mcp__calc__add', 'post:mcp__calc__add'], result: 'four' },
+    deny: { calls: [], result: 'denied' },
+    streamingInput: { results: ['first answer', 'second answer'] },
+    clientControls: { calls: [42], result: 'forty-two' },
+    interrupt: { endedWithinMs: true, results: 1 },
+    resume: { result: 'you asked about the word', sawEarlierTurn: true },
+    structuredOutput: { structured: { answer: 42 } },
+  };
+
+  it('the lowest (what npm installs for Node.js 20): every scenario; the CLI reports no version and no in-process server status', {
+    timeout: 120_000,
+  }, async () => {
+    const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: await lowestCli() });
+    expect(run.report, run.stderr).toEqual(common);
+  });
+
+  it('the highest tested (the workspace CLI): every scenario, with the version and the server status', async () => {
+    const cli = findClaudeCli({}, { cwd: join(ROOT, 'packages', 'sdk') });
+    expect(readCliVersion(cli)).toBe(supported.maximumTested);
+    const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: cli });
+    expect(run.report, run.stderr).toEqual({
+      ...common,
+      clientControls: { ...common.clientControls, version: supported.maximumTested, calc: 'connected' },
+    });
+  });
+
+  /** The CLI at the minimum: npm's choice on Node.js 20, else that version installed by npm on its own. */
+  async function lowestCli(): Promise<string> {
+    const chosen = findClaudeCli({}, { cwd: app });
+    if (readCliVersion(chosen) === supported.minimum) return chosen;
+    const dir = join(work, 'lowest-cli');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"private":true}');
+    await promisify(execFile)(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', `@anthropic-ai/claude-code@${supported.minimum}`],
+      { cwd: dir, env: cleanEnv() },
+    );
+    return findClaudeCli({}, { cwd: dir });
+  }
+});
+
+describe('the README quick start', () => {
+  const strict = [
+    '--noEmit',
+    '--strict',
+    '--noUncheckedIndexedAccess',
+    '--exactOptionalPropertyTypes',
+    '--target',
+    'ES2022',
+    '--types',
+    'node',
+  ];
+
+  // The packages' own declarations are checked once (nodenext); the other runs check resolution
+  // and the quick start against them, with skipLibCheck as most projects have it (and faster).
+  it.each([
+    ['nodenext', ['--module', 'nodenext', '--moduleResolution', 'nodenext']],
+    ['node16', ['--module', 'node16', '--moduleResolution', 'node16', '--skipLibCheck']],
+    ['bundler', ['--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck']],
+  ])('type-checks strictly under %s resolution', async (_name, resolution) => {
+    const dir = join(app, 'ts');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'quickstart.ts'), readmeQuickStart(join(ROOT, 'README.md')));
+    expect(await tsc(dir, [...strict, ...resolution, 'quickstart.ts'])).toBe('');
+  });
+
+  it('type-checks as CommonJS TypeScript (a .cts file) under nodenext', async () => {
+    const dir = join(app, 'ts');
+    mkdirSync(dir, { recursive: true });
+    const body = readmeQuickStart(join(ROOT, 'README.md'));
+    writeFileSync(
+      join(dir, 'quickstart.cts'),
+      `${body.replace(/^(?=for await)/m, 'export async function main() {\n')}}\n`,
+    );
+    expect(
+      await tsc(dir, [
+        ...strict,
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        'quickstart.cts',
+      ]),
+    ).toBe('');
+  });
+});

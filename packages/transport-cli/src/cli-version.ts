@@ -1,0 +1,85 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { CLAUDE_CODE_PACKAGE } from './find-claude-cli.js';
+import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
+
+/**
+ * The Claude Code CLI versions hexagent is tested with: `minimum` is what npm installs for
+ * Node.js 20 (newer CLIs need Node.js 22), `maximumTested` what the end-to-end suite runs. Older
+ * CLIs are refused ({@link UnsupportedCliVersionError}); newer ones run.
+ */
+export const SUPPORTED_CLI_VERSIONS = { minimum: '2.1.197', maximumTested: '2.1.329' } as const;
+
+const VERSION = /^(\d+)\.(\d+)\.(\d+)/;
+
+/**
+ * The version of the CLI at `cliPath`, read without running it: from the manifest of the npm
+ * package it belongs to (`@anthropic-ai/claude-code` or one of its platform packages, the binary
+ * in the package or in its `bin/`), or from the file name the native installer gives it
+ * (`~/.local/share/claude/versions/2.1.329`). `undefined` when neither says (a CLI from elsewhere
+ * or a stand-in), so the caller does not check.
+ *
+ * @example
+ * ```ts
+ * readCliVersion('/app/node_modules/@anthropic-ai/claude-code-linux-x64/claude'); // '2.1.197'
+ * ```
+ */
+export function readCliVersion(cliPath: string): string | undefined {
+  let real = cliPath;
+  try {
+    real = realpathSync(cliPath);
+  } catch {
+    // A path that does not resolve is read as given.
+  }
+  for (const dir of [dirname(real), dirname(dirname(real))]) {
+    const version = manifestVersion(join(dir, 'package.json'));
+    if (version !== undefined) return version;
+  }
+  const name = basename(real);
+  return VERSION.test(name) ? name : undefined;
+}
+
+/** Compares two `major.minor.patch` versions (pre-release tags ignored): negative, zero or positive. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.match(VERSION);
+  const pb = b.match(VERSION);
+  if (pa === null || pb === null) throw new TypeError(`not a version: ${pa === null ? a : b}`);
+  for (let i = 1; i <= 3; i++) {
+    const diff = Number(pa[i]) - Number(pb[i]);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+const checked = new Map<string, string | undefined>();
+
+/**
+ * Refuses a CLI older than {@link SUPPORTED_CLI_VERSIONS}`.minimum`. The version is read once per
+ * path and process (a few microseconds: one manifest read).
+ *
+ * @returns the version found, or `undefined` when it cannot be read without running the CLI.
+ * @throws UnsupportedCliVersionError naming the version found and the minimum.
+ */
+export function assertSupportedCliVersion(cliPath: string): string | undefined {
+  if (!checked.has(cliPath)) checked.set(cliPath, readCliVersion(cliPath));
+  const found = checked.get(cliPath);
+  if (found !== undefined && compareVersions(found, SUPPORTED_CLI_VERSIONS.minimum) < 0) {
+    throw new UnsupportedCliVersionError({ found, minimum: SUPPORTED_CLI_VERSIONS.minimum, cliPath });
+  }
+  return found;
+}
+
+/** `version` of a Claude Code package manifest at `path`, if that is what it is. */
+function manifestVersion(path: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown; version?: unknown };
+    const isClaudeCode =
+      typeof manifest.name === 'string' &&
+      (manifest.name === CLAUDE_CODE_PACKAGE || manifest.name.startsWith(`${CLAUDE_CODE_PACKAGE}-`));
+    return isClaudeCode && typeof manifest.version === 'string' && VERSION.test(manifest.version)
+      ? manifest.version
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
