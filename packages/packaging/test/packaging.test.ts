@@ -215,8 +215,10 @@ describe('the end-to-end smoke set from the tarballs, at both ends of the suppor
     expect(run.report, run.stderr).toEqual(common);
   });
 
-  it('the highest tested (the workspace CLI): every scenario, with the version and the server status', async () => {
-    const cli = findClaudeCli({}, { cwd: join(ROOT, 'packages', 'sdk') });
+  it('the highest tested (the newest on npm): every scenario, with the version and the server status', {
+    timeout: 120_000,
+  }, async () => {
+    const cli = await cliAt(supported.maximumTested);
     expect(readCliVersion(cli)).toBe(supported.maximumTested);
     const run = await runApp('smoke-set.mjs', app, { SMOKE_CLI_PATH: cli });
     expect(run.report, run.stderr).toEqual({
@@ -228,13 +230,19 @@ describe('the end-to-end smoke set from the tarballs, at both ends of the suppor
   /** The CLI at the minimum: npm's choice on Node.js 20, else that version installed by npm on its own. */
   async function lowestCli(): Promise<string> {
     const chosen = findClaudeCli({}, { cwd: app });
-    if (readCliVersion(chosen) === supported.minimum) return chosen;
-    const dir = join(work, 'lowest-cli');
+    return readCliVersion(chosen) === supported.minimum ? chosen : cliAt(supported.minimum);
+  }
+
+  /** The CLI at `version`: the workspace's when it is that version, else installed by npm on its own. */
+  async function cliAt(version: string): Promise<string> {
+    const workspace = findClaudeCli({}, { cwd: join(ROOT, 'packages', 'sdk') });
+    if (readCliVersion(workspace) === version) return workspace;
+    const dir = join(work, `cli-${version}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{"private":true}');
     await promisify(execFile)(
       'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', `@anthropic-ai/claude-code@${supported.minimum}`],
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', `@anthropic-ai/claude-code@${version}`],
       { cwd: dir, env: cleanEnv() },
     );
     return findClaudeCli({}, { cwd: dir });

@@ -25,7 +25,18 @@ describe('checkConfigDir', () => {
     expect(checkConfigDir({ HOME: root }).detail).toBe(`${join(root, '.claude')} (will be created)`);
   });
 
-  it.skipIf(process.getuid?.() === 0)('fails for a read-only directory, with a fix', () => {
+  it('fails when a file stands where a directory of the path should be, with a fix', () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, '');
+    expect(checkConfigDir({ CLAUDE_CONFIG_DIR: join(file, 'claude') })).toMatchObject({
+      status: 'problem',
+      detail: `${file} is not a directory, so ${join(file, 'claude')} cannot be created`,
+      fix: expect.stringContaining('CLAUDE_CONFIG_DIR'),
+    });
+  });
+
+  // Root writes through a directory's mode bits, so only another user can see this one fail.
+  it.skipIf(process.getuid?.() === 0)('fails for a read-only directory, with a fix (not run as root)', () => {
     const readOnly = join(root, 'read-only');
     mkdirSync(readOnly);
     chmodSync(readOnly, 0o555);

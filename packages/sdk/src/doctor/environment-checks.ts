@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DoctorCheck } from './doctor-types.js';
@@ -26,6 +26,14 @@ export function checkConfigDir(env: Readonly<Record<string, string | undefined>>
   const dir = env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
   let existing = dir;
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  if (!statSync(existing).isDirectory()) {
+    return {
+      name: 'Config directory',
+      status: 'problem',
+      detail: `${existing} is not a directory, so ${dir} cannot be created`,
+      fix: `Move ${existing} out of the way, or set CLAUDE_CONFIG_DIR to a writable directory.`,
+    };
+  }
   try {
     accessSync(existing, constants.W_OK);
     return { name: 'Config directory', status: 'ok', detail: existing === dir ? dir : `${dir} (will be created)` };
