@@ -2,13 +2,12 @@
 /**
  * Build step after tsc, run in a package's folder: `node ../../scripts/bundle-dist.mjs index [other entries]`.
  * Rebundles each `dist/<entry>.js` that tsc wrote, with the relative modules it imports, into one
- * module (code shared by several entries, or loaded by a dynamic `import()`, goes to a chunk beside
- * it, so what loads lazily stays lazy). Every package import stays an import. Why: Node.js pays per
- * ES module it links; the facade's ~130 modules took ~40 ms to import, a handful take ~10
- * (docs/performance.md, "Loading cost"). Declarations, and the per-file output the tests and
+ * module (code shared by several entries, or loaded by a dynamic `import()`, goes to a chunk in
+ * `dist/chunks/`, so what loads lazily stays lazy). Every package import stays an import. Why:
+ * Node.js pays per ES module it links (docs/performance.md, "Lazy loading"). Declarations, and the per-file output the tests and
  * source maps use, stay as tsc wrote them.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rolldown } from 'rolldown';
 
@@ -20,6 +19,8 @@ const input = Object.fromEntries(entries.map((name) => [name, join(dist, `${name
 const marker = '/*! bundled by scripts/bundle-dist.mjs */';
 if (entries.every((name) => readFileSync(input[name], 'utf8').startsWith(marker))) process.exit(0);
 
+// Chunks are named by hash: the previous build's would otherwise stay behind and ship.
+rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 const bundle = await rolldown({
   input,
   platform: 'node',
@@ -31,7 +32,7 @@ await bundle.write({
   dir: dist,
   format: 'esm',
   entryFileNames: '[name].js',
-  chunkFileNames: '[name]-[hash].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
   banner: marker,
   sourcemap: true,
 });
