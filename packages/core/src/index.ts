@@ -41,6 +41,9 @@ export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-h
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
+export { type FirstPromptState, promptOfEntry } from './session-store/first-prompt.js';
+export { foldSessionSummary } from './session-store/fold-session-summary.js';
+export { InMemorySessionStore } from './session-store/in-memory-session-store.js';
 export { filterEscalatingDefaultMode } from './settings/filter-escalating-default-mode.js';
 export { matchDeniedModels } from './settings/match-denied-models.js';
 export {

@@ -373,7 +373,18 @@ type _filterEscalatingDefaultMode = Expect<
 >;
 type _matchDeniedModels = Expect<Equals<typeof Hex.matchDeniedModels, typeof Official.matchDeniedModels>>;
 
+// The session store helpers: the same folding function; the in-memory store is the official class
+// without its private fields, so an instance works wherever the official one or a SessionStore does.
+type _foldSessionSummary = Expect<Equals<typeof Hex.foldSessionSummary, typeof Official.foldSessionSummary>>;
+type _InMemoryStoreIsStore = Expect<Extends<Hex.InMemorySessionStore, Official.SessionStore>>;
+type _InMemoryStorePublic = Expect<
+  Equals<
+    Pick<Hex.InMemorySessionStore, keyof Hex.InMemorySessionStore>,
+    Pick<Official.InMemorySessionStore, keyof Official.InMemorySessionStore>
+  >
+>;
+
 // Not checked here yet: the later steps that own these names add them.
-// - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, InMemorySessionStore, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionMessage, SessionMutationOptions
+// - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionMessage, SessionMutationOptions
 // - startup / prewarm: ClaimOptions, SpareProcess, WarmQuery
 // - custom transports: Transport

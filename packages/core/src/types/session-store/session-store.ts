@@ -1,7 +1,6 @@
 /**
- * The official SDK's session-store contract, as types only: hexagent does not mirror transcripts to
- * a store yet (the `sessionStore` option is refused with `InvalidOptionError`), but code written
- * against these shapes compiles unchanged.
+ * The official SDK's session-store contract: stores written for the official SDK plug in unchanged.
+ * `InMemorySessionStore` and `foldSessionSummary` (in `session-store/`) implement and serve it.
  */
 
 /**
