@@ -24,6 +24,12 @@ export type {
 } from './ports/control-protocol.js';
 export { NO_CONTROL_RESPONSE } from './ports/control-protocol.js';
 export type { McpHandleContext, McpServerFactory, McpServerPort } from './ports/mcp-server-port.js';
+export type {
+  SessionTracer,
+  SpanAttributes,
+  SpanAttributeValue,
+  TraceSpan,
+} from './ports/session-tracer.js';
 export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
 export { TransportClosedError } from './ports/transport-closed-error.js';
 export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
@@ -41,6 +47,7 @@ export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-h
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
+export { SpanAttr, SpanNames } from './session/tracing/span-attributes.js';
 export { type FirstPromptState, promptOfEntry } from './session-store/first-prompt.js';
 export { foldSessionSummary } from './session-store/fold-session-summary.js';
 export { InMemorySessionStore } from './session-store/in-memory-session-store.js';

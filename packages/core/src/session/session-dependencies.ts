@@ -1,5 +1,6 @@
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { McpServerFactory, McpServerPort } from '../ports/mcp-server-port.js';
+import type { SessionTracer } from '../ports/session-tracer.js';
 import type { Transport } from '../ports/transport.js';
 import type { OutboundMessage } from '../types/control.js';
 import type { Options } from '../types/options.js';
@@ -16,4 +17,6 @@ export interface SessionDependencies {
   options?: Options;
   /** Builds the control protocol over the transport's `send`; defaults to `ControlProtocolEngine`. */
   createProtocol?: (send: (message: OutboundMessage) => Promise<void>) => ControlProtocol;
+  /** Where the session's spans go; defaults to `options.tracer`. Without one, nothing is traced. */
+  tracer?: SessionTracer;
 }

@@ -24,6 +24,8 @@ import { McpControls } from './mcp-controls.js';
 import { McpServerSet } from './mcp-server-set.js';
 import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
+import { SessionTracing } from './tracing/session-tracing.js';
+import { TracedControlProtocol } from './tracing/traced-control-protocol.js';
 import { TurnLedger } from './turn-ledger.js';
 import { userMessageWire } from './user-message-wire.js';
 
@@ -52,6 +54,8 @@ export class Session extends McpControls {
   private readonly output: AsyncQueue<SDKMessage>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnLedger;
+  /** The session's spans; undefined (and never consulted on a hot path) without a tracer. */
+  private readonly tracing: SessionTracing | undefined;
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
   private initPromise: Promise<SDKControlInitializeResponse> | undefined;
@@ -73,8 +77,10 @@ export class Session extends McpControls {
       createServer: dependencies.createMcpServer,
     });
     this.turns = new TurnLedger(() => this.transport.endInput());
+    const tracer = dependencies.tracer ?? (this.options.tracer || undefined);
+    this.tracing = tracer === undefined ? undefined : new SessionTracing(tracer, this.options.model);
     const send = (message: OutboundMessage) => this.transport.send(message);
-    this.protocol =
+    const protocol =
       dependencies.createProtocol?.(send) ??
       new ControlProtocolEngine({
         send,
@@ -84,6 +90,7 @@ export class Session extends McpControls {
           if (TransportError.isInstance(error)) void this.close(error);
         },
       });
+    this.protocol = this.tracing === undefined ? protocol : new TracedControlProtocol(protocol, this.tracing);
     this.output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
@@ -147,6 +154,7 @@ export class Session extends McpControls {
       throw new InvalidOptionError({ option: 'prompt', message: 'the input of this session has ended' });
     // Counted before any await, so an endInput() called while this send is under way waits for its result.
     this.turns.userMessageSent();
+    this.tracing?.turnStarted();
     await this.start();
     if (this.inputGate !== undefined) await this.inputGate.catch(() => {});
     if (this.state === 'closed') throw this.closedError();
@@ -256,7 +264,7 @@ export class Session extends McpControls {
       this.transport,
       createInboundSink({
         protocol: this.protocol,
-        output: this.output,
+        output: this.tracing?.observing(this.output) ?? this.output,
         turns: this.turns,
         commandsChanged: (commands) => {
           this.commands = commands;
@@ -301,6 +309,7 @@ export class Session extends McpControls {
       this.protocol.close(reason);
       this.stopListeningForAbort?.();
       this.turns.close();
+      this.tracing?.close(error);
     }
     if (stopTransport || first) {
       await Promise.allSettled([this.transport.close(), this.servers.close()]);
@@ -317,6 +326,7 @@ export class Session extends McpControls {
       this.turns.close();
       this.fatalError = aborted();
       this.output.end(this.fatalError);
+      this.tracing?.close(this.fatalError);
       return;
     }
     // Through onAbort: one listener on a signal however many sessions share it, so a "stop

@@ -1,3 +1,5 @@
+import type { SessionTracer } from '../../ports/session-tracer.js';
+
 /** Options hexagent adds to the official ones: bounds on what the CLI sends and on callbacks. */
 export interface HexagentOptions {
   /** The largest line accepted from the CLI, in bytes (default 64 MiB); a longer one is a fault. */
@@ -13,4 +15,10 @@ export interface HexagentOptions {
    * `timeout` (in seconds) wins over this.
    */
   hookTimeoutMs?: number;
+  /**
+   * Where the session's spans go (query, turns, tool calls, hook and permission callbacks, control
+   * requests). Default: the facade traces through `@opentelemetry/api` when a global tracer
+   * provider is registered, and not at all otherwise. `false` turns tracing off for this query.
+   */
+  tracer?: SessionTracer | false;
 }

@@ -1,0 +1,156 @@
+import type { ControlRequestHandler } from '../../ports/control-protocol.js';
+import type { SessionTracer, TraceSpan } from '../../ports/session-tracer.js';
+import { inboundRequestSpan } from './inbound-request-span.js';
+import { resultAttributes, SpanAttr, SpanNames } from './span-attributes.js';
+
+type Json = Record<string, unknown>;
+
+/** The error a failed turn's span records: the result's `errors`, else its text, else its subtype. */
+function turnError(result: Json): Error {
+  const errors = Array.isArray(result.errors) ? result.errors.filter((e) => typeof e === 'string') : [];
+  const text = typeof result.result === 'string' ? result.result : '';
+  return new Error(errors.join('\n') || text || `The turn ended with ${String(result.subtype)}`);
+}
+
+/**
+ * The spans of one session, over a {@link SessionTracer}: the query span (`hexagent.query`), one
+ * turn span per user message (ended by its `result`, which gives it tokens, cost, duration and stop
+ * reason), and under the oldest unanswered turn (or the query span, outside a turn) one span per
+ * tool call, permission callback, hook callback and control request. Made only when a tracer is
+ * given, so a session without one pays nothing.
+ */
+export class SessionTracing {
+  private readonly tracer: SessionTracer;
+  private readonly root: TraceSpan;
+  /** Turn spans waiting for their `result`, oldest first: the CLI answers turns in order. */
+  private readonly openTurns: TraceSpan[] = [];
+  private turns = 0;
+  private model: string | undefined;
+  private sessionId: string | undefined;
+  private ended = false;
+
+  /** Starts the query span, a child of the span active now. */
+  constructor(tracer: SessionTracer, model?: string) {
+    this.tracer = tracer;
+    this.model = model;
+    this.root = tracer.startSpan(SpanNames.query, {
+      [SpanAttr.providerName]: 'anthropic',
+      [SpanAttr.agentName]: 'claude-code',
+      [SpanAttr.requestModel]: model,
+    });
+  }
+
+  /** A user message was sent: its turn span starts. */
+  turnStarted(): void {
+    if (this.ended) return;
+    this.turns += 1;
+    this.openTurns.push(
+      this.tracer.startSpan(
+        SpanNames.turn,
+        {
+          [SpanAttr.operationName]: 'invoke_agent',
+          [SpanAttr.providerName]: 'anthropic',
+          [SpanAttr.agentName]: 'claude-code',
+          [SpanAttr.requestModel]: this.model,
+          [SpanAttr.conversationId]: this.sessionId,
+        },
+        this.root,
+      ),
+    );
+  }
+
+  /** Reads a message for the user: `system/init` names the session and model, a `result` ends a turn. */
+  observe(message: { type: string }): void {
+    const m = message as Json;
+    if (m.type === 'result') this.turnEnded(m);
+    else if (m.type === 'system' && m.subtype === 'init') {
+      if (typeof m.session_id === 'string') this.sessionId = m.session_id;
+      if (typeof m.model === 'string') this.model = m.model;
+      this.root.setAttributes({ [SpanAttr.conversationId]: this.sessionId, [SpanAttr.requestModel]: this.model });
+    }
+  }
+
+  /** `output`, with every message read by {@link observe} before it is pushed. */
+  observing<M extends { type: string }>(output: { push(message: M): void }): { push(message: M): void } {
+    return {
+      push: (message) => {
+        this.observe(message);
+        output.push(message);
+      },
+    };
+  }
+
+  /** Wraps the handler of an inbound request subtype so each request it serves gets its span. */
+  traceHandler(handler: ControlRequestHandler): ControlRequestHandler {
+    return (request, context) => {
+      const plan = inboundRequestSpan(request);
+      if (plan === undefined || this.ended) return handler(request, context);
+      const span = this.tracer.startSpan(plan.name, plan.attributes, this.openTurns[0] ?? this.root);
+      let result: ReturnType<ControlRequestHandler>;
+      try {
+        result = this.tracer.withActiveSpan(span, () => handler(request, context));
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+      return result.then(
+        (response) => {
+          plan.finish?.(span, response);
+          span.end();
+          return response;
+        },
+        (error: unknown) => {
+          span.fail(error);
+          span.end();
+          throw error;
+        },
+      );
+    };
+  }
+
+  /** Runs an outbound control request inside its span (`hexagent.control <subtype>`). */
+  traceRequest<T>(subtype: string, run: () => Promise<T>): Promise<T> {
+    if (this.ended) return run();
+    const span = this.tracer.startSpan(
+      `${SpanNames.control} ${subtype}`,
+      { [SpanAttr.controlSubtype]: subtype, [SpanAttr.controlDirection]: 'outbound' },
+      this.root,
+    );
+    return run().then(
+      (response) => {
+        span.end();
+        return response;
+      },
+      (error: unknown) => {
+        span.fail(error);
+        span.end();
+        throw error;
+      },
+    );
+  }
+
+  /** The session ended: unanswered turns end (failed, with `error`), then the query span. Idempotent. */
+  close(error: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const turn of this.openTurns.splice(0)) {
+      turn.setAttributes({ [SpanAttr.isError]: true });
+      turn.fail(error ?? new Error('The session closed before the turn had its result'), 'unanswered');
+      turn.end();
+    }
+    this.root.setAttributes({ [SpanAttr.turns]: this.turns });
+    if (error !== undefined) this.root.fail(error);
+    this.root.end();
+  }
+
+  private turnEnded(result: Json): void {
+    const turn = this.openTurns.shift();
+    const attributes = resultAttributes(result);
+    this.root.setAttributes({ [SpanAttr.costUsd]: attributes[SpanAttr.costUsd] });
+    if (turn === undefined) return;
+    turn.setAttributes({ ...attributes, [SpanAttr.requestModel]: this.model });
+    if (result.is_error === true || result.subtype !== 'success') {
+      turn.fail(turnError(result), typeof result.subtype === 'string' ? result.subtype : undefined);
+    }
+    turn.end();
+  }
+}
