@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import type { McpServerFactory, TransportFactory } from '@hexagent/core';
+import type { McpServerFactory, SessionTracer, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
 import { createCliTransport, moduleLocation } from '@hexagent/transport-cli';
 import type { DependencyContainer } from 'tsyringe';
-import { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';
+import { MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 
 export type { DependencyContainer } from 'tsyringe';
 
@@ -71,10 +71,11 @@ export function getDefaultContainer(): DependencyContainer {
   return defaultContainer;
 }
 
-/** Resolve the two factories from `container` (or the default one). */
+/** Resolve the two factories, and the tracer if one is registered, from `container` (or the default one). */
 export function resolveFactories(container?: DependencyContainer): {
   transportFactory: TransportFactory;
   mcpServerFactory: McpServerFactory;
+  tracer?: SessionTracer;
 } {
   // Without a container and with tsyringe never loaded, no registration can exist: the default adapters.
   if (container === undefined && defaultContainer === undefined && !tsyringeLoaded()) {
@@ -87,5 +88,6 @@ export function resolveFactories(container?: DependencyContainer): {
   const mcpServerFactory = c.isRegistered(MCP_SERVER_FACTORY, true)
     ? c.resolve<McpServerFactory>(MCP_SERVER_FACTORY)
     : createInProcessMcpServer;
-  return { transportFactory, mcpServerFactory };
+  if (!c.isRegistered(TRACER, true)) return { transportFactory, mcpServerFactory };
+  return { transportFactory, mcpServerFactory, tracer: c.resolve<SessionTracer>(TRACER) };
 }

@@ -64,6 +64,8 @@ export {
   matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
+  SpanAttr,
+  SpanNames,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   TransportClosedError,
   TransportError,
@@ -97,4 +99,6 @@ export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';
-export { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';
+export { MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
+// Tracing
+export { createOpenTelemetryTracer } from './tracing/create-open-telemetry-tracer.js';

@@ -220,11 +220,14 @@ export type {
   SessionStoreEntry,
   SessionStoreFlush,
   SessionSummaryEntry,
+  SessionTracer,
   SettingSource,
   Settings,
   SetupHookInput,
   SetupHookSpecificOutput,
   SlashCommand,
+  SpanAttributes,
+  SpanAttributeValue,
   SpawnedProcessLike,
   SpawnOptions,
   StopFailureHookInput,
@@ -248,6 +251,7 @@ export type {
   ToolConfig,
   ToolResultBlockParam,
   ToolUseBlockParam,
+  TraceSpan,
   UserDialogRequest,
   UserDialogResult,
   UserPromptExpansionHookInput,
@@ -282,4 +286,11 @@ export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
 export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
 export type { QueryParams } from './query.js';
+export type { OpenTelemetryTracerOptions } from './tracing/create-open-telemetry-tracer.js';
+export type {
+  OpenTelemetryApiLike,
+  OtelContextLike,
+  OtelSpanLike,
+  OtelTracerLike,
+} from './tracing/open-telemetry-api-like.js';
 export type { Query } from './types/query.js';

@@ -1,0 +1,228 @@
+/**
+ * Tracing through @opentelemetry/api with the SDK's in-memory exporter, on the fake CLI: the span
+ * tree, its attributes, failures, a user's span inside a tool handler, and no span without a
+ * provider.
+ */
+
+import { FakeCliTransport } from '@hexagent/testing';
+import * as api from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createContainer } from '../container.js';
+import { createSdkMcpServer, type Options, query, tool } from '../index.js';
+import { TRACER, TRANSPORT_FACTORY } from '../tokens.js';
+import { createOpenTelemetryTracer } from './create-open-telemetry-tracer.js';
+import { globalOpenTelemetryTracer } from './global-open-telemetry-tracer.js';
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const contextManager = new AsyncLocalStorageContextManager();
+
+beforeAll(() => {
+  api.context.setGlobalContextManager(contextManager.enable());
+  api.trace.setGlobalTracerProvider(provider);
+});
+afterAll(() => {
+  api.trace.disable();
+  api.context.disable();
+});
+afterEach(() => exporter.reset());
+
+const SESSION = 'sess-otel';
+const result = (extra: Record<string, unknown> = {}) => ({
+  type: 'result',
+  subtype: 'success',
+  session_id: SESSION,
+  result: '42',
+  is_error: false,
+  num_turns: 2,
+  duration_ms: 120,
+  duration_api_ms: 80,
+  total_cost_usd: 0.0123,
+  stop_reason: 'end_turn',
+  usage: { input_tokens: 20, output_tokens: 10, cache_read_input_tokens: 3, cache_creation_input_tokens: 4 },
+  permission_denials: [],
+  ...extra,
+});
+
+const calc = () =>
+  createSdkMcpServer({
+    name: 'calc',
+    version: '1.0.0',
+    tools: [
+      tool('add', 'Add', { a: z.number(), b: z.number() }, async ({ a, b }) =>
+        api.trace.getTracer('user').startActiveSpan('user.add', (span) => {
+          span.end();
+          return { content: [{ type: 'text' as const, text: String(a + b) }] };
+        }),
+      ),
+      tool('boom', 'Fails', {}, async () => {
+        throw new Error('kaput');
+      }),
+    ],
+  });
+
+/** Runs one turn on the fake CLI: init, a hook, a permission prompt, tool calls, the result. */
+async function runTurn(options: Options, tools: string[] = ['add']): Promise<void> {
+  const fake = new FakeCliTransport({ autoInitialize: true });
+  const container = createContainer();
+  container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+  const run = query(
+    {
+      prompt: 'add',
+      options: {
+        mcpServers: { calc: calc() },
+        canUseTool: async (_name, input) => ({ behavior: 'allow', updatedInput: input }),
+        hooks: { PreToolUse: [{ hooks: [async () => ({ continue: true })] }] },
+        ...options,
+      },
+    },
+    container,
+  );
+  const init = (await fake.waitForControlRequest('initialize')).request;
+  await run.initializationResult();
+  const hookId = (init.hooks as { PreToolUse: Array<{ hookCallbackIds: string[] }> }).PreToolUse[0]?.hookCallbackIds[0];
+  fake.emit({ type: 'system', subtype: 'init', session_id: SESSION, model: 'claude-test' });
+  await fake.emitControlRequest('hook_callback', {
+    callback_id: hookId,
+    input: { hook_event_name: 'PreToolUse', tool_name: 'mcp__calc__add' },
+    tool_use_id: 'toolu_1',
+  });
+  await fake.emitControlRequest('can_use_tool', { tool_name: 'mcp__calc__add', input: {}, tool_use_id: 'toolu_1' });
+  for (const [index, name] of tools.entries()) {
+    await fake.emitControlRequest('mcp_message', {
+      server_name: 'calc',
+      message: {
+        jsonrpc: '2.0',
+        id: index + 2,
+        method: 'tools/call',
+        params: { name, arguments: { a: 15, b: 27 }, _meta: { 'claudecode/toolUseId': `toolu_${index + 1}` } },
+      },
+    });
+  }
+  fake.emit(result());
+  fake.finish();
+  for await (const _ of run) {
+    // drain
+  }
+}
+
+const byName = (spans: ReadableSpan[], name: string): ReadableSpan => {
+  const found = spans.find((s) => s.name === name);
+  if (found === undefined) throw new Error(`no span ${name} in ${spans.map((s) => s.name).join(', ')}`);
+  return found;
+};
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+describe('tracing with OpenTelemetry', () => {
+  it('yields query → turn → tool, hook and permission spans, with the result on the turn', async () => {
+    await runTurn({});
+    const spans = exporter.getFinishedSpans();
+    const query = byName(spans, 'hexagent.query');
+    const turn = byName(spans, 'invoke_agent claude-code');
+    const tool = byName(spans, 'execute_tool add');
+    const user = byName(spans, 'user.add');
+    expect(parentOf(turn)).toBe(query.spanContext().spanId);
+    for (const name of ['execute_tool add', 'hexagent.hook PreToolUse', 'hexagent.permission']) {
+      expect(parentOf(byName(spans, name))).toBe(turn.spanContext().spanId);
+    }
+    expect(parentOf(user)).toBe(tool.spanContext().spanId);
+    expect(parentOf(byName(spans, 'hexagent.control initialize'))).toBe(query.spanContext().spanId);
+    expect(new Set(spans.map((s) => s.spanContext().traceId)).size).toBe(1);
+    expect(turn.attributes).toMatchObject({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.provider.name': 'anthropic',
+      'gen_ai.conversation.id': SESSION,
+      'gen_ai.request.model': 'claude-test',
+      'gen_ai.usage.input_tokens': 20,
+      'gen_ai.usage.output_tokens': 10,
+      'gen_ai.usage.cache_read.input_tokens': 3,
+      'gen_ai.usage.cache_creation.input_tokens': 4,
+      'gen_ai.response.finish_reasons': ['end_turn'],
+      'hexagent.cost_usd': 0.0123,
+      'hexagent.duration_ms': 120,
+      'hexagent.stop_reason': 'end_turn',
+    });
+    expect(tool.attributes).toMatchObject({
+      'gen_ai.tool.name': 'add',
+      'gen_ai.tool.call.id': 'toolu_1',
+      'hexagent.mcp.server': 'calc',
+    });
+    expect(query.attributes).toMatchObject({ 'gen_ai.conversation.id': SESSION, 'hexagent.turns': 1 });
+    expect(
+      spans.filter((s) => s.status.code === api.SpanStatusCode.ERROR).map((s) => [s.name, s.status.message]),
+    ).toEqual([]);
+  });
+
+  it('marks a failing tool call ERROR with the exception recorded', async () => {
+    await runTurn({}, ['boom']);
+    const boom = byName(exporter.getFinishedSpans(), 'execute_tool boom');
+    expect(boom.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: expect.stringContaining('kaput') });
+    expect(boom.attributes['error.type']).toBe('tool_error');
+    expect(boom.events.map((e) => e.name)).toEqual(['exception']);
+  });
+
+  it('makes the query a child of the span active when query() is called', async () => {
+    await api.trace.getTracer('app').startActiveSpan('app.request', async (span) => {
+      await runTurn({});
+      span.end();
+    });
+    const spans = exporter.getFinishedSpans();
+    expect(parentOf(byName(spans, 'hexagent.query'))).toBe(byName(spans, 'app.request').spanContext().spanId);
+  });
+
+  it('records nothing with tracer: false, and goes to a registered or given tracer first', async () => {
+    await runTurn({ tracer: false });
+    expect(exporter.getFinishedSpans().filter((s) => s.name.startsWith('hexagent'))).toEqual([]);
+    const other = new InMemorySpanExporter();
+    const otherProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(other)] });
+    await runTurn({ tracer: createOpenTelemetryTracer(api, { tracer: otherProvider.getTracer('mine') }) });
+    expect(other.getFinishedSpans().map((s) => s.name)).toContain('hexagent.query');
+    expect(exporter.getFinishedSpans().filter((s) => s.name.startsWith('hexagent'))).toEqual([]);
+  });
+
+  it('uses a tracer registered in the container under TRACER', async () => {
+    const names: string[] = [];
+    const fake = new FakeCliTransport({ autoInitialize: true });
+    const container = createContainer();
+    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    container.register(TRACER, {
+      useValue: {
+        specificationVersion: 'v1',
+        startSpan: (name: string) => {
+          names.push(name);
+          return { setAttributes() {}, fail() {}, end() {} };
+        },
+        withActiveSpan: <T>(_span: unknown, fn: () => T) => fn(),
+      },
+    });
+    const run = query({ prompt: 'x' }, container);
+    await fake.waitForControlRequest('initialize');
+    fake.emit(result());
+    fake.finish();
+    for await (const _ of run) {
+      // drain
+    }
+    expect(names).toEqual(expect.arrayContaining(['hexagent.query', 'invoke_agent claude-code']));
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('traces nothing once no provider is registered', async () => {
+    expect(globalOpenTelemetryTracer()).toBeDefined();
+    api.trace.disable();
+    try {
+      expect(globalOpenTelemetryTracer()).toBeUndefined();
+      await runTurn({});
+      expect(exporter.getFinishedSpans()).toEqual([]);
+    } finally {
+      api.trace.setGlobalTracerProvider(provider);
+    }
+  });
+});
