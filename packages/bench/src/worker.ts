@@ -12,6 +12,8 @@ const spec = JSON.parse(process.argv[2] ?? '') as TrialSpec;
 const env = standInEnv(spec);
 heapSampler.every = spec.heapSampleEvery ?? 0;
 const withServer = spec.mode === 'tools';
+const probe =
+  spec.tracing === undefined ? undefined : await (await import('./tracing-setup.js')).setUpTracing(spec.tracing);
 const client = spec.client === 'floor' ? runFloor : spec.client === 'hexagent' ? runHexagent : runOfficial;
 if (spec.secondQuery === true) {
   await client(standInEnv({ ...spec, count: 1, warmup: 0 }), withServer);
@@ -35,5 +37,6 @@ const result: TrialResult = {
   cpuMs: (cpu.user + cpu.system) / 1000,
   maxRssMiB,
   ...(heapSampler.every > 0 && { peakLiveHeapMiB: heapSampler.peakBytes / 2 ** 20 }),
+  ...(probe !== undefined && { tracing: probe() }),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

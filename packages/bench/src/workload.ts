@@ -18,6 +18,12 @@ export const TOOL_DESCRIPTION = 'Add two numbers';
 export type ClientName = 'floor' | 'hexagent' | 'official';
 export const CLIENTS: readonly ClientName[] = ['floor', 'hexagent', 'official'];
 
+/**
+ * Tracing in the client's process: `off` (`@opentelemetry/api` never loaded), `api` (the app loaded
+ * the api but registered no tracer provider), `provider` (a provider with an in-memory exporter).
+ */
+export type TracingMode = 'off' | 'api' | 'provider';
+
 /** One measured run of one client in a fresh process. */
 export interface TrialSpec {
   client: ClientName;
@@ -36,6 +42,8 @@ export interface TrialSpec {
    * process, without the one-time costs of the first query.
    */
   secondQuery?: boolean;
+  /** Tracing set up in the worker before the run (hexagent trials of the tracing bench); default off. */
+  tracing?: TracingMode;
 }
 
 /** What a trial reports. */
@@ -55,6 +63,8 @@ export interface TrialResult {
   maxRssMiB: number;
   /** Memory trials: the largest live heap (heap used + array buffers) seen after a forced GC, in MiB. */
   peakLiveHeapMiB?: number;
+  /** Tracing trials: spans the in-memory exporter received, and modules of `@opentelemetry/*` loaded. */
+  tracing?: { spans: number; otelModules: number };
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -14,8 +14,11 @@ afterAll(async () => {
 });
 
 /** The module URLs a fresh process resolves while importing @hexagent/sdk and running one query. */
+let runs = 0;
 async function modulesResolved(what: 'import' | 'query' | 'query-server'): Promise<string[]> {
-  const log = join(dir, `${what}.txt`);
+  // A log per run: the module log appends, and a kind may be resolved by several tests.
+  runs += 1;
+  const log = join(dir, `${what}-${runs}.txt`);
   await new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
@@ -35,6 +38,14 @@ describe('lazy loading', () => {
       modules.filter((url) => /\/(@modelcontextprotocol\/sdk|zod|ajv|execa|tsyringe|reflect-metadata)\//.test(url)),
     ).toEqual([]);
     expect(modules.filter((url) => url.includes('/vendor/execa.js'))).toEqual([]);
+  });
+
+  it('importing @hexagent/sdk and running a query load no @opentelemetry module while no tracer provider is registered', async () => {
+    // The api is installed here (a dev dependency of this package and of the facade), so this is the
+    // "installed, no provider" case; without it installed, nothing could load either.
+    for (const what of ['import', 'query', 'query-server'] as const) {
+      expect((await modulesResolved(what)).filter((url) => url.includes('/@opentelemetry/'))).toEqual([]);
+    }
   });
 
   it("importing @hexagent/sdk links one bundled module per package, not tsc's file per concept", async () => {

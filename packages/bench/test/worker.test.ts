@@ -36,3 +36,20 @@ describe('a second-query trial', () => {
     );
   });
 });
+
+describe('a tracing trial', () => {
+  const trial = async (tracing: TrialSpec['tracing']) => {
+    const spec: TrialSpec = { client: 'hexagent', mode: 'tools', count: 5, concurrency: 1, warmup: 0, tracing };
+    const { stdout } = await run(process.execPath, [WORKER, JSON.stringify(spec)]);
+    return JSON.parse(stdout.trim().split('\n').pop() ?? '') as TrialResult;
+  };
+
+  it('loads no @opentelemetry module when off, and exports a span per tool call with a provider', async () => {
+    expect((await trial('off')).tracing).toEqual({ spans: 0, otelModules: 0 });
+    expect((await trial('api')).tracing?.spans).toBe(0);
+    const traced = await trial('provider');
+    expect(traced.standIn.errors).toBe(0);
+    // The query, its turn, the initialize request and 5 tool calls.
+    expect(traced.tracing?.spans).toBe(8);
+  });
+});
