@@ -38,7 +38,7 @@ describe('a second-query trial', () => {
 });
 
 describe('a tracing trial', () => {
-  const trial = async (tracing: TrialSpec['tracing']) => {
+  const trial = async (tracing: NonNullable<TrialSpec['tracing']>) => {
     const spec: TrialSpec = { client: 'hexagent', mode: 'tools', count: 5, concurrency: 1, warmup: 0, tracing };
     const { stdout } = await run(process.execPath, [WORKER, JSON.stringify(spec)]);
     return JSON.parse(stdout.trim().split('\n').pop() ?? '') as TrialResult;
