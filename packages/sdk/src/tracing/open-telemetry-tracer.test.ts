@@ -15,6 +15,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ClaudeClient } from '../claude-client.js';
 import { createContainer } from '../container.js';
 import { createSdkMcpServer, type Options, query, tool } from '../index.js';
 import { TRACER, TRANSPORT_FACTORY } from '../tokens.js';
@@ -212,6 +213,28 @@ describe('tracing with OpenTelemetry', () => {
     }
     expect(names).toEqual(expect.arrayContaining(['hexagent.query', 'invoke_agent claude-code']));
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('gives a ClaudeClient one query span with a turn span per query() answered by its result', async () => {
+    const fake = new FakeCliTransport({ autoInitialize: true });
+    const container = createContainer();
+    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const client = new ClaudeClient({}, container);
+    await client.connect();
+    for (const [index, prompt] of ['one', 'two'].entries()) {
+      await client.query(prompt);
+      fake.emit(result({ total_cost_usd: index + 1, usage: { input_tokens: 10 * (index + 1), output_tokens: 1 } }));
+      for await (const _ of client.receiveResponse()) {
+        // drain the turn
+      }
+    }
+    await client.close();
+    const spans = exporter.getFinishedSpans();
+    const query = byName(spans, 'hexagent.query');
+    const turns = spans.filter((s) => s.name === 'invoke_agent claude-code');
+    expect(turns.map((t) => t.attributes['gen_ai.usage.input_tokens'])).toEqual([10, 20]);
+    expect(turns.every((t) => parentOf(t) === query.spanContext().spanId)).toBe(true);
+    expect(query.attributes).toMatchObject({ 'hexagent.turns': 2, 'hexagent.cost_usd': 2 });
   });
 
   it('traces nothing once no provider is registered', async () => {
