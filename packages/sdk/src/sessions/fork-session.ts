@@ -40,7 +40,7 @@ export async function forkSession(sessionId: string, options: ForkSessionOptions
         : `Session ${sessionId} not found`,
     });
   }
-  const plan = planFork(await indexTranscript(file.filePath), sessionId, options.upToMessageId);
+  const plan = planFork((await indexTranscript(file.filePath)).entries, sessionId, options.upToMessageId);
   const text = await readHeadTail(file.filePath);
   const sidecar = await readTitleSidecar(file.filePath, sessionId);
   const title = forkTitle(options.title, text ? sourceTitleOfHeadTail(text, sidecar) : sidecar);

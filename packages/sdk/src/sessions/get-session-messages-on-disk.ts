@@ -2,6 +2,7 @@ import type { GetSessionMessagesOptions, SessionMessage } from '@hexagent/core';
 import { conversationChain } from './conversation-chain.js';
 import { findSessionFile } from './find-session-file.js';
 import { indexTranscript } from './index-transcript.js';
+import { withQueuedCommands } from './queued-commands.js';
 import { readChainMessages } from './read-chain-messages.js';
 import { isSessionId } from './session-id.js';
 import { isShownEntry, pageOf } from './session-message-of-entry.js';
@@ -24,6 +25,7 @@ export async function getSessionMessagesOnDisk(
   } catch {
     return [];
   }
-  const shown = conversationChain(index).filter((e) => isShownEntry(e, options.includeSystemMessages === true));
+  const chain = withQueuedCommands(conversationChain(index.entries), index.delivered);
+  const shown = chain.filter((e) => isShownEntry(e, options.includeSystemMessages === true));
   return readChainMessages(file.filePath, pageOf(shown, options.limit, options.offset));
 }

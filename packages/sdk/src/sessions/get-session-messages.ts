@@ -1,8 +1,10 @@
 import type { GetSessionMessagesOptions, SessionMessage } from '@hexagent/core';
 import { chainEntryOf } from './chain-entry.js';
 import { conversationChain } from './conversation-chain.js';
+import { DeliveryLedger } from './delivery-ledger.js';
 import { getSessionMessagesOnDisk } from './get-session-messages-on-disk.js';
 import { projectKeyOf } from './projects-dir.js';
+import { withQueuedCommands } from './queued-commands.js';
 import { readChainMessages } from './read-chain-messages.js';
 import { isSessionId } from './session-id.js';
 import { isShownEntry, pageOf } from './session-message-of-entry.js';
@@ -30,6 +32,9 @@ export async function getSessionMessages(
     const chained = chainEntryOf(entry);
     return chained ? [{ ...chained, entry }] : [];
   });
-  const shown = conversationChain(index).filter((e) => isShownEntry(e, options.includeSystemMessages === true));
+  const ledger = new DeliveryLedger();
+  for (const entry of entries) ledger.note(entry);
+  const chain = withQueuedCommands(conversationChain(index), ledger.delivered());
+  const shown = chain.filter((e) => isShownEntry(e, options.includeSystemMessages === true));
   return readChainMessages(undefined, pageOf(shown, options.limit, options.offset));
 }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { GetSubagentMessagesOptions, SessionMessage, SessionStoreEntry } from '@hexagent/core';
-import { chainEntryOf } from './chain-entry.js';
+import { type ChainEntry, chainEntryOf } from './chain-entry.js';
 import { indexTranscript } from './index-transcript.js';
 import { projectKeyOf } from './projects-dir.js';
+import { withQueuedCommands } from './queued-commands.js';
 import { readChainMessages } from './read-chain-messages.js';
 import { isSessionId } from './session-id.js';
 import { pageOf } from './session-message-of-entry.js';
@@ -41,7 +42,8 @@ export async function getSubagentMessages(
   } catch {
     return [];
   }
-  const page = pageOf(subagentChain(index), options?.limit, options?.offset);
+  const chain = withQueuedCommands(subagentChain(index.entries), new Map(), true).filter(isMessage);
+  const page = pageOf(chain, options?.limit, options?.offset);
   return readChainMessages(file.filePath, page, agentRef(meta.toolUseId), agentRef(meta.parentAgentId));
 }
 
@@ -69,6 +71,11 @@ async function fromStore(
     const chained = chainEntryOf(entry);
     return chained ? [{ ...chained, entry }] : [];
   });
-  const page = pageOf(subagentChain(index), options.limit, options.offset);
+  const chain = withQueuedCommands(subagentChain(index), new Map(), true).filter(isMessage);
+  const page = pageOf(chain, options.limit, options.offset);
   return readChainMessages(undefined, page, agentRef(meta?.toolUseId), agentRef(meta?.parentAgentId));
+}
+
+function isMessage(entry: ChainEntry): boolean {
+  return entry.type === 'user' || entry.type === 'assistant';
 }

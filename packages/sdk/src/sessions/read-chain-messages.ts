@@ -3,6 +3,25 @@ import type { ChainEntry } from './chain-entry.js';
 import { readLinesAt } from './read-jsonl-lines.js';
 import { sessionMessageOfEntry } from './session-message-of-entry.js';
 
+/** A `queued_command` attachment entry as the user message it stands for. */
+function queuedCommandAsUser(entry: Record<string, unknown>, uuid: string): Record<string, unknown> {
+  const attachment = entry.attachment as Record<string, unknown>;
+  const user: Record<string, unknown> = {
+    type: 'user',
+    uuid,
+    parentUuid: entry.parentUuid,
+    sessionId: entry.sessionId,
+    timestamp: entry.timestamp,
+    message: { role: 'user', content: attachment.prompt },
+    isMeta: Boolean(attachment.isMeta),
+    isQueuedCommand: true,
+  };
+  const origin =
+    attachment.origin ?? (attachment.commandMode === 'task-notification' ? { kind: 'task-notification' } : undefined);
+  if (origin !== undefined) user.origin = origin;
+  return user;
+}
+
 /**
  * The messages of `page` (chain entries of one transcript): each line is re-read from `path` by
  * its offset, or taken from `entry` when the chain came from a store.
@@ -28,7 +47,8 @@ export async function readChainMessages(
   });
   const messages: SessionMessage[] = [];
   for (const e of page) {
-    const entry = e.entry ?? loaded.get(e);
+    const raw = e.entry ?? loaded.get(e);
+    const entry = raw !== undefined && e.fromQueuedCommand ? queuedCommandAsUser(raw, e.uuid) : raw;
     if (entry !== undefined) messages.push(sessionMessageOfEntry(entry, parentToolUseId, parentAgentId));
   }
   return messages;

@@ -1,12 +1,14 @@
 import type { SessionMessage } from '@hexagent/core';
 import type { ChainEntry } from './chain-entry.js';
+import { showsMeta } from './queued-commands.js';
 
 /** A chain entry the reader shows: user and assistant messages (system ones on request), main thread only. */
 export function isShownEntry(entry: ChainEntry, includeSystemMessages: boolean): boolean {
   if (entry.type !== 'user' && entry.type !== 'assistant' && !(entry.type === 'system' && includeSystemMessages)) {
     return false;
   }
-  return !entry.isMeta && !entry.isSidechain && !entry.teamName;
+  if (entry.isMeta && !showsMeta(entry.originKind)) return false;
+  return !entry.isSidechain && !entry.teamName;
 }
 
 /**
@@ -31,6 +33,7 @@ export function sessionMessageOfEntry(
   if (entry.isMeta === true || entry.isCompactSummary === true || entry.isVisibleInTranscriptOnly === true) {
     message.is_meta = true;
   }
+  if (entry.isQueuedCommand === true) message.isQueuedCommand = true;
   message.timestamp = entry.timestamp;
   if (entry.origin !== undefined && entry.origin !== null) message.origin = entry.origin;
   return message;

@@ -1,6 +1,6 @@
 import type { ChainEntry } from './chain-entry.js';
 
-/** The chain of a sub-agent transcript: from its last user or assistant entry back along `parentUuid`. */
+/** The chain of a sub-agent transcript (attachments included): from its last user or assistant entry back along `parentUuid`. */
 export function subagentChain(entries: readonly ChainEntry[]): ChainEntry[] {
   const kept = entries.filter((e) => e.type === 'user' || e.type === 'assistant' || e.type === 'attachment');
   const byUuid = new Map(kept.map((e) => [e.uuid, e]));
@@ -15,7 +15,7 @@ export function subagentChain(entries: readonly ChainEntry[]): ChainEntry[] {
     seen.add(at.uuid);
     chain.push(at);
   }
-  return chain.reverse().filter((e) => e.type === 'user' || e.type === 'assistant');
+  return chain.reverse();
 }
 
 const AGENT_REF = /^[A-Za-z0-9_.:-]{1,128}$/;

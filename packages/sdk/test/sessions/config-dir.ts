@@ -9,6 +9,8 @@ export const FIXTURE_DIR = '/tmp/h-sessfn/real/work';
 export const TOOL_SESSION = 'c50359f3-e947-499f-b6b0-1cfd31bc249a';
 export const AGENT_SESSION = '0bf06b4e-a1f0-47f3-8751-7cb62318a352';
 export const AGENT_ID = 'a7e0766645f1e411c';
+/** The real CLI's session where a prompt arrived while a tool ran (delivered mid-turn). */
+export const QUEUED_SESSION = 'bf3684d8-6bae-4b05-9f72-181472813b77';
 
 /** A temporary `CLAUDE_CONFIG_DIR` (optionally holding the fixture transcripts), restored by `dispose`. */
 export function tempConfigDir(withFixtures = true): { root: string; projects: string; dispose(): void } {

@@ -16,7 +16,7 @@ import {
   unarchiveSession,
 } from '@hexagent/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGENT_ID, AGENT_SESSION, FIXTURE_DIR, TOOL_SESSION, tempConfigDir } from './config-dir.js';
+import { AGENT_ID, AGENT_SESSION, FIXTURE_DIR, QUEUED_SESSION, TOOL_SESSION, tempConfigDir } from './config-dir.js';
 
 let config: ReturnType<typeof tempConfigDir>;
 beforeEach(() => {
@@ -30,7 +30,7 @@ const contentText = (message: unknown) => JSON.stringify((message as { content?:
 describe('session functions on transcripts the real CLI wrote', () => {
   it('lists both sessions with their titles, prompts and metadata, newest first, paged', async () => {
     const all = await listSessions();
-    expect(all.map((s) => s.sessionId).sort()).toEqual([AGENT_SESSION, TOOL_SESSION].sort());
+    expect(all.map((s) => s.sessionId).sort()).toEqual([AGENT_SESSION, QUEUED_SESSION, TOOL_SESSION].sort());
     const tool = all.find((s) => s.sessionId === TOOL_SESSION);
     expect(tool).toMatchObject({
       summary: 'SECOND what next',
@@ -41,7 +41,7 @@ describe('session functions on transcripts the real CLI wrote', () => {
     });
     expect(tool?.fileSize).toBeGreaterThan(65_536);
     expect(tool).not.toHaveProperty('archived');
-    expect(await listSessions({ dir: FIXTURE_DIR })).toEqual(all);
+    expect(await listSessions({ dir: FIXTURE_DIR })).toEqual(all.filter((s) => s.sessionId !== QUEUED_SESSION));
     const page = await listSessions({ limit: 1, offset: 1 });
     expect(page).toHaveLength(1);
     expect(await listSessions({ dir: '/nowhere/at/all' })).toEqual([]);
@@ -62,6 +62,16 @@ describe('session functions on transcripts the real CLI wrote', () => {
     expect(messages[0]).toMatchObject({ session_id: TOOL_SESSION, parent_tool_use_id: null, parent_agent_id: null });
     expect(await getSessionMessages(TOOL_SESSION, { offset: 2, limit: 2 })).toEqual(messages.slice(2, 4));
     expect(await getSessionMessages(MISSING)).toEqual([]);
+  });
+
+  it('shows a prompt delivered while a tool ran where the CLI put it, marked as queued', async () => {
+    const messages = await getSessionMessages(QUEUED_SESSION);
+    const texts = messages.map((m) => `${m.type}:${contentText(m.message)}`);
+    expect(texts[0]).toContain('START a slow thing');
+    const queued = messages.findIndex((m) => (m as { isQueuedCommand?: boolean }).isQueuedCommand === true);
+    expect(texts[queued]).toBe('user:"QUEUED while busy"');
+    expect(texts[queued - 1]).toContain('tool_result');
+    expect(texts.at(-1)).toContain('slow done');
   });
 
   it('lists the sub-agent and reads its conversation with the spawning tool call', async () => {
@@ -114,7 +124,7 @@ describe('session functions on transcripts the real CLI wrote', () => {
     const folder = join(config.projects, '-tmp-h-sessfn-real-work');
     expect(existsSync(join(folder, `${AGENT_SESSION}.jsonl`))).toBe(false);
     expect(existsSync(join(folder, AGENT_SESSION))).toBe(false);
-    expect((await listSessions()).map((s) => s.sessionId)).toEqual([TOOL_SESSION]);
+    expect((await listSessions({ dir: FIXTURE_DIR })).map((s) => s.sessionId)).toEqual([TOOL_SESSION]);
     await expect(deleteSession(AGENT_SESSION)).rejects.toSatisfy(SessionNotFoundError.isInstance);
   });
 });
