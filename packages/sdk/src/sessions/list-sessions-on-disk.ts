@@ -18,7 +18,7 @@ export async function listSessionsOnDisk(options: ListSessionsOptions = {}): Pro
   const skipProgrammatic = options.includeProgrammatic === false;
   const candidates = await sessionCandidates(options.dir, options.includeWorktrees ?? true, paging);
   const read = (c: SessionCandidate) =>
-    readSessionInfo(c.filePath, c.sessionId, { projectPath: c.projectPath, skipProgrammatic });
+    readSessionInfo(c.filePath, c.sessionId, { projectPath: c.projectPath, skipProgrammatic, skipContinued: true });
   if (!paging) {
     const latest = new Map<string, SDKSessionInfo>();
     for (const info of await mapBounded(candidates, LIST_CONCURRENCY, read)) {

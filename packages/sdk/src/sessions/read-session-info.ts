@@ -1,5 +1,6 @@
 import type { SDKSessionInfo } from '@hexagent/core';
 import { readArchiveMark } from './archive-mark.js';
+import { continuedElsewhere } from './continued-elsewhere.js';
 import { readHeadTail } from './read-head-tail.js';
 import { type SessionInfoExtras, sessionInfoOfHeadTail } from './session-info-of-head-tail.js';
 import { readTitleSidecar } from './title-sidecar.js';
@@ -13,6 +14,8 @@ export type ReadSessionInfoOptions = {
   projectPath?: string | undefined;
   /** Leave out SDK and daemon sessions (`includeProgrammatic: false`). */
   skipProgrammatic?: boolean;
+  /** Leave out a session that continued in another one which holds messages (listing does). */
+  skipContinued?: boolean;
 };
 
 /**
@@ -27,6 +30,7 @@ export async function readSessionInfo(
   const text = await readHeadTail(filePath);
   if (text === null) return null;
   if (options.skipProgrammatic === true && isProgrammatic(text.head, text.tail)) return null;
+  if (options.skipContinued === true && (await continuedElsewhere(filePath, text.tail))) return null;
   const [sidecarTitle, archive] = await Promise.all([
     lastLineField(text.tail, 'customTitle', 'custom-title') === undefined
       ? readTitleSidecar(filePath, sessionId)

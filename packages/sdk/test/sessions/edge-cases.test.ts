@@ -129,4 +129,24 @@ describe('transcript edge cases, as the official SDK reads them', () => {
       [d, 'Compacted one', '/moved/here'],
     ]);
   });
+
+  it('leaves out a session that moved on to another one holding messages', async () => {
+    const id = (n: number) => `eeeeeeee-0000-4000-8000-00000000000${n}`;
+    const ended = (n: number) => ({
+      type: 'continued-in',
+      continuedInSessionId: id(n === 7 ? 9 : 6),
+      sessionId: id(n),
+    });
+    const e = (sid: number) => entry(id(sid), '/x/y');
+    const reply = {
+      message: { id: 'q', role: 'assistant', content: [{ type: 'text', text: 'x' }], stop_reason: 'end_turn' },
+    };
+    write('-x-y', id(5), [e(5)(41, null, 'user', user('five')), e(5)(42, 41, 'assistant', reply), ended(5)]);
+    write('-x-y', id(6), [e(6)(51, null, 'user', user('six'))]);
+    write('-x-y', id(7), [e(7)(61, null, 'user', user('seven')), ended(7)]);
+    write('-x-y', id(8), [e(8)(71, null, 'user', user('eight')), ended(8), e(8)(72, 71, 'user', user('eight again'))]);
+    const listed = (await listSessions({ dir: '/x/y' })).map((s) => s.firstPrompt).sort();
+    expect(listed).toEqual(['eight', 'seven', 'six']);
+    expect((await getSessionInfo(id(5)))?.firstPrompt).toBe('five');
+  });
 });
