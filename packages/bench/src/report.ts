@@ -3,6 +3,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fmt, times } from './format.js';
 import { reportRows } from './report-rows.js';
 import { type BenchResults, MCP_SDK, medianOf, realCliMedian, type StartupKind, startupMedian } from './runner.js';
+import { renderSessions } from './sessions-report.js';
 import { type ClientMedians, judgeTargets, verdict } from './targets.js';
 import { CLIENTS } from './workload.js';
 import type { Workload } from './workloads.js';
@@ -102,6 +103,7 @@ export function renderReport(
       out(`| ${label} | ${median('raw')} | ${median('hexagent')} | ${median('official')} |`);
     }
   }
+  if (results.sessions.length > 0) lines.push('', ...renderSessions(results.sessions, rounds.realCliRuns));
   const targets = judgeTargets({
     medians,
     workload,

@@ -10,6 +10,8 @@ import { ScriptedModelServer, text } from '@hexagent/testing';
 import { type BenchOptions, runsSection } from './options.js';
 import type { RealCliTiming } from './real-cli.js';
 import { runNode } from './run-node.js';
+import type { SessionsResult, SessionsWhat } from './sessions-bench.js';
+import { writeSessionsFixture } from './sessions-fixture.js';
 import { median } from './stats.js';
 import { CLIENTS, type ClientName, DIST, type TrialResult, type TrialSpec, WORKER } from './workload.js';
 import type { Workload } from './workloads.js';
@@ -167,6 +169,45 @@ export function realCliMedian(
   return median(realCli.filter((entry) => entry.client === client).map((entry) => entry[value]));
 }
 
+/** How many sessions of how many bytes the session-function bench lists, and the long transcript's length. */
+export const SESSIONS_BENCH = { sessions: 1_000, bytesEach: 1_048_576, longEntries: 10_000 } as const;
+
+/**
+ * The session functions on generated transcripts: `listSessions` over `sessions` transcripts of
+ * 1 MiB and a 100-message page of a 10,000-entry transcript, each run in a fresh process per client,
+ * interleaved.
+ */
+export async function runSessions(runs: number, sessions: number = SESSIONS_BENCH.sessions): Promise<SessionsResult[]> {
+  const fixture = await writeSessionsFixture(sessions, SESSIONS_BENCH.bytesEach, SESSIONS_BENCH.longEntries);
+  const measured: SessionsResult[] = [];
+  try {
+    for (let run = 1; run <= runs; run++) {
+      for (const what of ['list', 'page'] as const) {
+        for (const client of ['hexagent', 'official'] as const) {
+          const args = [client, what, fixture.configDir, fixture.projectPath, fixture.longSessionId];
+          measured.push(await runNode<SessionsResult>(join(DIST, 'sessions-bench.js'), args));
+        }
+      }
+    }
+  } finally {
+    await rm(fixture.configDir, { recursive: true, force: true });
+  }
+  progress('sessions done');
+  return measured;
+}
+
+/** The median of one session-function reading of `client`. */
+export function sessionsMedian(
+  sessions: readonly SessionsResult[],
+  client: 'hexagent' | 'official',
+  what: SessionsWhat,
+  value: 'ms' | 'maxRssMb' | 'rssBeforeMb',
+): number {
+  return median(
+    sessions.filter((entry) => entry.client === client && entry.what === what).map((entry) => entry[value]),
+  );
+}
+
 /** Everything a bench run measured (the `--json` file holds the raw part of it). */
 export interface BenchResults extends StartupRun {
   /** Whether the sequential trials were pinned. */
@@ -175,6 +216,8 @@ export interface BenchResults extends StartupRun {
   workloads: Workload[];
   trials: TrialResult[];
   realCli: RealCliTiming[];
+  /** The session-function measurements (empty when the section did not run). */
+  sessions: SessionsResult[];
 }
 
 /** Runs the sections `options` asks for. */
@@ -186,5 +229,8 @@ export async function runBench(options: BenchOptions, allWorkloads: readonly Wor
     ? await runStartup(options.startupRuns)
     : { startup: [], modulesNoServer: [], modulesServer: [] };
   const realCli = runsSection(options, 'real-cli') ? await runRealCli(options.realCliRuns) : [];
-  return { pinned, workloads, trials, ...startup, realCli };
+  const sessions = runsSection(options, 'sessions')
+    ? await runSessions(options.realCliRuns, options.quick ? 50 : SESSIONS_BENCH.sessions)
+    : [];
+  return { pinned, workloads, trials, ...startup, realCli, sessions };
 }

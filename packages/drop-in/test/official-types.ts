@@ -388,3 +388,30 @@ type _InMemoryStorePublic = Expect<
 // - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionMessage, SessionMutationOptions
 // - startup / prewarm: ClaimOptions, SpareProcess, WarmQuery
 // - custom transports: Transport
+
+// The session functions (issue 16): the same signatures and option, result and info types.
+type _SDKSessionInfo = Expect<Equals<Hex.SDKSessionInfo, Official.SDKSessionInfo>>;
+type _SessionMessage = Expect<Equals<Hex.SessionMessage, Official.SessionMessage>>;
+type _ListSessionsOptions = Expect<Equals<Hex.ListSessionsOptions, Official.ListSessionsOptions>>;
+type _GetSessionInfoOptions = Expect<Equals<Hex.GetSessionInfoOptions, Official.GetSessionInfoOptions>>;
+type _GetSessionMessagesOptions = Expect<Equals<Hex.GetSessionMessagesOptions, Official.GetSessionMessagesOptions>>;
+type _GetSubagentMessagesOptions = Expect<Equals<Hex.GetSubagentMessagesOptions, Official.GetSubagentMessagesOptions>>;
+type _ListSubagentsOptions = Expect<Equals<Hex.ListSubagentsOptions, Official.ListSubagentsOptions>>;
+type _SessionMutationOptions = Expect<Equals<Hex.SessionMutationOptions, Official.SessionMutationOptions>>;
+type _ForkSessionOptions = Expect<Equals<Hex.ForkSessionOptions, Official.ForkSessionOptions>>;
+type _ForkSessionResult = Expect<Equals<Hex.ForkSessionResult, Official.ForkSessionResult>>;
+type _ImportSessionToStoreOptions = Expect<
+  Equals<Hex.ImportSessionToStoreOptions, Official.ImportSessionToStoreOptions>
+>;
+type _listSessions = Expect<Equals<typeof Hex.listSessions, typeof Official.listSessions>>;
+type _getSessionInfo = Expect<Equals<typeof Hex.getSessionInfo, typeof Official.getSessionInfo>>;
+type _getSessionMessages = Expect<Equals<typeof Hex.getSessionMessages, typeof Official.getSessionMessages>>;
+type _getSubagentMessages = Expect<Equals<typeof Hex.getSubagentMessages, typeof Official.getSubagentMessages>>;
+type _listSubagents = Expect<Equals<typeof Hex.listSubagents, typeof Official.listSubagents>>;
+type _forkSession = Expect<Equals<typeof Hex.forkSession, typeof Official.forkSession>>;
+type _renameSession = Expect<Equals<typeof Hex.renameSession, typeof Official.renameSession>>;
+type _tagSession = Expect<Equals<typeof Hex.tagSession, typeof Official.tagSession>>;
+type _archiveSession = Expect<Equals<typeof Hex.archiveSession, typeof Official.archiveSession>>;
+type _unarchiveSession = Expect<Equals<typeof Hex.unarchiveSession, typeof Official.unarchiveSession>>;
+type _deleteSession = Expect<Equals<typeof Hex.deleteSession, typeof Official.deleteSession>>;
+type _importSessionToStore = Expect<Equals<typeof Hex.importSessionToStore, typeof Official.importSessionToStore>>;

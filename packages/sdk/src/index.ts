@@ -98,6 +98,21 @@ export { createContainer, getDefaultContainer } from './container.js';
 export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
+// Session functions: the CLI's transcripts (or a SessionStore) read and changed directly
+export { archiveSession, unarchiveSession } from './sessions/archive-session.js';
+export { deleteSession } from './sessions/delete-session.js';
+export { forkSession } from './sessions/fork-session.js';
+export { getSessionInfo } from './sessions/get-session-info.js';
+export { getSessionMessages } from './sessions/get-session-messages.js';
+export { getSubagentMessages } from './sessions/get-subagent-messages.js';
+export { importSessionToStore } from './sessions/import-session-to-store.js';
+export { InvalidSessionArgumentError } from './sessions/invalid-session-argument-error.js';
+export { listSessions } from './sessions/list-sessions.js';
+export { listSubagents } from './sessions/list-subagents.js';
+export { renameSession } from './sessions/rename-session.js';
+export { SessionNotFoundError } from './sessions/session-not-found-error.js';
+export { SessionStoreUnsupportedError } from './sessions/session-store-unsupported-error.js';
+export { tagSession } from './sessions/tag-session.js';
 export { resolveSettings } from './settings/resolve-settings.js';
 export { MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 // Tracing

@@ -294,6 +294,19 @@ export type {
   SessionStoreFlush,
   SessionSummaryEntry,
 } from './session-store/session-store.js';
+export type {
+  ForkSessionOptions,
+  ForkSessionResult,
+  GetSessionInfoOptions,
+  GetSessionMessagesOptions,
+  GetSubagentMessagesOptions,
+  ImportSessionToStoreOptions,
+  ListSessionsOptions,
+  ListSubagentsOptions,
+  SessionMutationOptions,
+} from './sessions/session-function-options.js';
+export type { SDKSessionInfo } from './sessions/session-info.js';
+export type { SessionMessage } from './sessions/session-message.js';
 export type { FlagSettingsUpdate } from './settings/flag-settings-update.js';
 export type {
   DeniedModelsMatch,
