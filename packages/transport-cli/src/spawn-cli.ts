@@ -49,7 +49,30 @@ export function spawnCli(execa: ExecaFunction, options: Options): ExecaSpawnedCl
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  const subprocess = execaCli(execa, command, args, env, options.cwd);
+  return spawnCliArgv(execa, { command, args, env, cwd: options.cwd });
+}
+
+/** What {@link spawnCliArgv} runs: an already resolved command line and environment. */
+export interface CliArgvSpec {
+  /** The executable and the arguments before `args` (an interpreter and its script). */
+  command: CliCommand;
+  /** The CLI's arguments. */
+  args: readonly string[];
+  /** The whole environment (nothing is inherited). */
+  env: Record<string, string>;
+  /** The working directory; default: this process's. */
+  cwd?: string | undefined;
+  /** Start the CLI as the leader of a new process group, so its whole tree can be signalled. */
+  processGroup?: boolean | undefined;
+}
+
+/**
+ * Spawns `spec` with execa exactly as {@link spawnCli} spawns the CLI (no shell, piped stdio,
+ * nothing inherited, killed when this process exits), synchronously.
+ */
+export function spawnCliArgv(execa: ExecaFunction, spec: CliArgvSpec): ExecaSpawnedCli {
+  const { command } = spec;
+  const subprocess = execaCli(execa, command, spec.args, spec.env, spec.cwd, spec.processGroup === true);
   return {
     subprocess,
     process: subprocess,
@@ -67,6 +90,7 @@ function execaCli(
   args: readonly string[],
   env: Record<string, string>,
   cwd: string | undefined,
+  detached: boolean,
 ) {
   return execa(command.file, [...command.args, ...args], {
     shell: false,
@@ -85,6 +109,7 @@ function execaCli(
     // close() escalates on its own schedule.
     forceKillAfterDelay: false,
     windowsHide: true,
+    ...(detached ? { detached: true } : {}),
   });
 }
 
