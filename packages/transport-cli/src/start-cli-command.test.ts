@@ -55,7 +55,10 @@ describe.runIf(process.platform === 'linux')('startCliCommand', () => {
 
   it('rejects with CliNotFoundError for a missing executable', async () => {
     await expect(
-      startCliCommand({ command: { file: '/nonexistent/claude', args: [] }, args: [], env: {} }, handlers(() => {})),
+      startCliCommand(
+        { command: { file: '/nonexistent/claude', args: [] }, args: [], env: {} },
+        handlers(() => {}),
+      ),
     ).rejects.toMatchObject({ code: 'CLI_NOT_FOUND' });
   });
 });
