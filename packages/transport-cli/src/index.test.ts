@@ -22,6 +22,7 @@ describe('@hexagent/transport-cli entry point', () => {
         'StderrRingBuffer',
         'buildCliArgs',
         'buildCliEnv',
+        'definedEnv',
         'createCliTransport',
         'findClaudeCli',
         'resolveCliCommand',

@@ -15,7 +15,7 @@
 
 export { BackpressureQueue, type BackpressureQueueOptions } from './backpressure-queue.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
-export { buildCliEnv } from './build-cli-env.js';
+export { buildCliEnv, definedEnv } from './build-cli-env.js';
 export { CliNotFoundError } from './cli-not-found-error.js';
 export { CliStderr } from './cli-stderr.js';
 export { CliTransport, createCliTransport } from './cli-transport.js';
