@@ -171,6 +171,36 @@ describe('the real CLI behind a relay in another process', () => {
     await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
   });
 
+  it('asks canUseTool in this process for a tool not allowed up front, and honours its answer', async () => {
+    const { container } = remoteContainer(relayUrl);
+    const calls: Array<{ tool: string; args: unknown }> = [];
+    const asked: Array<{ tool: string; input: unknown }> = [];
+    const options: Options = {
+      mcpServers: { calc: recordedCalculator(calls) },
+      maxTurns: 6,
+      canUseTool: async (tool, input) => {
+        asked.push({ tool, input });
+        return tool === 'mcp__calc__multiply'
+          ? { behavior: 'deny', message: 'no multiplying today' }
+          : { behavior: 'allow', updatedInput: input };
+      },
+    };
+    const messages: SDKMessage[] = [];
+    for await (const message of query({ prompt, options }, container)) messages.push(message);
+    expect(asked.map((entry) => entry.tool).sort()).toEqual([
+      'mcp__calc__add',
+      'mcp__calc__divide',
+      'mcp__calc__multiply',
+    ]);
+    expect(asked).toContainEqual({ tool: 'mcp__calc__add', input: { a: 15, b: 27 } });
+    expect(calls.map((call) => call.tool).sort()).toEqual(['add', 'divide']);
+    // The model got the denial as the multiplication's result (the CLI carries it to the model).
+    const lastRequest = JSON.stringify(server.lastRequest()?.body.messages ?? []);
+    expect(lastRequest).toContain('no multiplying today');
+    expect(messages.find((message) => message.type === 'result')).toMatchObject({ subtype: 'success' });
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+
   it('a link killed mid-turn ends the query with RelayConnectionLostError, and no CLI is left', async () => {
     const { container, made } = remoteContainer(proxy.url);
     const calls: Array<{ tool: string; args: unknown }> = [];
