@@ -16,6 +16,7 @@
 export { BackpressureQueue, type BackpressureQueueOptions } from './backpressure-queue.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
 export { buildCliEnv, definedEnv } from './build-cli-env.js';
+export type { CliArgvSpec } from './cli-argv-spec.js';
 export { CliNotFoundError } from './cli-not-found-error.js';
 export { CliStderr } from './cli-stderr.js';
 export { CliTransport, createCliTransport } from './cli-transport.js';
@@ -31,7 +32,6 @@ export { moduleLocation } from './module-location.js';
 export { ProcessError } from './process-error.js';
 export { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
-export type { CliArgvSpec } from './spawn-cli.js';
 export type { SpawnedProcess } from './spawned-process.js';
 export { startCliCommand } from './start-cli-command.js';
 export {

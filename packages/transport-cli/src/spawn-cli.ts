@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { InvalidOptionError, type Options } from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv, definedEnv } from './build-cli-env.js';
+import type { CliArgvSpec } from './cli-argv-spec.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import type { SpawnedCli } from './cli-process.js';
 import { assertSupportedCliVersion } from './cli-version.js';
@@ -50,20 +51,6 @@ export function spawnCli(execa: ExecaFunction, options: Options): ExecaSpawnedCl
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
   return spawnCliArgv(execa, { command, args, env, cwd: options.cwd });
-}
-
-/** What {@link spawnCliArgv} runs: an already resolved command line and environment. */
-export interface CliArgvSpec {
-  /** The executable and the arguments before `args` (an interpreter and its script). */
-  command: CliCommand;
-  /** The CLI's arguments. */
-  args: readonly string[];
-  /** The whole environment (nothing is inherited). */
-  env: Record<string, string>;
-  /** The working directory; default: this process's. */
-  cwd?: string | undefined;
-  /** Start the CLI as the leader of a new process group, so its whole tree can be signalled. */
-  processGroup?: boolean | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
+import type { CliArgvSpec } from './cli-argv-spec.js';
 import { ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
-import { type CliArgvSpec, loadExeca, spawnCliArgv } from './spawn-cli.js';
+import { loadExeca, spawnCliArgv } from './spawn-cli.js';
 
 /**
  * Spawns an already resolved CLI command line (`spec`) the way `CliTransport` spawns the CLI, and
