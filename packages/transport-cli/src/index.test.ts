@@ -5,7 +5,11 @@ describe('@hexagent/transport-cli entry point', () => {
   it('exports the public API by name', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
+        'BackpressureQueue',
         'BASE_CLI_ARGS',
+        'CliStderr',
+        'ProcessSupervisor',
+        'startCliCommand',
         'CliNotFoundError',
         'CliTransport',
         'DEFAULT_CLOSE_TIMEOUT_MS',
@@ -18,6 +22,7 @@ describe('@hexagent/transport-cli entry point', () => {
         'StderrRingBuffer',
         'buildCliArgs',
         'buildCliEnv',
+        'definedEnv',
         'createCliTransport',
         'findClaudeCli',
         'resolveCliCommand',

@@ -13,9 +13,12 @@
  * @packageDocumentation
  */
 
+export { BackpressureQueue, type BackpressureQueueOptions } from './backpressure-queue.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
-export { buildCliEnv } from './build-cli-env.js';
+export { buildCliEnv, definedEnv } from './build-cli-env.js';
+export type { CliArgvSpec } from './cli-argv-spec.js';
 export { CliNotFoundError } from './cli-not-found-error.js';
+export { CliStderr } from './cli-stderr.js';
 export { CliTransport, createCliTransport } from './cli-transport.js';
 export {
   type CliTransportSettings,
@@ -27,8 +30,10 @@ export { type FindClaudeCliContext, findClaudeCli } from './find-claude-cli.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
 export { moduleLocation } from './module-location.js';
 export { ProcessError } from './process-error.js';
+export { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export type { SpawnedProcess } from './spawned-process.js';
+export { startCliCommand } from './start-cli-command.js';
 export {
   DEFAULT_STDERR_BUFFER_BYTES,
   DEFAULT_STDERR_BUFFER_LINES,

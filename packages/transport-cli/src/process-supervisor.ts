@@ -39,14 +39,24 @@ export class ProcessSupervisor {
   private status: ExitStatus | undefined;
   private readonly exitWaiters = new Set<() => void>();
   private detached = false;
+  private readonly processGroup: boolean;
 
   /**
    * @param released settles when the spawner is done with the process (execa's result promise);
    *   by default, at the process's `close`.
+   * @param processGroup true when the process leads its own process group (spawned `detached`):
+   *   signals then go to the whole group, so the CLI's own children (tools, MCP servers) stop with
+   *   it, and {@link ProcessSupervisor.stop} ends with a SIGKILL to whatever of the group is left.
    */
-  constructor(subprocess: CliProcess, handlers: ProcessSupervisorHandlers, released?: PromiseLike<unknown>) {
+  constructor(
+    subprocess: CliProcess,
+    handlers: ProcessSupervisorHandlers,
+    released?: PromiseLike<unknown>,
+    processGroup = false,
+  ) {
     this.subprocess = subprocess;
     this.handlers = handlers;
+    this.processGroup = processGroup;
     this.settled =
       released === undefined
         ? new Promise<void>((resolve) => subprocess.on('close', () => resolve()))
@@ -97,6 +107,12 @@ export class ProcessSupervisor {
    * waits. Resolves when the process is gone or the last wait is over.
    */
   async stop(graceful: boolean, timeoutMs: number, beforeKill?: () => void): Promise<void> {
+    await this.escalate(graceful, timeoutMs, beforeKill);
+    // The leader is gone; its children may not be (a tool's shell, an MCP server).
+    if (this.processGroup) this.signalGroup('SIGKILL');
+  }
+
+  private async escalate(graceful: boolean, timeoutMs: number, beforeKill?: () => void): Promise<void> {
     if (graceful && (await this.waitForExit(timeoutMs))) return;
     if (this.status === undefined) beforeKill?.();
     this.kill('SIGTERM');
@@ -157,10 +173,23 @@ export class ProcessSupervisor {
 
   private kill(signal: NodeJS.Signals): void {
     if (this.status !== undefined) return;
+    if (this.processGroup && this.signalGroup(signal)) return;
     try {
       this.subprocess.kill(signal);
     } catch {
       // The process is already gone.
+    }
+  }
+
+  /** Sends `signal` to the process group the process leads; false when there is none (any more). */
+  private signalGroup(signal: NodeJS.Signals): boolean {
+    const pid = this.subprocess.pid;
+    if (pid === undefined || process.platform === 'win32') return false;
+    try {
+      process.kill(-pid, signal);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { InvalidOptionError, type Options } from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv, definedEnv } from './build-cli-env.js';
+import type { CliArgvSpec } from './cli-argv-spec.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import type { SpawnedCli } from './cli-process.js';
 import { assertSupportedCliVersion } from './cli-version.js';
@@ -49,7 +50,16 @@ export function spawnCli(execa: ExecaFunction, options: Options): ExecaSpawnedCl
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  const subprocess = execaCli(execa, command, args, env, options.cwd);
+  return spawnCliArgv(execa, { command, args, env, cwd: options.cwd });
+}
+
+/**
+ * Spawns `spec` with execa exactly as {@link spawnCli} spawns the CLI (no shell, piped stdio,
+ * nothing inherited, killed when this process exits), synchronously.
+ */
+export function spawnCliArgv(execa: ExecaFunction, spec: CliArgvSpec): ExecaSpawnedCli {
+  const { command } = spec;
+  const subprocess = execaCli(execa, command, spec.args, spec.env, spec.cwd, spec.processGroup === true);
   return {
     subprocess,
     process: subprocess,
@@ -67,6 +77,7 @@ function execaCli(
   args: readonly string[],
   env: Record<string, string>,
   cwd: string | undefined,
+  detached: boolean,
 ) {
   return execa(command.file, [...command.args, ...args], {
     shell: false,
@@ -85,6 +96,7 @@ function execaCli(
     // close() escalates on its own schedule.
     forceKillAfterDelay: false,
     windowsHide: true,
+    ...(detached ? { detached: true } : {}),
   });
 }
 

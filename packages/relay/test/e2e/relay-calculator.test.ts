@@ -1,0 +1,228 @@
+/**
+ * End to end: the relay in a child process (the `hexagent-relay` bin) with its own HOME and
+ * CLAUDE_CONFIG_DIR, running the real Claude Code CLI against the scripted model; this process runs
+ * the calculator example's in-process tools, a hook and the session through `webSocketTransport`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { calculatorToolNames, calculatorTools } from '@hexagent/example-calculator/dist/calculator.js';
+import { scriptedCalculatorModel } from '@hexagent/example-calculator/dist/scripted-calculator-model.js';
+import {
+  createContainer,
+  createSdkMcpServer,
+  type Options,
+  query,
+  type SDKMessage,
+  TRANSPORT_FACTORY,
+} from '@hexagent/sdk';
+import { type HermeticCliEnv, hermeticCliEnv, ScriptedModelServer, toolUse } from '@hexagent/testing';
+import { findClaudeCli } from '@hexagent/transport-cli';
+import { RelayConnectionLostError, type WebSocketTransport, webSocketTransport } from '@hexagent/transport-websocket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive, makeTempDir, removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+
+const bin = fileURLToPath(new URL('../../bin/hexagent-relay.js', import.meta.url));
+const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator tools.';
+
+let server: ScriptedModelServer;
+let hermetic: HermeticCliEnv;
+let relay: ChildProcess;
+let relayUrl: string;
+let proxy: TcpProxy;
+
+beforeAll(async () => {
+  server = await ScriptedModelServer.start((request) =>
+    JSON.stringify(request.body.messages ?? []).includes('hang up')
+      ? { content: [toolUse('mcp__calc__add', { a: 1, b: 2 }, 'toolu_hang')] }
+      : scriptedCalculatorModel(request),
+  );
+  hermetic = await hermeticCliEnv({ baseUrl: server.url });
+  const config = path.join(makeTempDir(), 'relay.json');
+  writeFileSync(config, JSON.stringify({ port: 0, cliPath: findClaudeCli({}), killTimeoutMs: 2000 }));
+  relay = spawn(process.execPath, [bin, '--config', config], {
+    env: { ...hermetic.env, HEXAGENT_RELAY_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  relayUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    relay.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    relay.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
+  });
+  proxy = await startTcpProxy(Number(new URL(relayUrl).port));
+}, 60_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  if (relay?.exitCode === null) {
+    const exited = new Promise((resolve) => relay.once('exit', resolve));
+    relay.kill('SIGTERM');
+    await exited;
+  }
+  await server?.close();
+  await hermetic?.cleanup();
+  removeTempDirs();
+});
+
+/** Processes, other than the relay, running with the relay's CLAUDE_CONFIG_DIR: its CLIs and their children. */
+function clisOnRelay(): number[] {
+  const marker = `CLAUDE_CONFIG_DIR=${hermetic.configDir}\0`;
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== relay.pid)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(marker) && isAlive(Number(pid));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** A container whose transport goes to `url`, and the transports it made. */
+function remoteContainer(url: string) {
+  const made: WebSocketTransport[] = [];
+  const container = createContainer();
+  container.register(TRANSPORT_FACTORY, {
+    useValue: (options: Options) => {
+      const transport = webSocketTransport({ url, token: TOKEN }, options);
+      made.push(transport);
+      return transport;
+    },
+  });
+  return { container, made };
+}
+
+/** The calculator's tools, recording what each handler got. */
+function recordedCalculator(calls: Array<{ tool: string; args: unknown }>, onCall?: () => Promise<void>) {
+  const tools = calculatorTools.map((tool) => ({
+    ...tool,
+    handler: async (args: never, extra: never) => {
+      calls.push({ tool: tool.name, args });
+      await onCall?.();
+      return (tool.handler as (a: never, e: never) => ReturnType<typeof tool.handler>)(args, extra);
+    },
+  }));
+  return createSdkMcpServer({ name: 'calc', version: '1.0.0', tools });
+}
+
+describe('the real CLI behind a relay in another process', () => {
+  it("runs the calculator's in-process tools and hooks through the relay", async () => {
+    const { container, made } = remoteContainer(relayUrl);
+    const calls: Array<{ tool: string; args: unknown }> = [];
+    const hooked: string[] = [];
+    const messages: SDKMessage[] = [];
+    const options: Options = {
+      mcpServers: { calc: recordedCalculator(calls) },
+      allowedTools: calculatorToolNames,
+      maxTurns: 6,
+      systemPrompt: 'You are a careful assistant. Use the calculator tools for arithmetic.',
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              async (input) => {
+                hooked.push(String((input as { tool_name?: unknown }).tool_name));
+                return {};
+              },
+            ],
+          },
+        ],
+      },
+    };
+    for await (const message of query({ prompt, options }, container)) messages.push(message);
+
+    // What the handlers got, in this process.
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { tool: 'add', args: { a: 15, b: 27 } },
+        { tool: 'multiply', args: { a: 6, b: 7 } },
+        { tool: 'divide', args: { a: 1, b: 0 } },
+      ]),
+    );
+    expect(calls).toHaveLength(3);
+    expect(hooked.sort()).toEqual(['mcp__calc__add', 'mcp__calc__divide', 'mcp__calc__multiply']);
+    // What the model received, through the CLI on the relay's side.
+    const results = server
+      .toolResults()
+      .map((result) => ({ id: result.tool_use_id, content: result.content, isError: result.is_error }));
+    expect(results).toEqual(
+      expect.arrayContaining([
+        { id: 'toolu_add', content: [{ type: 'text', text: '42' }], isError: false },
+        { id: 'toolu_mul', content: [{ type: 'text', text: '42' }], isError: false },
+        { id: 'toolu_div', content: 'Division by zero', isError: true },
+      ]),
+    );
+    // What the user saw.
+    const result = messages.find((message) => message.type === 'result') as { subtype?: string; result?: string };
+    expect(result.subtype).toBe('success');
+    expect(result.result).toMatch(
+      /15 \+ 27 = 42 and 6 × 7 = 42\. 1 ÷ 0 has no answer: the calculator said "Division by zero"/,
+    );
+    // The CLI ran on the relay's side, and is gone.
+    expect(made).toHaveLength(1);
+    expect(made[0]?.remotePid).toBeGreaterThan(0);
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('asks canUseTool in this process for a tool not allowed up front, and honours its answer', async () => {
+    const { container } = remoteContainer(relayUrl);
+    const calls: Array<{ tool: string; args: unknown }> = [];
+    const asked: Array<{ tool: string; input: unknown }> = [];
+    const options: Options = {
+      mcpServers: { calc: recordedCalculator(calls) },
+      maxTurns: 6,
+      canUseTool: async (tool, input) => {
+        asked.push({ tool, input });
+        return tool === 'mcp__calc__multiply'
+          ? { behavior: 'deny', message: 'no multiplying today' }
+          : { behavior: 'allow', updatedInput: input };
+      },
+    };
+    const messages: SDKMessage[] = [];
+    for await (const message of query({ prompt, options }, container)) messages.push(message);
+    expect(asked.map((entry) => entry.tool).sort()).toEqual([
+      'mcp__calc__add',
+      'mcp__calc__divide',
+      'mcp__calc__multiply',
+    ]);
+    expect(asked).toContainEqual({ tool: 'mcp__calc__add', input: { a: 15, b: 27 } });
+    expect(calls.map((call) => call.tool).sort()).toEqual(['add', 'divide']);
+    // The model got the denial as the multiplication's result (the CLI carries it to the model).
+    const lastRequest = JSON.stringify(server.lastRequest()?.body.messages ?? []);
+    expect(lastRequest).toContain('no multiplying today');
+    expect(messages.find((message) => message.type === 'result')).toMatchObject({ subtype: 'success' });
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('a link killed mid-turn ends the query with RelayConnectionLostError, and no CLI is left', async () => {
+    const { container, made } = remoteContainer(proxy.url);
+    const calls: Array<{ tool: string; args: unknown }> = [];
+    // The tool call is mid-turn: the CLI waits for its answer while the link is cut.
+    const options: Options = {
+      mcpServers: { calc: recordedCalculator(calls, async () => proxy.drop()) },
+      allowedTools: calculatorToolNames,
+      maxTurns: 3,
+    };
+    const messages: SDKMessage[] = [];
+    const error = await (async () => {
+      for await (const message of query({ prompt: 'hang up on me', options }, container)) messages.push(message);
+    })().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(calls).toEqual([{ tool: 'add', args: { a: 1, b: 2 } }]);
+    expect(RelayConnectionLostError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'RELAY_CONNECTION_LOST' });
+    expect(messages.some((message) => message.type === 'result')).toBe(false);
+    const pid = made[0]?.remotePid ?? -1;
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+});

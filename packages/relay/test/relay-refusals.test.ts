@@ -1,0 +1,116 @@
+/** What the relay refuses, and how the client reports it: typed errors, nothing left running. */
+import { RelayConnectionLostError, RelayRefusedError } from '@hexagent/transport-websocket';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Relay } from '../src/index.js';
+import { isAlive, makeTempDir, relayFor, removeTempDirs, standInCli, transportTo } from './helpers/relay-fixture.js';
+
+const echo = standInCli({ echo: true });
+const relays: Relay[] = [];
+async function relay(config: Parameters<typeof relayFor>[1] = {}): Promise<Relay> {
+  const started = await relayFor(echo, config);
+  relays.push(started);
+  return started;
+}
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((r) => r.close()));
+});
+afterAll(removeTempDirs);
+
+async function refusal(start: Promise<void>): Promise<RelayRefusedError> {
+  const error = await start.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(RelayRefusedError.isInstance(error)).toBe(true);
+  return error as RelayRefusedError;
+}
+
+describe('the relay refuses', () => {
+  it('a wrong token before the upgrade (HTTP 401), and starts nothing', async () => {
+    const r = await relay();
+    const transport = transportTo(r, {}, { token: 'wrong-token-0123456789' });
+    const error = await refusal(transport.start());
+    expect(error).toMatchObject({ code: 'RELAY_REFUSED', reason: 'unauthorized' });
+    expect(error.message).toContain('401');
+    expect(transport.isOpen).toBe(false);
+    expect(r.connections).toBe(0);
+  });
+
+  it('a flag its operator does not allow, naming it', async () => {
+    const r = await relay();
+    const error = await refusal(transportTo(r, { additionalDirectories: ['/etc'] }).start());
+    expect(error.reason).toBe('flag_not_allowed');
+    expect(error.message).toContain('--add-dir');
+  });
+
+  it('a flag the operator allows once listed', async () => {
+    const r = await relay({ allowedFlags: ['output-format', 'input-format', 'verbose', 'add-dir'] });
+    const transport = transportTo(r, { additionalDirectories: ['/tmp'] });
+    await transport.start();
+    expect(transport.isOpen).toBe(true);
+    await transport.close();
+  });
+
+  it('an environment variable it does not allow', async () => {
+    const r = await relay();
+    const error = await refusal(transportTo(r, { env: { AWS_SECRET_ACCESS_KEY: 'x' } }).start());
+    expect(error.reason).toBe('env_not_allowed');
+    expect(error.message).toContain('AWS_SECRET_ACCESS_KEY');
+  });
+
+  it('a cwd outside its roots, and takes one inside', async () => {
+    const root = makeTempDir();
+    const r = await relay({ cwdRoots: [root] });
+    expect((await refusal(transportTo(r, { cwd: '/' }).start())).reason).toBe('cwd_not_allowed');
+    const inside = transportTo(r, { cwd: root });
+    await inside.start();
+    await inside.close();
+  });
+
+  it('a connection over its limit (HTTP 503)', async () => {
+    const r = await relay({ maxConnections: 1 });
+    const first = transportTo(r);
+    await first.start();
+    expect((await refusal(transportTo(r).start())).reason).toBe('over_capacity');
+    await first.close();
+  });
+
+  it('a frame over its size limit: the client gets a typed error, the CLI is stopped', async () => {
+    const r = await relay({ maxFrameBytes: 64 * 1024 });
+    const transport = transportTo(r);
+    await transport.start();
+    const pid = transport.remotePid ?? -1;
+    expect(isAlive(pid)).toBe(true);
+    const read = (async () => {
+      for await (const _ of transport.messages()) {
+        // Drain until the link ends.
+      }
+    })();
+    await transport.send({ type: 'echo', pad: 'x'.repeat(100 * 1024) }).catch(() => {});
+    const error = await read.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(RelayConnectionLostError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'RELAY_CONNECTION_LOST', closeCode: 1009 });
+    await expect.poll(() => isAlive(pid), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => r.connections).toBe(0);
+  });
+
+  it('a connection idle for too long', async () => {
+    const r = await relay({ idleTimeoutMs: 300 });
+    const transport = transportTo(r);
+    await transport.start();
+    const pid = transport.remotePid ?? -1;
+    const error = await (async () => {
+      for await (const _ of transport.messages()) {
+        // Nothing comes.
+      }
+    })().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ code: 'RELAY_CONNECTION_LOST', closeCode: 4408 });
+    await expect.poll(() => isAlive(pid), { timeout: 5000 }).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+/** The relay over TLS (`wss://`) with a self-signed certificate the client is told to trust. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RelayRefusedError } from '@hexagent/transport-websocket';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir, relayFor, removeTempDirs, standInCli, transportTo } from './helpers/relay-fixture.js';
+
+afterAll(removeTempDirs);
+
+/** A self-signed certificate for 127.0.0.1, made with openssl; undefined when openssl is missing. */
+function selfSigned(): { cert: Buffer; key: Buffer } | undefined {
+  const dir = makeTempDir();
+  const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat([
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ]),
+      { stdio: 'ignore' },
+    );
+  } catch {
+    return undefined;
+  }
+  return { cert: readFileSync(cert), key: readFileSync(key) };
+}
+
+const tls = selfSigned();
+
+describe.runIf(tls !== undefined)('the relay over wss://', () => {
+  it('serves wss:// with a certificate and key, and a client trusting it runs the CLI', async () => {
+    const relay = await relayFor(standInCli({ echo: ['echo'] }), { tls });
+    try {
+      expect(relay.url).toMatch(/^wss:\/\/127\.0\.0\.1:\d+$/);
+      const transport = transportTo(relay, {}, { ca: tls?.cert });
+      await transport.start();
+      await transport.send({ type: 'echo', over: 'tls' } as never);
+      for await (const message of transport.messages()) {
+        if (message.type === 'echo') {
+          expect(message).toEqual({ type: 'echo', over: 'tls' });
+          break;
+        }
+      }
+      await transport.close();
+      // A client that does not trust the certificate never gets as far as the hello.
+      const untrusting = transportTo(relay);
+      const error = await untrusting.start().catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ code: 'TRANSPORT_START_FAILED' });
+      expect(RelayRefusedError.isInstance(error)).toBe(false);
+    } finally {
+      await relay.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import type { IncomingMessage } from 'node:http';
+import { TransportStartError } from '@hexagent/core';
+import WebSocket from 'ws';
+import { encodeRelayFrame, RELAY_SUBPROTOCOL, type RelayHello } from './relay-protocol.js';
+import { RelayRefusedError } from './relay-refused-error.js';
+import type { ResolvedWebSocketTransportSettings } from './web-socket-transport-settings.js';
+
+/**
+ * Opens the socket to the relay and sends `hello` once it is open. The caller attaches its own
+ * listeners to the returned socket at once (before any frame can arrive) and settles the start
+ * with the relay's answer; this only turns a refused upgrade (HTTP 401 or 503) into a
+ * {@link RelayRefusedError} and any other failure to connect into a `TransportStartError`, through
+ * `onRefused`.
+ */
+export function connectToRelay(
+  settings: ResolvedWebSocketTransportSettings,
+  hello: RelayHello,
+  onRefused: (error: TransportStartError) => void,
+): WebSocket {
+  const socket = new WebSocket(settings.url, RELAY_SUBPROTOCOL, {
+    headers: { authorization: `Bearer ${settings.token}` },
+    handshakeTimeout: settings.connectTimeoutMs,
+    // Frame size is the relay's limit to enforce; the client takes what the CLI writes.
+    maxPayload: 0,
+    perMessageDeflate: false,
+    ...(settings.ca === undefined ? {} : { ca: settings.ca }),
+  });
+  socket.once('unexpected-response', (_request, response: IncomingMessage) => {
+    const status = response.statusCode ?? 0;
+    const reason = status === 401 ? 'unauthorized' : status === 503 ? 'over_capacity' : 'unexpected_response';
+    onRefused(new RelayRefusedError({ reason, message: `HTTP ${status} ${response.statusMessage ?? ''}`.trim() }));
+    response.resume();
+    socket.terminate();
+  });
+  socket.once('open', () => {
+    socket.send(encodeRelayFrame(hello), { binary: true });
+  });
+  socket.on('error', (error) => {
+    onRefused(
+      new TransportStartError({
+        message: `Could not connect to the relay at ${settings.url}: ${error.message}`,
+        cause: error,
+      }),
+    );
+  });
+  return socket;
+}

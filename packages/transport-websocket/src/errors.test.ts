@@ -1,0 +1,29 @@
+import { TransportError, TransportStartError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { RelayConnectionLostError } from './relay-connection-lost-error.js';
+import { RelayRefusedError } from './relay-refused-error.js';
+
+describe('the transport-websocket errors', () => {
+  it('RelayRefusedError is a TransportStartError with a stable code and its reason', () => {
+    const error = new RelayRefusedError({ reason: 'flag_not_allowed', message: 'flag --add-dir is not allowed' });
+    expect(error.code).toBe('RELAY_REFUSED');
+    expect(error.reason).toBe('flag_not_allowed');
+    expect(error.message).toContain('--add-dir');
+    expect(TransportStartError.isInstance(error)).toBe(true);
+    expect(RelayRefusedError.isInstance(error)).toBe(true);
+    expect(RelayRefusedError.isInstance(new Error('x'))).toBe(false);
+  });
+
+  it('RelayConnectionLostError is a TransportError with the close code', () => {
+    const error = new RelayConnectionLostError({ closeCode: 1009, closeReason: 'Max payload size exceeded' });
+    expect(error.code).toBe('RELAY_CONNECTION_LOST');
+    expect(error.closeCode).toBe(1009);
+    expect(error.message).toContain('1009');
+    expect(TransportError.isInstance(error)).toBe(true);
+    expect(RelayConnectionLostError.isInstance(error)).toBe(true);
+    // The marker is a registered symbol: another copy of the package recognises it.
+    expect((error as unknown as Record<symbol, unknown>)[Symbol.for('hexagent.error.RelayConnectionLostError')]).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * @hexagent/transport-websocket: the `Transport` port of `@hexagent/core` over a WebSocket to a
+ * `@hexagent/relay`, which runs the Claude Code CLI on another host. The control protocol stays in
+ * this process, so in-process MCP tools, hooks and `canUseTool` work unchanged.
+ *
+ * @example
+ * ```ts
+ * import { createContainer, query, TRANSPORT_FACTORY } from '@hexagent/sdk';
+ * import { webSocketTransportFactory } from '@hexagent/transport-websocket';
+ *
+ * const container = createContainer();
+ * container.register(TRANSPORT_FACTORY, { useValue: webSocketTransportFactory({ url: 'wss://relay:7878', token }) });
+ * ```
+ *
+ * @packageDocumentation
+ */
+
+export { buildRelayHello } from './build-relay-hello.js';
+export { Heartbeat } from './heartbeat.js';
+export { RelayConnectionLostError } from './relay-connection-lost-error.js';
+export {
+  encodeRelayFrame,
+  parseRelayFrame,
+  RELAY_CLOSE,
+  RELAY_SUBPROTOCOL,
+  type RelayEndInput,
+  type RelayErrorFrame,
+  type RelayExit,
+  type RelayFrame,
+  type RelayHello,
+  type RelayReady,
+  type RelayRefusalReason,
+} from './relay-protocol.js';
+export { RelayRefusedError } from './relay-refused-error.js';
+export { WebSocketTransport } from './web-socket-transport.js';
+export { webSocketTransport, webSocketTransportFactory } from './web-socket-transport-factory.js';
+export {
+  type ResolvedWebSocketTransportSettings,
+  resolveWebSocketTransportSettings,
+  type WebSocketTransportSettings,
+} from './web-socket-transport-settings.js';

@@ -1,0 +1,105 @@
+/**
+ * The wire between `@hexagent/transport-websocket` (the client) and `@hexagent/relay` (the host
+ * that runs the CLI), version 1. One WebSocket per CLI process:
+ *
+ * 1. The client opens the socket with the subprotocol {@link RELAY_SUBPROTOCOL} and the header
+ *    `Authorization: Bearer <token>`. A wrong token is refused before the upgrade (HTTP 401), and
+ *    so is a connection over the relay's limit (HTTP 503).
+ * 2. Its first frame is a {@link RelayHello} (a binary frame, like every relay frame): the argv,
+ *    environment and working directory of the CLI. The relay checks them against what its operator
+ *    allows and answers {@link RelayReady} once the CLI runs, or a {@link RelayErrorFrame} and a
+ *    close with a code of {@link RELAY_CLOSE}.
+ * 3. Then every **text** frame is one stream-json message (one line, without its newline), both
+ *    ways. **Binary** frames are the relay's own: {@link RelayEndInput} from the client (end of the
+ *    CLI's input), {@link RelayExit} from the relay once the CLI has exited and all its output was sent.
+ */
+
+/** The WebSocket subprotocol of this version of the wire. */
+export const RELAY_SUBPROTOCOL = 'hexagent-relay.v1';
+
+/** The client's first frame: what CLI to start. */
+export interface RelayHello {
+  type: 'relay_hello';
+  /** The CLI's arguments, without the executable (the relay's operator decides which one runs). */
+  argv: string[];
+  /** Variables to set for the CLI, on top of the relay's own environment. */
+  env: Record<string, string>;
+  /** The CLI's working directory on the relay's host; default: the relay's configured one. */
+  cwd?: string;
+}
+
+/** The relay's answer to the hello: the CLI runs. */
+export interface RelayReady {
+  type: 'relay_ready';
+  /** The CLI's process id on the relay's host. */
+  pid: number;
+}
+
+/** The client closes the CLI's input (EOF): it finishes and exits. */
+export interface RelayEndInput {
+  type: 'relay_end_input';
+}
+
+/** The CLI has exited and every line it wrote was sent before this frame. */
+export interface RelayExit {
+  type: 'relay_exit';
+  code: number | null;
+  signal: string | null;
+  /** The last lines of the CLI's stderr (bounded). */
+  stderrTail: string;
+}
+
+/** A refusal or failure, sent just before the relay closes the socket with the matching code. */
+export interface RelayErrorFrame {
+  type: 'relay_error';
+  /** One of {@link RelayRefusalReason}. */
+  reason: RelayRefusalReason;
+  message: string;
+}
+
+/** Why the relay refused or ended a connection. */
+export type RelayRefusalReason =
+  | 'unauthorized'
+  | 'over_capacity'
+  | 'bad_hello'
+  | 'flag_not_allowed'
+  | 'env_not_allowed'
+  | 'cwd_not_allowed'
+  | 'spawn_failed'
+  | 'idle_timeout'
+  | 'frame_too_large';
+
+/** Any frame of the relay's own (a binary frame). */
+export type RelayFrame = RelayHello | RelayReady | RelayEndInput | RelayExit | RelayErrorFrame;
+
+/** Close codes of the relay (4000-4999 are the application's range). */
+export const RELAY_CLOSE = {
+  /** The CLI exited and everything was sent. */
+  normal: 1000,
+  /** A frame over the relay's size limit (the WebSocket "message too big" code). */
+  tooLarge: 1009,
+  /** The hello was refused (flag, env, cwd or malformed). */
+  refused: 4403,
+  /** No traffic for the relay's idle time. */
+  idle: 4408,
+  /** The CLI could not be started. */
+  spawnFailed: 4500,
+} as const;
+
+/** The relay's own frame in `data`, or `undefined` when it is not one. */
+export function parseRelayFrame(data: Buffer | string): RelayFrame | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof data === 'string' ? data : data.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === 'string' && type.startsWith('relay_') ? (value as RelayFrame) : undefined;
+}
+
+/** `frame` encoded for a binary frame. */
+export function encodeRelayFrame(frame: RelayFrame): Buffer {
+  return Buffer.from(JSON.stringify(frame), 'utf8');
+}

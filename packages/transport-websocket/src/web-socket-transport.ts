@@ -1,0 +1,292 @@
+import {
+  AbortError,
+  type InboundMessage,
+  InboundMessageStream,
+  JsonDecodeError,
+  type Options,
+  type OutboundMessage,
+  onAbort,
+  type Transport,
+  TransportClosedError,
+  TransportInputClosedError,
+  type TransportSink,
+  TransportStartError,
+} from '@hexagent/core';
+import { BackpressureQueue, ProcessError } from '@hexagent/transport-cli';
+import type WebSocket from 'ws';
+import { buildRelayHello } from './build-relay-hello.js';
+import { connectToRelay } from './connect-to-relay.js';
+import { Heartbeat } from './heartbeat.js';
+import { RelayConnectionLostError } from './relay-connection-lost-error.js';
+import { encodeRelayFrame, parseRelayFrame, type RelayExit, type RelayHello } from './relay-protocol.js';
+import { RelayRefusedError } from './relay-refused-error.js';
+import {
+  type ResolvedWebSocketTransportSettings,
+  resolveWebSocketTransportSettings,
+  type WebSocketTransportSettings,
+} from './web-socket-transport-settings.js';
+
+type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
+
+/**
+ * The `Transport` port over a WebSocket to a `@hexagent/relay`, which runs the Claude Code CLI on
+ * its own host: the same argv and (explicitly given) environment `CliTransport` would use travel in
+ * the hello, then every stream-json message is one text frame. The control protocol runs here, in
+ * the client, so in-process MCP tools, hooks and `canUseTool` work unchanged.
+ *
+ * Flow control: reading from the socket pauses while `highWaterMark` messages wait for the reader
+ * (the relay then stops reading the CLI's stdout); `send()` resolves once the frame is written to
+ * the socket. A ping every `heartbeatIntervalMs` detects a dead link. A link that drops before the
+ * CLI exited ends `messages()` with a {@link RelayConnectionLostError} (the relay kills the CLI's
+ * process tree); a CLI that exits with a failure ends it with a `ProcessError`, as `CliTransport` does.
+ */
+export class WebSocketTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
+  private readonly options: Options;
+  private readonly settings: ResolvedWebSocketTransportSettings;
+  private readonly hello: RelayHello;
+  private readonly inbound: InboundMessageStream;
+  private state: State = 'new';
+  private socket: WebSocket | undefined;
+  private heartbeat: Heartbeat | undefined;
+  private inputEnded = false;
+  private exit: RelayExit | undefined;
+  private lost: RelayConnectionLostError | undefined;
+  private refusal: RelayRefusedError | undefined;
+  private settleStart: ((error?: Error) => void) | undefined;
+  private startPromise: Promise<void> | undefined;
+  private closePromise: Promise<void> | undefined;
+  private readonly socketClosed: Promise<void>;
+  private markSocketClosed: () => void = () => {};
+  private stopListeningForAbort: (() => void) | undefined;
+  /** The CLI's process id on the relay's host, once it runs. */
+  remotePid: number | undefined;
+
+  /**
+   * @throws InvalidOptionError for a bad option or setting (nothing is connected).
+   */
+  constructor(options: Options, settings: WebSocketTransportSettings) {
+    this.settings = resolveWebSocketTransportSettings(settings);
+    this.hello = buildRelayHello(options);
+    this.options = options;
+    this.socketClosed = new Promise((resolve) => {
+      this.markSocketClosed = resolve;
+    });
+    this.inbound = new InboundMessageStream({
+      queue: new BackpressureQueue<InboundMessage>({
+        highWaterMark: this.settings.highWaterMark,
+        onPause: () => this.socket?.pause(),
+        onResume: () => this.socket?.resume(),
+        onReturn: () => void this.close(),
+      }),
+      owner: 'WebSocketTransport',
+      onSinkError: () => this.socket?.terminate(),
+    });
+  }
+
+  /** True from a successful `start()` until `close()`, the CLI's exit or the loss of the link. */
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  /**
+   * Connect, send the hello and wait until the relay runs the CLI.
+   *
+   * @throws RelayRefusedError (a `TransportStartError`) when the relay refuses: the token, its
+   *   capacity, or a flag, variable or directory its operator does not allow.
+   * @throws TransportStartError when the relay cannot be reached or the link breaks meanwhile.
+   */
+  start(): Promise<void> {
+    if (this.state !== 'new') {
+      return Promise.reject(
+        this.state === 'closing' || this.state === 'closed'
+          ? new TransportClosedError({ message: 'WebSocketTransport.start(): the transport is closed' })
+          : new TransportStartError({ message: 'WebSocketTransport.start() may be called only once' }),
+      );
+    }
+    if (this.options.abortController?.signal.aborted) {
+      this.state = 'closed';
+      this.inbound.end();
+      return Promise.reject(new AbortError({ message: 'The query was aborted before the CLI started' }));
+    }
+    this.state = 'starting';
+    this.startPromise = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.onStartFailed(new TransportStartError({ message: 'The relay did not answer in time' })),
+        this.settings.connectTimeoutMs,
+      );
+      this.settleStart = (error) => {
+        clearTimeout(timer);
+        this.settleStart = undefined;
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const socket = connectToRelay(this.settings, this.hello, (error) => this.onStartFailed(error));
+      this.socket = socket;
+      socket.on('message', (data: Buffer, isBinary: boolean) => this.onFrame(data, isBinary));
+      socket.on('close', (code: number, reason: Buffer) => this.onSocketClose(code, reason.toString('utf8')));
+    });
+    return this.startPromise;
+  }
+
+  /** Inbound messages in order; ends when the CLI exits, or with the error that ended the link. */
+  messages(): AsyncIterable<InboundMessage> {
+    return this.inbound.messages();
+  }
+
+  /** Push mode: the same messages to `sink`, synchronously, then one `end`. */
+  subscribe(sink: TransportSink): void {
+    this.inbound.subscribe(sink);
+  }
+
+  /**
+   * Send one message as a text frame; resolves once it is written to the socket.
+   *
+   * @throws TransportInputClosedError before `start()` resolved, after `endInput()` or `close()`.
+   * @throws RelayConnectionLostError when the link was lost; ProcessError when the CLI exited.
+   */
+  send(message: OutboundMessage): Promise<void> {
+    const socket = this.socket;
+    if (this.state !== 'open' || this.inputEnded || socket === undefined) {
+      return Promise.reject(this.lost ?? this.exitError() ?? new TransportInputClosedError());
+    }
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<void>((resolve, reject) => {
+      socket.send(text, (error) => {
+        if (error === undefined || error === null) resolve();
+        else reject(this.lost ?? new RelayConnectionLostError({ closeCode: 1006, cause: error }));
+      });
+    });
+  }
+
+  /** End the CLI's input (EOF) through the relay. Never throws. */
+  endInput(): void {
+    if (this.inputEnded) return;
+    this.inputEnded = true;
+    if (this.state === 'open') this.socket?.send(encodeRelayFrame({ type: 'relay_end_input' }), { binary: true });
+  }
+
+  /**
+   * End the CLI's input, wait up to `closeTimeoutMs` for it to exit and the relay to close the
+   * socket, then close it from here (the relay stops the CLI's process tree). Idempotent; never rejects.
+   */
+  close(): Promise<void> {
+    this.closePromise ??= this.stop();
+    return this.closePromise;
+  }
+
+  private async stop(): Promise<void> {
+    const wasOpen = this.state === 'open';
+    if (this.state !== 'closed') this.state = 'closing';
+    if (this.startPromise !== undefined) await this.startPromise.catch(() => {});
+    const socket = this.socket;
+    if (socket !== undefined && socket.readyState !== socket.CLOSED) {
+      if (wasOpen && socket.readyState === socket.OPEN) {
+        this.endInputOnSocket(socket);
+        if (await this.waitForSocketClose(this.settings.closeTimeoutMs)) return this.finish();
+      }
+      socket.close(1000, 'client closed');
+      if (!(await this.waitForSocketClose(this.settings.closeTimeoutMs))) socket.terminate();
+    }
+    this.finish();
+  }
+
+  private finish(): void {
+    this.state = 'closed';
+    this.heartbeat?.stop();
+    this.inbound.end();
+    this.stopListeningForAbort?.();
+  }
+
+  private endInputOnSocket(socket: WebSocket): void {
+    if (!this.inputEnded) socket.send(encodeRelayFrame({ type: 'relay_end_input' }), { binary: true });
+    this.inputEnded = true;
+  }
+
+  private waitForSocketClose(timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      void this.socketClosed.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private onFrame(data: Buffer, isBinary: boolean): void {
+    if (!isBinary) {
+      const text = data.toString('utf8');
+      let message: InboundMessage;
+      try {
+        message = JSON.parse(text) as InboundMessage;
+      } catch (error) {
+        this.inbound.end(new JsonDecodeError({ line: text, cause: error }));
+        this.socket?.close(1000, 'bad message');
+        return;
+      }
+      this.inbound.push(message);
+      return;
+    }
+    const frame = parseRelayFrame(data);
+    if (frame?.type === 'relay_ready') this.onReady(frame.pid);
+    else if (frame?.type === 'relay_exit') this.exit = frame;
+    else if (frame?.type === 'relay_error')
+      this.refusal = new RelayRefusedError({ reason: frame.reason, message: frame.message });
+  }
+
+  private onReady(pid: number): void {
+    if (this.state !== 'starting' || this.socket === undefined) return;
+    this.remotePid = pid;
+    this.state = 'open';
+    const socket = this.socket;
+    this.heartbeat = new Heartbeat(socket, this.settings.heartbeatIntervalMs, () => {
+      this.lost = new RelayConnectionLostError({ closeCode: 1006, closeReason: 'no pong from the relay' });
+      socket.terminate();
+    });
+    const signal = this.options.abortController?.signal;
+    if (signal !== undefined) this.stopListeningForAbort = onAbort(signal, () => void this.close());
+    this.settleStart?.();
+  }
+
+  private onStartFailed(error: TransportStartError): void {
+    if (this.settleStart === undefined) return;
+    this.settleStart(error);
+    this.state = 'closed';
+    this.inbound.end(error);
+    this.socket?.terminate();
+  }
+
+  private onSocketClose(code: number, reason: string): void {
+    this.heartbeat?.stop();
+    this.markSocketClosed();
+    if (this.settleStart !== undefined) {
+      const lost = new RelayConnectionLostError({ closeCode: code, closeReason: reason });
+      this.onStartFailed(this.refusal ?? new TransportStartError({ message: lost.message, cause: lost }));
+      return;
+    }
+    const deliberate = this.state === 'closing' || this.state === 'closed';
+    if (this.state === 'open') this.state = 'closed';
+    if (this.exit === undefined && !deliberate) {
+      this.lost ??= new RelayConnectionLostError({ closeCode: code, closeReason: this.refusal?.message ?? reason });
+    }
+    this.inbound.end(deliberate ? undefined : (this.exitError() ?? this.lost));
+    this.stopListeningForAbort?.();
+  }
+
+  /** The CLI's failure, when it exited on its own with one. */
+  private exitError(): ProcessError | undefined {
+    const exit = this.exit;
+    if (exit === undefined || (exit.code === 0 && exit.signal === null)) return undefined;
+    return new ProcessError({
+      exitCode: exit.code ?? undefined,
+      signal: exit.signal ?? undefined,
+      stderrTail: exit.stderrTail,
+    });
+  }
+}
