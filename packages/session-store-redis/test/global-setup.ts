@@ -1,5 +1,5 @@
+import { findRedisServer, startRedisServer } from '@hexagent/testing/servers';
 import type { TestProject } from 'vitest/node';
-import { findRedisServer, startRedis } from './redis-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('redisBinary', '');
     return undefined;
   }
-  const redis = await startRedis(binary);
+  const redis = await startRedisServer({ binary });
   project.provide('redisUrl', redis.url);
   project.provide('redisBinary', binary);
   return () => redis.stop();

@@ -1,9 +1,9 @@
 import { createServer, type Socket } from 'node:net';
 import { InvalidOptionError } from '@hexagent/core';
+import { freePort, startRedisServer } from '@hexagent/testing/servers';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { RedisSessionStore, RedisSessionStoreError } from '../src/index.js';
-import { freePort, startRedis } from './redis-server.js';
 
 const url = inject('redisUrl');
 const binary = inject('redisBinary');
@@ -116,7 +116,7 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     for (const socket of sockets) socket.destroy();
     silent.close();
 
-    const server = await startRedis(binary);
+    const server = await startRedisServer({ binary });
     const s = new RedisSessionStore({ url: server.url }, { operationTimeoutMs: 2_000 });
     const key = { projectKey: 'p', sessionId: 's' };
     await s.append(key, [entry(1)]);
@@ -125,7 +125,7 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     const lost = await s.append(key, [entry(2)]).catch((e: unknown) => e);
     expect(RedisSessionStoreError.isInstance(lost)).toBe(true);
     expect(Date.now() - down).toBeLessThan(3_000);
-    const again = await startRedis(binary, server.port);
+    const again = await startRedisServer({ binary, port: server.port });
     let recovered = false;
     for (let i = 0; i < 50 && !recovered; i++) {
       recovered = await s.append(key, [entry(3)]).then(
