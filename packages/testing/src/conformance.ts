@@ -1,10 +1,14 @@
 /**
- * `@hexagent/testing/conformance`: the transport conformance tests. This entry imports vitest
+ * `@hexagent/testing/conformance`: the transport and session-store conformance tests. This entry imports vitest
  * (an optional peer dependency of `@hexagent/testing`).
  *
  * @packageDocumentation
  */
 
+export {
+  type SessionStoreConformanceOptions,
+  sessionStoreConformance,
+} from './session-store-conformance-suite.js';
 export {
   type ConformanceTransportFactory,
   type TransportConformanceOptions,

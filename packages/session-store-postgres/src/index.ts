@@ -1,0 +1,18 @@
+/**
+ * @hexagent/session-store-postgres: a `SessionStore` on PostgreSQL (node-postgres), so a session
+ * started on one machine resumes on another. Run `migrate()` once; `deleteOlderThan()` does retention.
+ *
+ * @packageDocumentation
+ */
+
+export type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
+export { PostgresSessionStore } from './postgres-session-store.js';
+export { PostgresSessionStoreError, type PostgresSessionStoreOperation } from './postgres-session-store-error.js';
+export type {
+  PostgresConnectionOptions,
+  PostgresPoolOptions,
+  PostgresSessionStoreOptions,
+  PostgresTableOptions,
+  RetentionCounts,
+  RetentionOptions,
+} from './postgres-session-store-options.js';
