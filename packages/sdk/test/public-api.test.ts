@@ -8,6 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = [
   'AbortError',
+  'AgentPool',
+  'CLAIMABLE_POOL_OPTIONS',
+  'DEFAULT_POOL_CLI_ESTIMATE_MB',
+  'PoolClosedError',
+  'PoolOptionNotClaimableError',
+  'PoolQueueTimeoutError',
+  'createAgentPool',
   'BUILTIN_TOOL_NAMES',
   'ClaudeClient',
   'CliNotFoundError',
