@@ -1,7 +1,6 @@
-import { AbortError, type Options, onAbort, type TransportFactory } from '@hexagent/core';
+import { AbortError, type Options, type TransportFactory } from '@hexagent/core';
 import { asyncDispose } from '../async-dispose.js';
 import { type DependencyContainer, getDefaultContainer, resolveFactories } from '../container.js';
-import { query } from '../query.js';
 import { TRANSPORT_FACTORY } from '../tokens.js';
 import type { Query } from '../types/query.js';
 import { AdmissionLedger, type AdmissionTicket } from './admission-ledger.js';
@@ -16,27 +15,15 @@ import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
 import { killProcesses } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
 import { type AgentPoolEvents, type AgentPoolListener, PoolEventEmitter } from './pool-events.js';
+import { PoolLauncher } from './pool-launcher.js';
 import { checkPoolQueryOptions } from './pool-query-options.js';
+import type { PoolRequest } from './pool-request.js';
 import { type AgentPoolStats, WaitTimes } from './pool-stats.js';
 import { PooledQuery } from './pooled-query.js';
 import { measureProcessTrees } from './process-tree-memory.js';
-import { type ParkedSpare, SpareShelf } from './spare-shelf.js';
-import type { PoolSpare, SpareSource } from './spare-source.js';
+import { SpareShelf } from './spare-shelf.js';
+import type { SpareSource } from './spare-source.js';
 import { TrackedTransport } from './tracked-transport.js';
-
-/** A query waiting for (or being given) admission. */
-interface Request {
-  readonly params: AgentPoolQueryParams;
-  readonly pooled: PooledQuery;
-  /** A spare refused its claim: start it cold. */
-  noSpare: boolean;
-}
-
-/** A query whose CLI runs. */
-interface Running {
-  readonly query: Query;
-  stopListening: (() => void) | undefined;
-}
 
 const DEFAULT_CLOSE_DEADLINE_MS = 30_000;
 
@@ -49,12 +36,12 @@ export class AgentPool {
   private readonly settings: AgentPoolOptions;
   private readonly profile: Options;
   private readonly ledger: AdmissionLedger;
-  private readonly queue = new FifoWaitQueue<Request>();
+  private readonly queue = new FifoWaitQueue<PoolRequest>();
   private readonly events = new PoolEventEmitter();
   private readonly children: ChildRegistry;
   private readonly shelf: SpareShelf;
   private readonly waits = new WaitTimes();
-  private readonly running = new Map<AdmissionTicket, Running>();
+  private readonly launcher: PoolLauncher;
   private readonly base: DependencyContainer;
   private readonly transportFactory: TransportFactory;
   private readonly idleWaiters = new Set<() => void>();
@@ -92,6 +79,15 @@ export class AgentPool {
       release: (ticket) => this.release(ticket),
       changed: () => this.drain(),
     });
+    this.launcher = new PoolLauncher({
+      profile: this.profile,
+      events: this.events,
+      containerFor: (ticket) => this.containerFor(ticket),
+      release: (ticket) => this.release(ticket),
+      requeueCold: (request) => this.requeueCold(request),
+      pidOf: (ticket) => this.children.pidOf(ticket),
+      closing: () => this.closePromise !== undefined,
+    });
     this.shelf.refill();
   }
 
@@ -105,7 +101,7 @@ export class AgentPool {
   query(params: AgentPoolQueryParams): Query {
     if (this.closePromise !== undefined) throw new PoolClosedError();
     checkPoolQueryOptions(params.options);
-    const request: Request = {
+    const request: PoolRequest = {
       params,
       noSpare: false,
       pooled: new PooledQuery(() => {
@@ -180,7 +176,7 @@ export class AgentPool {
   }
 
   /** Decide and reserve in one synchronous step, then start the query (no await in between). */
-  private tryGrant(request: Request, waitedMs: number): GrantOutcome {
+  private tryGrant(request: PoolRequest, waitedMs: number): GrantOutcome {
     const { key } = request.params;
     if (this.ledger.keyAtLimit(key)) return 'skip';
     const parked = request.noSpare ? undefined : this.shelf.peek();
@@ -190,66 +186,15 @@ export class AgentPool {
     this.events.emit('admitted', { key, waitedMs, fromSpare: parked !== undefined });
     if (parked !== undefined) {
       this.shelf.take(parked);
-      this.claim(request, ticket, parked);
+      this.launcher.claim(request, ticket, parked);
     } else {
-      this.startCold(request, ticket);
+      this.launcher.cold(request, ticket);
     }
     return 'granted';
   }
 
-  private startCold(request: Request, ticket: AdmissionTicket): void {
-    const { params } = request;
-    const abortController = params.signal === undefined ? undefined : new AbortController();
-    let started: Query;
-    try {
-      const options: Options = { ...this.profile, ...params.options };
-      if (abortController !== undefined) options.abortController = abortController;
-      started = query({ prompt: params.prompt, options }, this.containerFor(ticket));
-    } catch (error) {
-      this.release(ticket);
-      request.pooled.fail(error);
-      return;
-    }
-    const running: Running = { query: started, stopListening: undefined };
-    if (params.signal !== undefined && abortController !== undefined) {
-      running.stopListening = onAbort(params.signal, () => abortController.abort(params.signal?.reason));
-    }
-    this.running.set(ticket, running);
-    request.pooled.attach(running.query);
-  }
-
-  private claim(request: Request, ticket: AdmissionTicket, parked: ParkedSpare): void {
-    const { params } = request;
-    let claimed: Query;
-    try {
-      claimed = parked.spare.claim({ prompt: params.prompt, options: params.options ?? {} });
-    } catch (error) {
-      this.events.emit('claimRefused', { error, fellBack: true });
-      void this.discardSpare(parked.spare);
-      this.requeueCold(request);
-      return;
-    }
-    const running: Running = { query: claimed, stopListening: undefined };
-    if (params.signal !== undefined) running.stopListening = onAbort(params.signal, () => claimed.close());
-    this.running.set(ticket, running);
-    parked.spare.claimed.then(
-      () => {
-        this.events.emit('claimed', { pid: this.children.pidOf(ticket), key: params.key });
-        request.pooled.attach(claimed);
-      },
-      (error: unknown) => {
-        // The prompt has not run: start it cold, unless it was a stream the spare may have read from.
-        const fellBack = typeof params.prompt === 'string' && this.closePromise === undefined;
-        this.events.emit('claimRefused', { error, fellBack });
-        claimed.close();
-        if (fellBack) this.requeueCold(request);
-        else request.pooled.fail(error);
-      },
-    );
-  }
-
   /** Back to the head of the queue, for a cold start (the refused spare frees its slot when it exits). */
-  private requeueCold(request: Request): void {
+  private requeueCold(request: PoolRequest): void {
     request.noSpare = true;
     this.queue.enqueue(
       request,
@@ -259,11 +204,7 @@ export class AgentPool {
     this.drain();
   }
 
-  private async discardSpare(spare: PoolSpare): Promise<void> {
-    await spare.close().catch(() => {});
-  }
-
-  private reject(request: Request, error: Error, waitedMs: number): void {
+  private reject(request: PoolRequest, error: Error, waitedMs: number): void {
     this.rejectedCount += 1;
     this.events.emit('rejected', { key: request.params.key, waitedMs, error });
     request.pooled.fail(error);
@@ -290,9 +231,7 @@ export class AgentPool {
     const pid = this.children.pidOf(ticket);
     this.children.remove(ticket);
     this.shelf.forget(ticket);
-    const running = this.running.get(ticket);
-    running?.stopListening?.();
-    this.running.delete(ticket);
+    this.launcher.forget(ticket);
     if (!this.ledger.release(ticket)) return;
     this.events.emit('released', { kind: ticket.kind, pid, key: ticket.key, peakRssMb: ticket.peakMb });
     if (this.ledger.held === 0) for (const resolve of this.idleWaiters) resolve();
@@ -306,7 +245,7 @@ export class AgentPool {
     await this.shelf.close();
     const drained = await this.whenIdle(deadlineMs);
     if (!drained) {
-      await Promise.allSettled([...this.running.values()].map((running) => running.query[asyncDispose]()));
+      await this.launcher.stopAll();
     }
     // Whatever is left of a tree (a descendant the CLI left behind, a transport that did not stop).
     await this.children.sample();

@@ -71,6 +71,24 @@ describe('createAgentPool: admission', () => {
     await pool.close();
   });
 
+  it('a caller leaving the iteration (break) stops the CLI and frees the slot for the next query', async () => {
+    const fakes = fakeCliContainer();
+    const pool = createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 1000 }, fakes.container);
+    const first = pool.query({ prompt: 'one' });
+    const second = pool.query({ prompt: 'two' });
+    await fakes.created(1);
+    await settle();
+    fakes.clis[0]?.answer();
+    for await (const message of first) if (message.type === 'assistant') break;
+    expect(fakes.clis[0]?.state.closed).toBe(true);
+    await fakes.created(2);
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 0 });
+    second.close();
+    await settle();
+    expect(pool.stats().busy).toBe(0);
+    await pool.close();
+  });
+
   it('a query already aborted is rejected without queueing', async () => {
     const fakes = fakeCliContainer();
     const pool = createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 1000 }, fakes.container);
