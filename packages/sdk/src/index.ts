@@ -93,7 +93,6 @@ export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
 export { doctor, formatDoctorReport } from './doctor/doctor.js';
 // Many agents on one machine
-export { AgentPool } from './pool/agent-pool.js';
 export { DEFAULT_POOL_CLI_ESTIMATE_MB } from './pool/agent-pool-options.js';
 export { createAgentPool } from './pool/create-agent-pool.js';
 export { PoolClosedError } from './pool/pool-closed-error.js';

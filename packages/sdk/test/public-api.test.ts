@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = [
   'AbortError',
-  'AgentPool',
   'CLAIMABLE_POOL_OPTIONS',
   'DEFAULT_POOL_CLI_ESTIMATE_MB',
   'PoolClosedError',
