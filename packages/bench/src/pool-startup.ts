@@ -1,4 +1,4 @@
-import type { Options, SDKMessage } from '@hexagent/sdk';
+import type { Options } from '@hexagent/sdk';
 import { median } from './stats.js';
 
 /** Time to the first assistant message: a cold `query()` against a pool's claim. */
