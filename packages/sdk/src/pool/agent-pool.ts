@@ -229,7 +229,8 @@ export class AgentPool {
   /** A CLI is gone: free its slot and memory, then admit waiters and refill spares. */
   private release(ticket: AdmissionTicket): void {
     const pid = this.children.pidOf(ticket);
-    this.children.remove(ticket);
+    // The CLI has exited: a descendant of it still running is an orphan (a helper it left behind).
+    killProcesses(this.children.remove(ticket));
     this.shelf.forget(ticket);
     this.launcher.forget(ticket);
     if (!this.ledger.release(ticket)) return;

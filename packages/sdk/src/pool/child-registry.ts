@@ -53,10 +53,13 @@ export class ChildRegistry {
     void this.sample();
   }
 
-  /** The CLI of `ticket` exited. */
-  remove(ticket: AdmissionTicket): void {
-    if (!this.children.delete(ticket)) return;
+  /** The CLI of `ticket` exited. Returns the descendants its tree had at the last sample (they should be gone too). */
+  remove(ticket: AdmissionTicket): number[] {
+    const child = this.children.get(ticket);
+    if (child === undefined) return [];
+    this.children.delete(ticket);
     if (this.children.size === 0) this.stop();
+    return child.pids.filter((pid) => pid !== child.pid);
   }
 
   /** The root pid of `ticket`'s CLI, when it reported one. */

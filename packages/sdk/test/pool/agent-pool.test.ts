@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   AbortError,
@@ -260,6 +261,31 @@ describe('createAgentPool: close', () => {
     expect(fakes.clis.every((cli) => cli.state.closed)).toBe(true);
     expect(pool.stats()).toMatchObject({ busy: 0, queued: 0, closed: true });
     expect(closedEvent).toBe(true);
+  });
+
+  it('a descendant still running when its CLI has exited is killed (no orphan outlives its query)', async () => {
+    const orphan = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const gone = new Promise((resolve) => orphan.once('exit', resolve));
+    const fakes = fakeCliContainer();
+    const pool = createAgentPool(
+      {
+        maxConcurrent: 1,
+        memoryBudgetMb: 1000,
+        // The fake CLI's tree, as procfs would report it: the CLI and a child it spawned.
+        measureProcessTrees: async (pids) =>
+          new Map(pids.map((pid) => [pid, { pid, rssMb: 10, pids: [pid, orphan.pid as number] }])),
+      },
+      fakes.container,
+    );
+    const run = drainQuery(pool.query({ prompt: 'x' }));
+    await fakes.created(1);
+    await settle();
+    fakes.clis[0]?.answer();
+    await run;
+    await settle();
+    expect(await gone).toBeNull();
+    expect(orphan.signalCode).toBe('SIGKILL');
+    await pool.close();
   });
 
   it('the errors carry a stable code and a Symbol.for marker', () => {

@@ -5,6 +5,8 @@ import type { ProcessTreeMemory } from '../../src/pool/process-tree-memory.js';
 import { TRANSPORT_FACTORY } from '../../src/tokens.js';
 
 const SESSION = 'sess-pool';
+/** Above any kernel's pid_max (2^22): a fake pid can never name a real process. */
+const FAKE_PID_BASE = 90_000_000;
 
 /** A fake CLI with a pid, as the CLI transport has one. */
 export class PidFakeCli extends FakeCliTransport {
@@ -65,7 +67,7 @@ export function fakeCliContainer(): {
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
     useValue: (options: Options) => {
-      const cli = new PidFakeCli(10_000 + clis.length, options);
+      const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, options);
       clis.push(cli);
       const start = cli.start.bind(cli);
       cli.start = async () => {
