@@ -84,6 +84,11 @@ export class PoolLauncher {
         request.pooled.attach(claimed);
       },
       (error: unknown) => {
+        if (runsAnyway(error)) {
+          this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key });
+          request.pooled.attach(claimed);
+          return;
+        }
         const fellBack = typeof params.prompt === 'string' && !this.deps.closing();
         this.deps.events.emit('claimRefused', { error, fellBack });
         claimed.close();
@@ -103,4 +108,12 @@ export class PoolLauncher {
   async stopAll(): Promise<void> {
     await Promise.allSettled([...this.running.values()].map((running) => running.query[asyncDispose]()));
   }
+}
+
+/**
+ * `option_not_applied` (only `model` or `maxThinkingTokens` was refused) is the one claim rejection
+ * after which the prompt runs: the session must not be started again.
+ */
+function runsAnyway(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('option_not_applied');
 }

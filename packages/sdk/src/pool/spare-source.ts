@@ -7,7 +7,10 @@ import type { PoolQueryOptions } from './pool-query-options.js';
 export interface PoolSpare {
   /** Bind it to a query and send the prompt; returns the query at once (synchronously). */
   claim(params: { prompt: string | AsyncIterable<SDKUserMessageInput>; options: PoolQueryOptions }): Query;
-  /** Settles when the CLI answered the claim; rejects when it refused it (the prompt has not run). */
+  /**
+   * Settles when the CLI answered the claim; rejects when it refused it (the prompt has not run),
+   * except for a rejection whose message starts with `option_not_applied` (the prompt runs anyway).
+   */
   readonly claimed: Promise<unknown>;
   /** Settles when the CLI has exited, claimed or not. */
   readonly exited: Promise<void>;

@@ -8,7 +8,9 @@ import { query } from '../../src/query.js';
 import { fakeCliContainer, settle } from './pool-test-kit.js';
 
 /** Spares over the fake CLI: the claim starts a query through the pool's container. */
-function fakeSpareSource(behaviour: { refuse?: (n: number) => boolean; fail?: (n: number) => boolean } = {}) {
+function fakeSpareSource(
+  behaviour: { refuse?: (n: number) => boolean; fail?: (n: number) => boolean; refusal?: string } = {},
+) {
   let count = 0;
   const source: SpareSource = {
     async prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare> {
@@ -27,8 +29,9 @@ function fakeSpareSource(behaviour: { refuse?: (n: number) => boolean; fail?: (n
         claim({ prompt, options: perCall }) {
           const q = query({ prompt, options: { ...options, ...perCall } }, container);
           if (behaviour.refuse?.(n) === true) {
-            settleClaim(new Error('cwd_not_found'));
-            exit();
+            const refusal = behaviour.refusal ?? 'cwd_not_found';
+            settleClaim(new Error(refusal));
+            if (!refusal.startsWith('option_not_applied')) exit();
           } else settleClaim();
           return q;
         },
@@ -88,6 +91,20 @@ describe('AgentPool: warm spares', () => {
     expect(refused).toEqual([true]);
     expect(messages.filter((m) => m.type === 'result')).toHaveLength(1);
     expect(pool.stats().admitted).toBe(2);
+    await pool.close();
+  });
+
+  it('option_not_applied: the claimed session runs anyway and is not started again', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource({ refuse: () => true, refusal: 'option_not_applied: model' });
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1 }, fakes.container, spares.source);
+    await settle();
+    const refused: unknown[] = [];
+    pool.on('claimRefused', (e) => refused.push(e));
+    const messages = await answerAll(fakes, pool.query({ prompt: 'hi', options: { model: 'nope' } }));
+    expect(messages.filter((m) => m.type === 'result')).toHaveLength(1);
+    expect(refused).toEqual([]);
+    expect(pool.stats().admitted).toBe(1);
     await pool.close();
   });
 
