@@ -15,6 +15,7 @@ export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
+export { SessionStoreLoadError, type SessionStoreLoadOperation } from './errors/session-store-load-error.js';
 export type {
   ControlHandlerContext,
   ControlHandlerOptions,
