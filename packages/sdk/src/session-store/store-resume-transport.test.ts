@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Options, SessionStoreEntry } from '@hexagent/core';
 import { InMemorySessionStore, SessionStoreLoadError } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
+import { buildCliArgs } from '@hexagent/transport-cli';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../container.js';
 import { query } from '../query.js';
@@ -26,6 +27,8 @@ async function run(options: Options) {
   container.register(TRANSPORT_FACTORY, {
     useValue: (given: Options) => {
       made.push(given);
+      // The options must pass the CLI transport's own checks, as with the real transport.
+      buildCliArgs(given);
       const dir = given.env?.CLAUDE_CONFIG_DIR;
       if (dir !== undefined) {
         const project = join(dir, 'projects', projectDirName(given.cwd, given.env ?? {}));
@@ -103,6 +106,7 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     await store.append({ projectKey, sessionId: SID }, [line('new')]);
     const { made } = await run({ env, cwd, sessionStore: store, continue: true });
     expect(made[0]?.resume).toBe(SID);
+    expect(made[0]?.continue).toBeUndefined();
     expect(made[0]?.env?.CLAUDE_CONFIG_DIR).toMatch(/claude-resume-/);
   });
 
