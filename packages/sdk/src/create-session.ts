@@ -1,11 +1,18 @@
-import { isSdkServerConfig, type McpServerPort, type Options, Session } from '@hexagent/core';
+import { isSdkServerConfig, type McpServerPort, type Options, Session, type SessionDependencies } from '@hexagent/core';
 import { type DependencyContainer, resolveFactories } from './container.js';
+import { cliProjectsDir } from './session-store/cli-config-dir.js';
+import { StoreResumeTransport } from './session-store/store-resume-transport.js';
 import { globalOpenTelemetryTracer } from './tracing/global-open-telemetry-tracer.js';
 
 /**
  * Wire one `Session`: a transport and one MCP port per in-process server, from the factories
  * registered in `container` (the MCP factory also makes the ports of the servers `setMcpServers`
- * adds later), and the tracer its spans go to. Throws `InvalidOptionError` for options that cannot work, before anything is spawned.
+ * adds later), and the tracer its spans go to. Throws `InvalidOptionError` for options that cannot
+ * work, before anything is spawned.
+ *
+ * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
+ * with `resume` or `continue` too, the transport first loads the session from the store
+ * ({@link StoreResumeTransport}).
  */
 export function createSession(options: Options, container?: DependencyContainer): Session {
   const { transportFactory, mcpServerFactory, tracer: registered } = resolveFactories(container);
@@ -13,14 +20,31 @@ export function createSession(options: Options, container?: DependencyContainer)
   for (const [name, config] of Object.entries(options.mcpServers ?? {})) {
     if (isSdkServerConfig(config)) ports.push(mcpServerFactory(name, config));
   }
-  const transport = transportFactory(options);
   // options.tracer, else the container's, else the global OpenTelemetry provider's (when one is registered).
   const tracer = options.tracer === false ? undefined : (options.tracer ?? registered ?? globalOpenTelemetryTracer());
-  return new Session({
-    transport,
+  const base: Omit<SessionDependencies, 'transport'> = {
     mcpServers: ports,
     options,
     createMcpServer: mcpServerFactory,
     ...(tracer !== undefined && { tracer }),
+  };
+  if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(options) });
+  let projectsDir = cliProjectsDir(options.env ?? process.env);
+  const resumes = options.resume !== undefined || options.continue === true;
+  const transport = resumes
+    ? new StoreResumeTransport(options, transportFactory, (dir) => {
+        projectsDir = cliProjectsDir({ CLAUDE_CONFIG_DIR: dir });
+      })
+    : transportFactory(options);
+  let warned = false;
+  return new Session({
+    ...base,
+    transport,
+    mirrorProjectsDir: () => projectsDir,
+    mirrorWarn: (message) => {
+      if (warned) return;
+      warned = true;
+      process.emitWarning(message, { code: 'HEXAGENT_SESSION_MIRROR_DROPPED' });
+    },
   });
 }

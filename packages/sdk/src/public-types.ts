@@ -230,6 +230,7 @@ export type {
   SessionStore,
   SessionStoreEntry,
   SessionStoreFlush,
+  SessionStoreLoadOperation,
   SessionSummaryEntry,
   SessionTracer,
   SettingSource,

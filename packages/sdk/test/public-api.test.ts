@@ -44,6 +44,7 @@ const ROOT = [
   'ORG_POLICY_LIMIT_PREFIXES',
   'ProcessError',
   'ProtocolError',
+  'SessionStoreLoadError',
   'SUPPORTED_CLI_VERSIONS',
   'SYSTEM_PROMPT_DYNAMIC_BOUNDARY',
   'SpanAttr',

@@ -3,7 +3,8 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { Transport } from '../ports/transport.js';
 import { TransportError } from '../ports/transport-error.js';
-import { ControlProtocolEngine, DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
+import { DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
+import type { TranscriptMirror } from '../session-store/mirror/transcript-mirror.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { OutboundMessage } from '../types/control.js';
 import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
@@ -17,6 +18,8 @@ import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
 import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
 import { checkSessionOptions } from './check-session-options.js';
+import { createSessionMirror } from './create-session-mirror.js';
+import { createSessionProtocol } from './create-session-protocol.js';
 import { serveSessionRequests } from './handlers/serve-session-requests.js';
 import { type HookRegistrations, registerHooks } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
@@ -25,7 +28,6 @@ import { McpServerSet } from './mcp-server-set.js';
 import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
 import { SessionTracing } from './tracing/session-tracing.js';
-import { TracedControlProtocol } from './tracing/traced-control-protocol.js';
 import { TurnLedger } from './turn-ledger.js';
 import { userMessageWire } from './user-message-wire.js';
 
@@ -56,6 +58,8 @@ export class Session extends McpControls {
   private readonly turns: TurnLedger;
   /** The session's spans; undefined (and never consulted on a hot path) without a tracer. */
   private readonly tracing: SessionTracing | undefined;
+  /** Mirrors the transcript to `options.sessionStore`, when there is one. */
+  private readonly mirror: TranscriptMirror | undefined;
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
   private initPromise: Promise<SDKControlInitializeResponse> | undefined;
@@ -80,20 +84,11 @@ export class Session extends McpControls {
     const tracer = dependencies.tracer ?? (this.options.tracer || undefined);
     this.tracing = tracer === undefined ? undefined : new SessionTracing(tracer, this.options.model);
     const send = (message: OutboundMessage) => this.transport.send(message);
-    const protocol =
-      dependencies.createProtocol?.(send) ??
-      new ControlProtocolEngine({
-        send,
-        defaultTimeoutMs: this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS,
-        // An answer that cannot be written (the CLI's input is gone) leaves the CLI waiting forever.
-        onError: (error) => {
-          if (TransportError.isInstance(error)) void this.close(error);
-        },
-      });
-    this.protocol = this.tracing === undefined ? protocol : new TracedControlProtocol(protocol, this.tracing);
+    this.protocol = createSessionProtocol(dependencies, this.options, send, (e) => void this.close(e), this.tracing);
     this.output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
+    this.mirror = createSessionMirror(this.options, dependencies, (message) => this.output.push(message));
     serveSessionRequests(this.protocol, {
       servers: this.servers.byName,
       removedServers: this.servers.removedNames,
@@ -270,6 +265,7 @@ export class Session extends McpControls {
           this.commands = commands;
         },
         end: (error) => void this.shutdown(error, false),
+        ...(this.mirror !== undefined && { mirror: this.mirror }),
       }),
     );
     const payload = buildInitializeRequest({
@@ -311,6 +307,8 @@ export class Session extends McpControls {
       this.turns.close();
       this.tracing?.close(error);
     }
+    // What the CLI wrote last (its cost-state after the last result, ...) still reaches the store.
+    if (first && this.mirror !== undefined) await this.mirror.flush();
     if (stopTransport || first) {
       await Promise.allSettled([this.transport.close(), this.servers.close()]);
     }
