@@ -15,6 +15,7 @@ export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
+export { SessionStoreLoadError, type SessionStoreLoadOperation } from './errors/session-store-load-error.js';
 export type {
   ControlHandlerContext,
   ControlHandlerOptions,
@@ -44,6 +45,21 @@ export type { SessionDependencies } from './session/session-dependencies.js';
 export { type FirstPromptState, promptOfEntry } from './session-store/first-prompt.js';
 export { foldSessionSummary } from './session-store/fold-session-summary.js';
 export { InMemorySessionStore } from './session-store/in-memory-session-store.js';
+export { sessionKeyForMirrorPath } from './session-store/mirror/session-key-for-mirror-path.js';
+export { TranscriptMirror, type TranscriptMirrorOptions } from './session-store/mirror/transcript-mirror.js';
+export {
+  MIRROR_APPEND_TIMEOUT_MS,
+  MIRROR_MAX_PENDING_BYTES,
+  MIRROR_MAX_PENDING_ENTRIES,
+  MIRROR_RETRY_BACKOFF_MS,
+  TranscriptMirrorBatcher,
+  type TranscriptMirrorBatcherOptions,
+} from './session-store/mirror/transcript-mirror-batcher.js';
+export {
+  parseTranscriptMirrorFrame,
+  type TranscriptMirrorFrame,
+} from './session-store/mirror/transcript-mirror-frame.js';
+export { projectKeyForPath } from './session-store/project-key.js';
 export { filterEscalatingDefaultMode } from './settings/filter-escalating-default-mode.js';
 export { matchDeniedModels } from './settings/match-denied-models.js';
 export {

@@ -64,6 +64,7 @@ export {
   matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
+  SessionStoreLoadError,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   TransportClosedError,
   TransportError,

@@ -219,6 +219,7 @@ export type {
   SessionStore,
   SessionStoreEntry,
   SessionStoreFlush,
+  SessionStoreLoadOperation,
   SessionSummaryEntry,
   SettingSource,
   Settings,

@@ -35,6 +35,7 @@ const ROOT = [
   'ORG_POLICY_LIMIT_PREFIXES',
   'ProcessError',
   'ProtocolError',
+  'SessionStoreLoadError',
   'SUPPORTED_CLI_VERSIONS',
   'SYSTEM_PROMPT_DYNAMIC_BOUNDARY',
   'TOOL_NAME_PATTERN',

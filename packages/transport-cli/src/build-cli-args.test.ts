@@ -199,6 +199,23 @@ describe('buildCliArgs', () => {
     expect(args).toEqual(BASE);
   });
 
+  it('with sessionStore adds --session-mirror (as captured: after --setting-sources) and sends no --continue', () => {
+    const sessionStore = { append: async () => {}, load: async () => null };
+    expect(buildCliArgs({ sessionStore, settingSources: [] })).toEqual([
+      ...BASE_CLI_ARGS,
+      '--setting-sources=',
+      '--session-mirror',
+    ]);
+    expect(buildCliArgs({ sessionStore, resume: 'abc', settingSources: [] })).toEqual([
+      ...BASE_CLI_ARGS,
+      '--resume=abc',
+      '--setting-sources=',
+      '--session-mirror',
+    ]);
+    expect(buildCliArgs({ sessionStore, continue: true })).not.toContain('--continue');
+    expect(buildCliArgs({ continue: true })).toContain('--continue');
+  });
+
   it('does not change the options it is given', () => {
     const options: Options = { allowedTools: ['Read'], mcpServers: { s: { command: 'x' } } };
     const snapshot = structuredClone(options);

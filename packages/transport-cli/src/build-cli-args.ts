@@ -51,7 +51,8 @@ export function buildCliArgs(options: Options): string[] {
   if (typeof options.canUseTool === 'function') args.push('--permission-prompt-tool=stdio');
   else flag('permission-prompt-tool', options.permissionPromptToolName);
   flag('permission-prompts', options.permissionPrompts);
-  toggle('continue', options.continue);
+  // With a store, the facade resolves the latest session itself and passes it as `resume`.
+  if (options.sessionStore === undefined) toggle('continue', options.continue);
   flag('resume', options.resume);
   args.push(...toolFlags(options));
 
@@ -67,6 +68,8 @@ export function buildCliArgs(options: Options): string[] {
   flag('fallback-model', options.fallbackModel);
   toggle('include-hook-events', options.includeHookEvents);
   toggle('include-partial-messages', options.includePartialMessages);
+  // The CLI then writes `transcript_mirror` frames of what it appended to its transcripts.
+  if (options.sessionStore !== undefined) args.push('--session-mirror');
   flag('project-config-root', options.projectConfigRoot);
   for (const dir of options.additionalDirectories ?? []) flag('add-dir', dir);
   if (mcpInInitialize || pluginsInInitialize(options)) args.push('--await-initialize');

@@ -12,6 +12,7 @@ import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
 import { MessageTooLargeError } from './message-too-large-error.js';
 import { ProtocolError } from './protocol-error.js';
+import { SessionStoreLoadError } from './session-store-load-error.js';
 
 // What another copy of the package would declare: the same registered symbols.
 const FOREIGN_BASE_MARKER = Symbol.for('hexagent.error');
@@ -49,6 +50,12 @@ const cases: Case[] = [
     cls: InvalidOptionError,
     make: () => new InvalidOptionError({ option: 'maxTurns', message: 'must be a positive integer' }),
     code: 'INVALID_OPTION',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: SessionStoreLoadError,
+    make: () => new SessionStoreLoadError({ operation: 'load', timedOut: true, sessionId: 's', message: 'timed out' }),
+    code: 'SESSION_STORE_LOAD_FAILED',
     alsoInstanceOf: [],
   },
   {

@@ -28,9 +28,20 @@ describe('checkOptionCombinations', () => {
     ).toBeUndefined();
   });
 
-  it('refuses sessionStore with a message that says it is not supported yet', () => {
-    expect(failingOption({ sessionStore: store })).toBe('sessionStore');
-    expect(() => checkOptionCombinations({ sessionStore: store })).toThrow(/not supported by hexagent yet/);
+  it('accepts sessionStore, with its flush mode, load timeout, resume and continue (with listSessions)', () => {
+    expect(failingOption({ sessionStore: store })).toBeUndefined();
+    expect(
+      failingOption({ sessionStore: store, sessionStoreFlush: 'eager', loadTimeoutMs: 5, resume: 'x' }),
+    ).toBeUndefined();
+    expect(failingOption({ sessionStore: { ...store, listSessions: async () => [] }, continue: true })).toBeUndefined();
+    expect(failingOption({ sessionStore: store, continue: true, resume: 'x' })).toBeUndefined();
+  });
+
+  it('refuses sessionStore with persistSession: false, with enableFileCheckpointing, and continue without listSessions', () => {
+    expect(failingOption({ sessionStore: store, persistSession: false })).toBe('sessionStore');
+    expect(failingOption({ sessionStore: store, enableFileCheckpointing: true })).toBe('enableFileCheckpointing');
+    expect(failingOption({ sessionStore: store, continue: true })).toBe('continue');
+    expect(failingOption({ persistSession: false, enableFileCheckpointing: true, continue: true })).toBeUndefined();
   });
 
   it('refuses supportedDialogKinds without onUserDialog', () => {

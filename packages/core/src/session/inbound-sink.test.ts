@@ -42,7 +42,7 @@ describe('createInboundSink', () => {
       output: { push: vi.fn() },
       turns: new TurnLedger(vi.fn()),
       end: vi.fn(),
-      transcriptMirror: (message) => mirrored.push(message),
+      mirror: { receive: (message) => mirrored.push(message), idle: true, flush: async () => {} },
     });
     withMirror.message(keepAlive);
     withMirror.message(mirror);

@@ -7,6 +7,16 @@ import type { SlashCommand } from '../types/slash-command.js';
 import { isHostOnlyMessage } from './host-only-message.js';
 import type { TurnLedger } from './turn-ledger.js';
 
+/** The session-store mirror as the sink uses it (a `TranscriptMirror`). */
+export interface InboundMirror {
+  /** Takes one `transcript_mirror` message. */
+  receive(message: InboundMessage): void;
+  /** True when a flush would have nothing to wait for. */
+  readonly idle: boolean;
+  /** Sends what is pending; never rejects. */
+  flush(): Promise<void>;
+}
+
 /** What {@link createInboundSink} routes the CLI's messages to. */
 export interface InboundRoutes {
   /** Takes the control messages (it returns false for any other). */
@@ -21,41 +31,88 @@ export interface InboundRoutes {
   end: (error: unknown) => void;
   /**
    * Takes each `transcript_mirror` message (transcript entries the CLI mirrors for a session
-   * store); without it they are dropped. Either way they are never yielded.
+   * store); without it they are dropped. Either way they are never yielded. With it, each `result`
+   * and the end wait for the mirror's flush, as in the official SDK.
    */
-  transcriptMirror?: (message: InboundMessage) => void;
+  mirror?: InboundMirror;
 }
+
+type Held = { message: InboundMessage; flushed: boolean } | { end: unknown };
 
 /**
  * Where a session's transport delivers the CLI's messages (synchronously when it supports
  * `subscribe`): control messages go to the protocol; the messages the CLI writes for the SDK itself
  * (`keep_alive`, `transcript_mirror`, a host-only `session_state_changed`: see
- * {@link isHostOnlyMessage}) are consumed, `transcript_mirror` going to `routes.transcriptMirror`;
+ * {@link isHostOnlyMessage}) are consumed, `transcript_mirror` going to `routes.mirror`;
  * the others go to the caller, each `result` is counted as the answer to a turn, and the commands
  * of `system/commands_changed` are noted.
+ *
+ * With a mirror, a `result` (and the end of the output) is held until the mirror has flushed what
+ * the turn wrote, and the messages after it wait behind it, in order; control requests are not
+ * held. When the mirror is idle nothing waits.
  *
  * The CLI exits with a non-zero code after its input ends when the last turn failed
  * (`error_max_turns`, an API error, ...). That failure already reached the caller as a `result`
  * with `is_error: true`, so such an exit ends the session without a second error.
  */
 export function createInboundSink(routes: InboundRoutes): TransportSink {
-  const { protocol, output, turns, commandsChanged, end, transcriptMirror } = routes;
+  const { protocol, output, turns, commandsChanged, end, mirror } = routes;
+  let held: Held[] | undefined;
+
+  const deliver = (message: InboundMessage): void => {
+    output.push(message as SDKMessage);
+    if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
+    else if (message.subtype === 'commands_changed' && message.type === 'system' && Array.isArray(message.commands)) {
+      commandsChanged?.(message.commands as SlashCommand[]);
+    }
+  };
+  const finish = (error: unknown): void => {
+    const reported = TransportError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;
+    end(reported ? undefined : error);
+  };
+  const hold = (first: Held, flusher: InboundMirror): void => {
+    held = [first];
+    void flusher.flush().then(release);
+  };
+  const route = (item: Held): void => {
+    if (held !== undefined) {
+      held.push(item);
+      return;
+    }
+    if ('end' in item) {
+      if (mirror !== undefined && !mirror.idle) hold({ end: item.end }, mirror);
+      else finish(item.end);
+      return;
+    }
+    if (item.message.type === 'result' && !item.flushed && mirror !== undefined && !mirror.idle) {
+      hold({ message: item.message, flushed: true }, mirror);
+      return;
+    }
+    deliver(item.message);
+  };
+  const release = (): void => {
+    const items = held ?? [];
+    held = undefined;
+    const [first, ...rest] = items;
+    if (first === undefined) return;
+    if ('end' in first) finish(first.end);
+    else deliver(first.message);
+    for (const item of rest) route(item);
+  };
+
   return {
     message: (message) => {
       if (protocol.receive(message)) return;
       if (isHostOnlyMessage(message)) {
-        if (message.type === 'transcript_mirror') transcriptMirror?.(message);
+        if (message.type === 'transcript_mirror') mirror?.receive(message);
         return;
       }
-      output.push(message as SDKMessage);
-      if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
-      else if (message.subtype === 'commands_changed' && message.type === 'system' && Array.isArray(message.commands)) {
-        commandsChanged?.(message.commands as SlashCommand[]);
-      }
+      if (held === undefined && (mirror === undefined || message.type !== 'result')) deliver(message);
+      else route({ message, flushed: false });
     },
     end: (error) => {
-      const reported = TransportError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;
-      end(reported ? undefined : error);
+      if (mirror === undefined) finish(error);
+      else route({ end: error });
     },
   };
 }

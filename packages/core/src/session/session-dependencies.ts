@@ -16,4 +16,12 @@ export interface SessionDependencies {
   options?: Options;
   /** Builds the control protocol over the transport's `send`; defaults to `ControlProtocolEngine`. */
   createProtocol?: (send: (message: OutboundMessage) => Promise<void>) => ControlProtocol;
+  /**
+   * With `options.sessionStore`: the CLI's `<CLAUDE_CONFIG_DIR>/projects` directory, asked when a
+   * transcript frame is sent, to map its file to a session key. Without it, frames cannot be mapped
+   * and are dropped (`mirrorWarn` is told).
+   */
+  mirrorProjectsDir?: () => string;
+  /** Told of mirror frames that were dropped because their file is not under `mirrorProjectsDir`. */
+  mirrorWarn?: (message: string) => void;
 }

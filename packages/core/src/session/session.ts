@@ -4,6 +4,7 @@ import type { ControlProtocol, ControlRequestOptions } from '../ports/control-pr
 import type { Transport } from '../ports/transport.js';
 import { TransportError } from '../ports/transport-error.js';
 import { ControlProtocolEngine, DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
+import { TranscriptMirror } from '../session-store/mirror/transcript-mirror.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { OutboundMessage } from '../types/control.js';
 import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
@@ -52,6 +53,8 @@ export class Session extends McpControls {
   private readonly output: AsyncQueue<SDKMessage>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnLedger;
+  /** Mirrors the transcript to `options.sessionStore`, when there is one. */
+  private readonly mirror: TranscriptMirror | undefined;
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
   private initPromise: Promise<SDKControlInitializeResponse> | undefined;
@@ -87,6 +90,17 @@ export class Session extends McpControls {
     this.output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
+    const store = this.options.sessionStore;
+    this.mirror =
+      store === undefined
+        ? undefined
+        : new TranscriptMirror({
+            store,
+            projectsDir: dependencies.mirrorProjectsDir ?? (() => ''),
+            ...(this.options.sessionStoreFlush !== undefined && { flush: this.options.sessionStoreFlush }),
+            report: (message) => this.output.push(message),
+            ...(dependencies.mirrorWarn !== undefined && { warn: dependencies.mirrorWarn }),
+          });
     serveSessionRequests(this.protocol, {
       servers: this.servers.byName,
       removedServers: this.servers.removedNames,
@@ -262,6 +276,7 @@ export class Session extends McpControls {
           this.commands = commands;
         },
         end: (error) => void this.shutdown(error, false),
+        ...(this.mirror !== undefined && { mirror: this.mirror }),
       }),
     );
     const payload = buildInitializeRequest({
@@ -302,6 +317,8 @@ export class Session extends McpControls {
       this.stopListeningForAbort?.();
       this.turns.close();
     }
+    // What the CLI wrote last (its cost-state after the last result, ...) still reaches the store.
+    if (first && this.mirror !== undefined) await this.mirror.flush();
     if (stopTransport || first) {
       await Promise.allSettled([this.transport.close(), this.servers.close()]);
     }

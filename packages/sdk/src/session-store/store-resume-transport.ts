@@ -1,0 +1,107 @@
+import {
+  type InboundMessage,
+  type Options,
+  type OutboundMessage,
+  readTransport,
+  type Transport,
+  type TransportFactory,
+  type TransportSink,
+} from '@hexagent/core';
+import { projectDirName } from './cli-config-dir.js';
+import { materializeResume, removeResumeDir } from './materialize-resume.js';
+import { withLoadTimeout } from './with-load-timeout.js';
+
+/** Default bound on each store call of a resume (the official `loadTimeoutMs` default). */
+export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
+ * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
+ * a temporary config dir ({@link materializeResume}), then makes the real transport with
+ * `CLAUDE_CONFIG_DIR` pointing there and `resume` set, and starts it. `close()` removes the
+ * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
+ * files the CLI writes there.
+ */
+export class StoreResumeTransport implements Transport {
+  readonly specificationVersion = 'v1' as const;
+  private readonly options: Options;
+  private readonly factory: TransportFactory;
+  private readonly onConfigDir: (dir: string) => void;
+  private inner: Transport | undefined;
+  private tempDir: string | undefined;
+  private closed = false;
+
+  constructor(options: Options, factory: TransportFactory, onConfigDir: (dir: string) => void) {
+    this.options = options;
+    this.factory = factory;
+    this.onConfigDir = onConfigDir;
+  }
+
+  get isOpen(): boolean {
+    return this.inner?.isOpen ?? false;
+  }
+
+  async start(): Promise<void> {
+    const options = this.options;
+    const store = options.sessionStore;
+    if (store === undefined) throw new Error('StoreResumeTransport needs options.sessionStore');
+    const env = options.env ?? process.env;
+    const timeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
+    const projectKey = projectDirName(options.cwd, env);
+    let sessionId = options.resume;
+    if (sessionId === undefined && store.listSessions !== undefined) {
+      const list = store.listSessions;
+      const sessions = await withLoadTimeout(() => list.call(store, projectKey), {
+        operation: 'listSessions',
+        timeoutMs,
+      });
+      sessionId = [...sessions].sort((a, b) => b.mtime - a.mtime)[0]?.sessionId;
+    }
+    const dir =
+      sessionId === undefined
+        ? undefined
+        : await materializeResume({ store, sessionId, projectKey, env, loadTimeoutMs: timeoutMs });
+    if (this.closed) {
+      if (dir !== undefined) await removeResumeDir(dir);
+      throw new Error('The session was closed while its transcript was loaded from the store');
+    }
+    this.tempDir = dir;
+    if (dir !== undefined) this.onConfigDir(dir);
+    this.inner = this.factory({
+      ...options,
+      ...(sessionId !== undefined && { resume: sessionId }),
+      ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
+    });
+    await this.inner.start();
+  }
+
+  send(message: OutboundMessage): Promise<void> {
+    if (this.inner === undefined) return Promise.reject(new Error('StoreResumeTransport: send before start'));
+    return this.inner.send(message);
+  }
+
+  messages(): AsyncIterable<InboundMessage> {
+    if (this.inner === undefined) throw new Error('StoreResumeTransport: messages before start');
+    return this.inner.messages();
+  }
+
+  subscribe(sink: TransportSink): void {
+    if (this.inner === undefined) throw new Error('StoreResumeTransport: subscribe before start');
+    readTransport(this.inner, sink);
+  }
+
+  endInput(): void {
+    this.inner?.endInput();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    try {
+      await this.inner?.close();
+    } finally {
+      const dir = this.tempDir;
+      this.tempDir = undefined;
+      if (dir !== undefined) await removeResumeDir(dir);
+    }
+  }
+}

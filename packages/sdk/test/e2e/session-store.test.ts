@@ -1,0 +1,263 @@
+/**
+ * `sessionStore` on the real CLI with the scripted model: a session resumed on another "host" from
+ * the store alone (two child processes sharing a file-backed store), a store that goes down and
+ * comes back mid-session, a resume with the store unreachable, and concurrent appends to one session.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  InMemorySessionStore,
+  query,
+  type SDKMessage,
+  type SessionKey,
+  type SessionStore,
+  type SessionStoreEntry,
+  SessionStoreLoadError,
+} from '@hexagent/sdk';
+import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error a plain .mjs test fixture without types
+import { FileSessionStore } from './fixtures/file-session-store.mjs';
+import { byPrompt, collect, results } from './harness.js';
+
+const run = promisify(execFile);
+const HOST = fileURLToPath(new URL('./fixtures/session-store-host.mjs', import.meta.url));
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function modelServer(): Promise<ScriptedModelServer> {
+  const server = await ScriptedModelServer.start(
+    byPrompt({
+      'remember pelican': {
+        content: [
+          toolUse(
+            'Agent',
+            {
+              description: 'sub task',
+              prompt: 'SUBTASK: reply sub done',
+              subagent_type: 'general-purpose',
+              run_in_background: false,
+            },
+            'toolu_agent',
+          ),
+        ],
+      },
+      'tool_result:agent': { content: [text('noted pelican')] },
+      SUBTASK: { content: [text('sub done')] },
+      'second turn': { content: [text('second answer')] },
+      'what was it': { content: [text('it was pelican')] },
+    }),
+  );
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function cliEnv(
+  server: ScriptedModelServer,
+): Promise<{ env: Record<string, string | undefined>; configDir: string }> {
+  const hermetic = await hermeticCliEnv({ baseUrl: server.url });
+  cleanups.push(() => hermetic.cleanup());
+  return { env: hermetic.env, configDir: hermetic.configDir };
+}
+
+function userTexts(request: RecordedRequest): string {
+  return JSON.stringify(request.body.messages ?? []);
+}
+
+/** Sends each prompt after the previous result, then ends the input. */
+async function* prompts(
+  ...texts: string[]
+): AsyncGenerator<{ type: 'user'; message: { role: 'user'; content: string }; parent_tool_use_id: null }> {
+  for (const content of texts) {
+    yield { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null };
+    await turnDone.next();
+  }
+}
+const turnDone = {
+  waiters: [] as Array<() => void>,
+  next(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  },
+  fire(): void {
+    this.waiters.shift()?.();
+  },
+};
+
+describe('sessionStore on the real CLI', () => {
+  it('(a) resumes on another host from the store alone, with the earlier turns and the subagent transcript', async () => {
+    const server = await modelServer();
+    const storeDir = tempDir('hx-store-');
+    const cwd = tempDir('hx-proj-');
+    const hostA = await cliEnv(server);
+    const a = await run(process.execPath, [HOST, storeDir, cwd, '-', 'remember pelican', 'second turn'], {
+      env: hostA.env as NodeJS.ProcessEnv,
+      timeout: 90_000,
+    });
+    const messagesA = a.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as SDKMessage);
+    const resultsA = results(messagesA);
+    expect(resultsA.map((r) => r.result)).toEqual(['noted pelican', 'second answer']);
+    const sessionId = String(resultsA[0]?.session_id);
+    rmSync(hostA.configDir, { recursive: true, force: true });
+
+    const store = new FileSessionStore(storeDir) as SessionStore;
+    const projectKey = readdirSync(storeDir).map(decodeURIComponent)[0] ?? '';
+    const subkeys = (await store.listSubkeys?.({ projectKey, sessionId })) ?? [];
+    expect(subkeys.some((subpath) => subpath.startsWith('subagents/agent-'))).toBe(true);
+    const sub = await store.load({
+      projectKey,
+      sessionId,
+      subpath: subkeys.find((s) => s.startsWith('subagents/')) ?? '',
+    });
+    expect(JSON.stringify(sub)).toContain('sub done');
+
+    const hostB = await cliEnv(server);
+    const before = server.requests.length;
+    const b = await run(process.execPath, [HOST, storeDir, cwd, sessionId, 'what was it?'], {
+      env: hostB.env as NodeJS.ProcessEnv,
+      timeout: 90_000,
+    });
+    const messagesB = b.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as SDKMessage);
+    const resultB = results(messagesB)[0];
+    expect(resultB?.result).toBe('it was pelican');
+    expect(resultB?.session_id).toBe(sessionId);
+    const seenByModel = server.requests.slice(before).filter((request) => request.kind === 'main');
+    const last = seenByModel.at(-1);
+    expect(last && userTexts(last)).toContain('remember pelican');
+    expect(last && userTexts(last)).toContain('second answer');
+    // B mirrored its turn into the same session of the store.
+    expect(JSON.stringify(await store.load({ projectKey, sessionId }))).toContain('what was it?');
+    // B's temporary config dir is gone once its query ended.
+    const leftovers = readdirSync(tmpdir()).filter(
+      (name) =>
+        name.startsWith('claude-resume-') &&
+        existsSync(join(tmpdir(), name, 'projects', projectKey, `${sessionId}.jsonl`)),
+    );
+    expect(leftovers).toEqual([]);
+  }, 180_000);
+
+  it('(b) a store that goes down mid-session: the turn completes, mirror_error appears, nothing is lost locally, later batches land', async () => {
+    const server = await modelServer();
+    const { env, configDir } = await cliEnv(server);
+    const cwd = tempDir('hx-proj-');
+    const inner = new InMemorySessionStore();
+    let down = true;
+    const failing: SessionStore = {
+      append: async (key: SessionKey, entries: SessionStoreEntry[]) => {
+        if (down) throw new Error('store unreachable');
+        await inner.append(key, entries);
+      },
+      load: (key) => inner.load(key),
+    };
+    const seen: SDKMessage[] = [];
+    for await (const message of query({
+      prompt: prompts('second turn', 'what was it?'),
+      options: { cwd, env, model: 'claude-sonnet-4-5', settingSources: [], sessionStore: failing },
+    })) {
+      seen.push(message);
+      if (message.type === 'result') {
+        down = false; // back up after the first turn
+        turnDone.fire();
+      }
+    }
+    const messages = seen;
+    const kinds = messages.map((m) => ('subtype' in m ? `${m.type}/${m.subtype}` : m.type));
+    expect(results(messages).map((r) => r.result)).toEqual(['second answer', 'it was pelican']);
+    const firstResult = kinds.indexOf('result/success');
+    expect(kinds.slice(0, firstResult)).toContain('system/mirror_error');
+    const error = messages.find((m) => m.type === 'system' && 'subtype' in m && m.subtype === 'mirror_error') as
+      | { error: string; key: SessionKey; session_id: string }
+      | undefined;
+    expect(error?.error).toBe('store unreachable');
+    const sessionId = String(results(messages)[0]?.session_id);
+    expect(error?.key.sessionId).toBe(sessionId);
+    // Locally everything is there.
+    const local = join(configDir, 'projects', error?.key.projectKey ?? '', `${sessionId}.jsonl`);
+    const localText = readFileSync(local, 'utf8');
+    expect(localText).toContain('second turn');
+    expect(localText).toContain('what was it?');
+    // The second turn's batches landed once the store was back.
+    const stored = JSON.stringify(inner.getEntries({ projectKey: error?.key.projectKey ?? '', sessionId }));
+    expect(stored).toContain('what was it?');
+    expect(stored).toContain('it was pelican');
+  }, 120_000);
+
+  it('(c) resume with the store unreachable ends within loadTimeoutMs in a SessionStoreLoadError, spawning nothing', async () => {
+    const server = await modelServer();
+    const { env } = await cliEnv(server);
+    const hung: SessionStore = { append: async () => {}, load: () => new Promise(() => {}) };
+    const started = Date.now();
+    const error = await collect(
+      query({
+        prompt: 'what was it?',
+        options: { env, settingSources: [], sessionStore: hung, resume: randomUUID(), loadTimeoutMs: 500 },
+      }),
+    ).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    const elapsed = Date.now() - started;
+    expect(SessionStoreLoadError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'SESSION_STORE_LOAD_FAILED', operation: 'load', timedOut: true });
+    expect(elapsed).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(0);
+  }, 30_000);
+
+  it('(c) resume of a session the store does not have behaves as the official SDK: the CLI finds no conversation', async () => {
+    const server = await modelServer();
+    const { env } = await cliEnv(server);
+    const messages = await collect(
+      query({
+        prompt: 'what was it?',
+        options: { env, settingSources: [], sessionStore: new InMemorySessionStore(), resume: randomUUID() },
+      }),
+    );
+    const result = results(messages)[0];
+    expect(result).toMatchObject({ subtype: 'error_during_execution', is_error: true });
+    expect(JSON.stringify(result)).toMatch(/No conversation found/);
+    expect(server.requests.filter((request) => request.kind === 'main')).toHaveLength(0);
+  }, 60_000);
+
+  it('(d) two queries appending to one session keep one consistent summary (one process, InMemorySessionStore)', async () => {
+    const server = await modelServer();
+    const { env } = await cliEnv(server);
+    const cwd = tempDir('hx-proj-');
+    const store = new InMemorySessionStore();
+    const first = await collect(
+      query({ prompt: 'second turn', options: { cwd, env, settingSources: [], sessionStore: store } }),
+    );
+    const sessionId = String(results(first)[0]?.session_id);
+    await Promise.all(
+      ['what was it?', 'what was it? again'].map((prompt) =>
+        collect(query({ prompt, options: { cwd, env, settingSources: [], sessionStore: store, resume: sessionId } })),
+      ),
+    );
+    const summaries = await store.listSessionSummaries(
+      readdirSync(join(env.CLAUDE_CONFIG_DIR ?? '', 'projects'))[0] ?? '',
+    );
+    expect(summaries.map((summary) => summary.sessionId)).toEqual([sessionId]);
+    const projectKey = readdirSync(join(env.CLAUDE_CONFIG_DIR ?? '', 'projects'))[0] ?? '';
+    const entries = store.getEntries({ projectKey, sessionId });
+    const uuids = entries.flatMap((entry) => (entry.uuid === undefined ? [] : [entry.uuid]));
+    expect(new Set(uuids).size).toBe(uuids.length);
+    expect(JSON.stringify(entries)).toContain('what was it? again');
+  }, 120_000);
+});
