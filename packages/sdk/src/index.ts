@@ -95,6 +95,13 @@ export {
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
 export { doctor, formatDoctorReport } from './doctor/doctor.js';
+// Many agents on one machine
+export { DEFAULT_POOL_CLI_ESTIMATE_MB } from './pool/agent-pool-options.js';
+export { createAgentPool } from './pool/create-agent-pool.js';
+export { PoolClosedError } from './pool/pool-closed-error.js';
+export { PoolOptionNotClaimableError } from './pool/pool-option-not-claimable-error.js';
+export { CLAIMABLE_POOL_OPTIONS } from './pool/pool-query-options.js';
+export { PoolQueueTimeoutError } from './pool/pool-queue-timeout-error.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';

@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = [
   'AbortError',
+  'CLAIMABLE_POOL_OPTIONS',
+  'DEFAULT_POOL_CLI_ESTIMATE_MB',
+  'PoolClosedError',
+  'PoolOptionNotClaimableError',
+  'PoolQueueTimeoutError',
+  'createAgentPool',
   'BUILTIN_TOOL_NAMES',
   'ClaudeClient',
   'CliNotFoundError',

@@ -1,0 +1,76 @@
+import { InvalidOptionError, type Options, type SDKUserMessageInput } from '@hexagent/core';
+import type { PoolQueryOptions } from './pool-query-options.js';
+import type { MeasureProcessTrees } from './process-tree-memory.js';
+
+/** Default memory reserved for a CLI before any has been measured, MB. */
+export const DEFAULT_POOL_CLI_ESTIMATE_MB = 200;
+
+/** The settings of {@link createAgentPool}. */
+export interface AgentPoolOptions {
+  /**
+   * The profile: the options of every CLI the pool starts, fixed when it starts (a warm spare
+   * starts before its query is known). Per-call options of `pool.query()` are limited to what a
+   * claim can set (`CLAIMABLE_POOL_OPTIONS`). Leave `abortController` out: give `signal` per query.
+   */
+  options?: Options;
+  /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
+  spares?: number;
+  /** Query CLIs running at once, at most. Parked spares do not count here (they have their own allowance, `spares`). */
+  maxConcurrent: number;
+  /**
+   * Memory for every CLI process tree the pool holds (running and parked), MB: a CLI is admitted
+   * only when its reservation fits. When the pool holds no CLI at all one query is admitted whatever its size.
+   */
+  memoryBudgetMb: number;
+  /** How long a query may wait for admission before it fails with `PoolQueueTimeoutError` (default: no limit). */
+  queueTimeoutMs?: number;
+  /** Running queries per `key` at most (multi-tenant hosts); no per-key limit when unset. */
+  perKeyLimit?: number;
+  /** Memory reserved for a CLI before one was measured, MB (default 200); learned from the first CLIs' peaks. */
+  estimateMbPerCli?: number;
+  /** How often the CLIs' RSS is sampled from procfs, ms (default 500). */
+  sampleIntervalMs?: number;
+  /** How the process trees are measured (default: procfs). A seam for tests and non-Linux hosts. */
+  measureProcessTrees?: MeasureProcessTrees;
+}
+
+/** The arguments of `pool.query()`. */
+export interface AgentPoolQueryParams {
+  /** One prompt, or a stream of user messages, as for `query()`. */
+  prompt: string | AsyncIterable<SDKUserMessageInput>;
+  /** The per-session options a claim can set; anything else throws `PoolOptionNotClaimableError`. */
+  options?: PoolQueryOptions;
+  /** The tenant the query runs for (`perKeyLimit`). */
+  key?: string;
+  /** Aborts the query: while queued it leaves the queue (`AbortError`), once running its CLI is stopped. */
+  signal?: AbortSignal;
+}
+
+/** Check the pool's settings; throws `InvalidOptionError` naming the first bad one. */
+export function checkAgentPoolOptions(options: AgentPoolOptions): void {
+  const positiveInt = (name: string, value: number | undefined, min: number) => {
+    if (value === undefined) return;
+    if (!Number.isInteger(value) || value < min) {
+      throw new InvalidOptionError({ option: name, message: `must be an integer >= ${min}, got ${value}` });
+    }
+  };
+  const positive = (name: string, value: number | undefined) => {
+    if (value === undefined) return;
+    if (!(value > 0)) throw new InvalidOptionError({ option: name, message: `must be a number > 0, got ${value}` });
+  };
+  positiveInt('maxConcurrent', options.maxConcurrent, 1);
+  positiveInt('spares', options.spares, 0);
+  positiveInt('perKeyLimit', options.perKeyLimit, 1);
+  positive('memoryBudgetMb', options.memoryBudgetMb);
+  positive('estimateMbPerCli', options.estimateMbPerCli);
+  positive('sampleIntervalMs', options.sampleIntervalMs);
+  if (options.queueTimeoutMs !== undefined && !(options.queueTimeoutMs >= 0)) {
+    throw new InvalidOptionError({ option: 'queueTimeoutMs', message: `must be >= 0, got ${options.queueTimeoutMs}` });
+  }
+  if (options.options?.abortController !== undefined) {
+    throw new InvalidOptionError({
+      option: 'options.abortController',
+      message: 'a pool shares its options among queries: give each query a `signal` instead',
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import { type Options, onAbort } from '@hexagent/core';
+import { asyncDispose } from '../async-dispose.js';
+import type { DependencyContainer } from '../container.js';
+import { query } from '../query.js';
+import type { Query } from '../types/query.js';
+import type { AdmissionTicket } from './admission-ledger.js';
+import type { PoolEventEmitter } from './pool-events.js';
+import type { PoolRequest } from './pool-request.js';
+import type { ParkedSpare } from './spare-shelf.js';
+
+interface Running {
+  readonly query: Query;
+  stopListening: (() => void) | undefined;
+}
+
+/**
+ * Starts admitted queries, cold (`query()` through the pool's tracking container) or by claiming a
+ * parked spare, and keeps the running ones until their CLI exits. The caller's `signal` stops a
+ * running query: as the `abortController` of a cold one, by `close()` for a claimed one.
+ */
+export class PoolLauncher {
+  private readonly running = new Map<AdmissionTicket, Running>();
+
+  constructor(
+    private readonly deps: {
+      profile: Options;
+      events: PoolEventEmitter;
+      containerFor(ticket: AdmissionTicket): DependencyContainer;
+      release(ticket: AdmissionTicket): void;
+      /** Put a request back at the head of the queue for a cold start. */
+      requeueCold(request: PoolRequest): void;
+      pidOf(ticket: AdmissionTicket): number | undefined;
+      closing(): boolean;
+    },
+  ) {}
+
+  /** Start `request` cold under `ticket`. */
+  cold(request: PoolRequest, ticket: AdmissionTicket): void {
+    const { params } = request;
+    const abortController = params.signal === undefined ? undefined : new AbortController();
+    let started: Query;
+    try {
+      const options: Options = { ...this.deps.profile, ...params.options };
+      if (abortController !== undefined) options.abortController = abortController;
+      started = query({ prompt: params.prompt, options }, this.deps.containerFor(ticket));
+    } catch (error) {
+      this.deps.release(ticket);
+      request.pooled.fail(error);
+      return;
+    }
+    const running: Running = { query: started, stopListening: undefined };
+    const { signal } = params;
+    if (signal !== undefined && abortController !== undefined) {
+      running.stopListening = onAbort(signal, () => abortController.abort(signal.reason));
+    }
+    this.running.set(ticket, running);
+    request.pooled.attach(started);
+  }
+
+  /**
+   * Claim `parked` for `request`. The caller's query is attached once the spare accepted the claim;
+   * a refusal (the prompt has not run) sends a string prompt back for a cold start, and fails a
+   * streamed one, which the spare may have read from.
+   */
+  claim(request: PoolRequest, ticket: AdmissionTicket, parked: ParkedSpare): void {
+    const { params } = request;
+    let claimed: Query;
+    try {
+      claimed = parked.spare.claim({ prompt: params.prompt, options: params.options ?? {} });
+    } catch (error) {
+      // Refused before anything was sent; the spare's slot frees when it exits.
+      this.deps.events.emit('claimRefused', { error, fellBack: true });
+      void parked.spare.close().catch(() => {});
+      this.deps.requeueCold(request);
+      return;
+    }
+    const running: Running = { query: claimed, stopListening: undefined };
+    const { signal } = params;
+    if (signal !== undefined) running.stopListening = onAbort(signal, () => claimed.close());
+    this.running.set(ticket, running);
+    parked.spare.claimed.then(
+      () => {
+        this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key });
+        request.pooled.attach(claimed);
+      },
+      (error: unknown) => {
+        if (runsAnyway(error)) {
+          this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key });
+          request.pooled.attach(claimed);
+          return;
+        }
+        const fellBack = typeof params.prompt === 'string' && !this.deps.closing();
+        this.deps.events.emit('claimRefused', { error, fellBack });
+        claimed.close();
+        if (fellBack) this.deps.requeueCold(request);
+        else request.pooled.fail(error);
+      },
+    );
+  }
+
+  /** The CLI of `ticket` exited. */
+  forget(ticket: AdmissionTicket): void {
+    this.running.get(ticket)?.stopListening?.();
+    this.running.delete(ticket);
+  }
+
+  /** Stop every running query; resolves once their CLIs have stopped. */
+  async stopAll(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((running) => running.query[asyncDispose]()));
+  }
+}
+
+/**
+ * `option_not_applied` (only `model` or `maxThinkingTokens` was refused) is the one claim rejection
+ * after which the prompt runs: the session must not be started again.
+ */
+function runsAnyway(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('option_not_applied');
+}

@@ -1,0 +1,11 @@
+import type { AgentPoolQueryParams } from './agent-pool-options.js';
+import type { PooledQuery } from './pooled-query.js';
+
+/** A query asked of the pool: waiting for admission, or being started. */
+export interface PoolRequest {
+  readonly params: AgentPoolQueryParams;
+  /** What the caller holds: it waits for admission, then forwards to the query that runs. */
+  readonly pooled: PooledQuery;
+  /** A spare refused its claim: start it cold. */
+  noSpare: boolean;
+}

@@ -1,0 +1,134 @@
+import type { Options } from '@hexagent/core';
+import type { DependencyContainer } from '../container.js';
+import type { AdmissionLedger, AdmissionTicket } from './admission-ledger.js';
+import type { PoolEventEmitter } from './pool-events.js';
+import type { PoolSpare, SpareSource } from './spare-source.js';
+
+/** A parked spare and the ticket (slot in the spare allowance, reserved memory) it holds. */
+export interface ParkedSpare {
+  readonly spare: PoolSpare;
+  readonly ticket: AdmissionTicket;
+}
+
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The pool's warm spares: keeps up to the allowance parked (each one reserved in the ledger before
+ * it starts), hands one to a query, refills in the background, and backs off after a failed start.
+ */
+export class SpareShelf {
+  private readonly parked: ParkedSpare[] = [];
+  private startingCount = 0;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly deps: {
+      source: SpareSource | undefined;
+      options: Options;
+      ledger: AdmissionLedger;
+      events: PoolEventEmitter;
+      containerFor(ticket: AdmissionTicket): DependencyContainer;
+      release(ticket: AdmissionTicket): void;
+      /** A spare was parked: a waiting query may take it. */
+      changed(): void;
+    },
+  ) {}
+
+  /** Spares parked and claimable. */
+  get ready(): number {
+    return this.parked.length;
+  }
+
+  /** Spares starting. */
+  get starting(): number {
+    return this.startingCount;
+  }
+
+  /** The next spare to claim, without taking it. */
+  peek(): ParkedSpare | undefined {
+    return this.parked[0];
+  }
+
+  /** Take `parked` off the shelf (it was claimed) and start its replacement. */
+  take(parked: ParkedSpare): void {
+    this.forget(parked.ticket);
+    this.refill();
+  }
+
+  /** A spare's CLI exited: off the shelf. */
+  forget(ticket: AdmissionTicket): void {
+    const index = this.parked.findIndex((entry) => entry.ticket === ticket);
+    if (index !== -1) this.parked.splice(index, 1);
+  }
+
+  /** Start spares until the allowance (or the memory budget) is used; nothing while backing off. */
+  refill(): void {
+    const source = this.deps.source;
+    if (source === undefined || this.closed || this.retryTimer !== undefined) return;
+    for (let ticket = this.deps.ledger.tryReserveSpare(); ticket !== undefined; ) {
+      this.start(source, ticket);
+      ticket = this.deps.ledger.tryReserveSpare();
+    }
+  }
+
+  /** Stop refilling and discard the parked spares. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const parked = this.parked.splice(0);
+    await Promise.allSettled(parked.map((entry) => this.discard(entry)));
+  }
+
+  private start(source: SpareSource, ticket: AdmissionTicket): void {
+    this.startingCount += 1;
+    source.prewarm(this.deps.options, this.deps.containerFor(ticket)).then(
+      (spare) => {
+        this.startingCount -= 1;
+        this.failures = 0;
+        const entry = { spare, ticket };
+        // Whatever way the spare goes (its transport may not report to the pool), its place is freed.
+        void spare.exited.then(() => {
+          this.forget(ticket);
+          this.deps.release(ticket);
+        });
+        if (this.closed || ticket.released) {
+          void this.discard(entry);
+          return;
+        }
+        this.parked.push(entry);
+        this.deps.changed();
+      },
+      (error: unknown) => {
+        this.startingCount -= 1;
+        // Back off first: the release below would otherwise refill at once.
+        this.backOff();
+        this.deps.events.emit('refillFailed', { error });
+        this.deps.release(ticket);
+      },
+    );
+  }
+
+  private async discard(entry: ParkedSpare): Promise<void> {
+    try {
+      await entry.spare.close();
+      await entry.spare.exited;
+    } finally {
+      this.deps.release(entry.ticket);
+    }
+  }
+
+  private backOff(): void {
+    if (this.closed) return;
+    this.failures += 1;
+    const delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.refill();
+    }, delay);
+    (this.retryTimer as { unref?: () => void }).unref?.();
+  }
+}

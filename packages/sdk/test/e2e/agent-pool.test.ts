@@ -1,0 +1,94 @@
+/**
+ * createAgentPool on the REAL CLI against the scripted model: queries through the pool call an
+ * in-process tool, the cap holds, the memory measured from procfs is real, and `close()` leaves no
+ * process of the pool behind (checked in /proc).
+ */
+import { existsSync } from 'node:fs';
+import { createAgentPool, createSdkMcpServer, tool } from '@hexagent/sdk';
+import { text, toolUse } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { byPrompt, collect, type E2eHarness, results, startHarness } from './harness.js';
+
+let harness: E2eHarness | undefined;
+afterEach(async () => {
+  await harness?.dispose();
+  harness = undefined;
+});
+
+const calls: number[] = [];
+const calc = createSdkMcpServer({
+  name: 'calc',
+  tools: [
+    tool('add', 'Add two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => {
+      calls.push(a + b);
+      return { content: [{ type: 'text', text: String(a + b) }] };
+    }),
+  ],
+});
+
+describe('createAgentPool on the real CLI', () => {
+  it('serves queries with an in-process tool under the cap, measures RSS, and close() leaves no process', async () => {
+    harness = await startHarness(
+      byPrompt({
+        add: (request) => {
+          const said = JSON.stringify(request.body.messages ?? []);
+          const n = Number(/agent (\d+)/.exec(said)?.[1] ?? 0);
+          return { content: [toolUse('mcp__calc__add', { a: n, b: 100 })] };
+        },
+      }),
+    );
+    const pool = createAgentPool({
+      options: { env: harness.env, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
+      maxConcurrent: 2,
+      memoryBudgetMb: 3072,
+      sampleIntervalMs: 100,
+    });
+    const pids = new Set<number>();
+    let busyPeak = 0;
+    pool.on('spawned', (event) => {
+      if (event.pid !== undefined) pids.add(event.pid);
+      busyPeak = Math.max(busyPeak, pool.stats().busy);
+    });
+    const runs = [0, 1, 2, 3].map((i) => collect(pool.query({ prompt: `agent ${i}: add`, key: `tenant-${i % 2}` })));
+    expect(pool.stats()).toMatchObject({ busy: 2, queued: 2 });
+    const all = await Promise.all(runs);
+    for (const messages of all) expect(results(messages).at(-1)?.subtype).toBe('success');
+    expect(calls.sort((x, y) => x - y)).toEqual([100, 101, 102, 103]);
+    expect(pids.size).toBe(4);
+    expect(busyPeak).toBeLessThanOrEqual(2);
+    const stats = pool.stats();
+    expect(stats).toMatchObject({ busy: 0, queued: 0, admitted: 4 });
+    expect(stats.queueWaitMs.count).toBe(4);
+    // The real CLI's process tree was measured from procfs.
+    expect(stats.memory.peakTotalRssMb).toBeGreaterThan(30);
+    expect(stats.memory.estimateMb).not.toBe(200);
+    await pool.close({ deadlineMs: 5000 });
+    for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
+  });
+
+  it('close() during load: queued queries get PoolClosedError, running CLIs are stopped by the deadline, none outlives the pool', async () => {
+    harness = await startHarness(() => ({ content: [text('slow answer')], delayMs: 20_000 }));
+    const pool = createAgentPool({ options: { env: harness.env }, maxConcurrent: 2, memoryBudgetMb: 3072 });
+    const pids = new Set<number>();
+    const treePids = new Set<number>();
+    pool.on('spawned', (event) => {
+      if (event.pid !== undefined) pids.add(event.pid);
+    });
+    const outcomes = [0, 1, 2].map((i) =>
+      collect(pool.query({ prompt: `slow ${i}` })).then(
+        () => 'done',
+        (error: { code?: string }) => error.code ?? 'error',
+      ),
+    );
+    for (let i = 0; i < 100 && pids.size < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    for (const child of pool.stats().memory.children) treePids.add(child.pid);
+    const started = Date.now();
+    await pool.close({ deadlineMs: 300 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await Promise.all(outcomes))[2]).toBe('POOL_CLOSED');
+    expect(pids.size).toBe(2);
+    for (const pid of [...pids, ...treePids]) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import type { Options } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import type { DependencyContainer } from '../../src/container.js';
+import type { SDKMessage } from '../../src/index.js';
+import { AgentPool } from '../../src/pool/agent-pool.js';
+import type { PoolSpare, SpareSource } from '../../src/pool/spare-source.js';
+import { query } from '../../src/query.js';
+import { fakeCliContainer, settle } from './pool-test-kit.js';
+
+/** Spares over the fake CLI: the claim starts a query through the pool's container. */
+function fakeSpareSource(
+  behaviour: { refuse?: (n: number) => boolean; fail?: (n: number) => boolean; refusal?: string } = {},
+) {
+  let count = 0;
+  const source: SpareSource = {
+    async prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare> {
+      const n = count++;
+      if (behaviour.fail?.(n) === true) throw new Error('prewarm failed');
+      let exit!: () => void;
+      const exited = new Promise<void>((resolve) => {
+        exit = resolve;
+      });
+      let settleClaim!: (error?: Error) => void;
+      const claimed = new Promise<unknown>((resolve, reject) => {
+        settleClaim = (error) => (error === undefined ? resolve({}) : reject(error));
+      });
+      claimed.catch(() => {});
+      return {
+        claim({ prompt, options: perCall }) {
+          const q = query({ prompt, options: { ...options, ...perCall } }, container);
+          if (behaviour.refuse?.(n) === true) {
+            const refusal = behaviour.refusal ?? 'cwd_not_found';
+            settleClaim(new Error(refusal));
+            if (!refusal.startsWith('option_not_applied')) exit();
+          } else settleClaim();
+          return q;
+        },
+        claimed,
+        exited,
+        async close() {
+          exit();
+        },
+      };
+    },
+  };
+  return { source, prewarms: () => count };
+}
+
+async function answerAll(fakes: ReturnType<typeof fakeCliContainer>, q: AsyncIterable<SDKMessage>) {
+  const run = (async () => {
+    const out: SDKMessage[] = [];
+    for await (const m of q) out.push(m);
+    return out;
+  })();
+  for (let i = 0; i < 20; i++) {
+    await settle();
+    for (const cli of fakes.live()) if (cli.sent.some((m) => m.type === 'user')) cli.answer();
+  }
+  return run;
+}
+
+describe('AgentPool: warm spares', () => {
+  it('keeps spares parked outside the running cap, claims one per query and refills', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource();
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 2 }, fakes.container, spares.source);
+    await settle();
+    expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
+    const events: string[] = [];
+    pool.on('admitted', (e) => events.push(`admitted fromSpare=${e.fromSpare}`));
+    pool.on('claimed', () => events.push('claimed'));
+    const messages = await answerAll(fakes, pool.query({ prompt: 'hi', options: { cwd: '/tmp' } }));
+    expect(messages.some((m) => m.type === 'result')).toBe(true);
+    expect(events).toEqual(['admitted fromSpare=true', 'claimed']);
+    expect(fakes.clis[0]?.queryOptions.cwd).toBe('/tmp');
+    await settle();
+    expect(spares.prewarms()).toBe(3);
+    expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
+    await pool.close();
+    expect(pool.stats().spares).toBe(0);
+  });
+
+  it('a refused claim falls back to a cold start of the same prompt', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource({ refuse: (n) => n === 0 });
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1 }, fakes.container, spares.source);
+    await settle();
+    const refused: boolean[] = [];
+    pool.on('claimRefused', (e) => refused.push(e.fellBack));
+    const messages = await answerAll(fakes, pool.query({ prompt: 'hi' }));
+    expect(refused).toEqual([true]);
+    expect(messages.filter((m) => m.type === 'result')).toHaveLength(1);
+    expect(pool.stats().admitted).toBe(2);
+    await pool.close();
+  });
+
+  it('option_not_applied: the claimed session runs anyway and is not started again', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource({ refuse: () => true, refusal: 'option_not_applied: model' });
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1 }, fakes.container, spares.source);
+    await settle();
+    const refused: unknown[] = [];
+    pool.on('claimRefused', (e) => refused.push(e));
+    const messages = await answerAll(fakes, pool.query({ prompt: 'hi', options: { model: 'nope' } }));
+    expect(messages.filter((m) => m.type === 'result')).toHaveLength(1);
+    expect(refused).toEqual([]);
+    expect(pool.stats().admitted).toBe(1);
+    await pool.close();
+  });
+
+  it('a failed prewarm is reported and queries start cold meanwhile', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource({ fail: () => true });
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1 }, fakes.container, spares.source);
+    const failures: unknown[] = [];
+    pool.on('refillFailed', (e) => failures.push(e.error));
+    await settle();
+    expect(failures).toHaveLength(1);
+    const messages = await answerAll(fakes, pool.query({ prompt: 'hi' }));
+    expect(messages.some((m) => m.type === 'result')).toBe(true);
+    expect(pool.stats().spares).toBe(0);
+    await pool.close();
+  });
+
+  it('spares take memory from the budget: none starts beyond it', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource();
+    const pool = new AgentPool(
+      { maxConcurrent: 4, memoryBudgetMb: 450, estimateMbPerCli: 200, spares: 3 },
+      fakes.container,
+      spares.source,
+    );
+    await settle();
+    expect(pool.stats().spares).toBe(2);
+    expect(spares.prewarms()).toBe(2);
+    await pool.close();
+  });
+});
