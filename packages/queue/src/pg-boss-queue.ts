@@ -1,5 +1,6 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
 import type { ClaimedJob, EnqueueOptions, JobError, JobLock, JobQueue, JobSnapshot, JobState } from './job-queue.js';
 
 /** Settings of `pgBossQueue`. */
@@ -39,9 +40,11 @@ interface Stored {
  * const id = await queue.enqueue({ prompt: 'hello' }, { retryLimit: 2, expireInSeconds: 600 });
  * ```
  */
-export function pgBossQueue<TData extends object, TOutput, TProgress>(
-  source: PgBoss | PgBossQueueOptions,
-): JobQueue<TData, TOutput, TProgress> {
+export function pgBossQueue<
+  TData extends object = AgentJobData,
+  TOutput = AgentJobOutput,
+  TProgress = AgentJobProgress,
+>(source: PgBoss | PgBossQueueOptions): JobQueue<TData, TOutput, TProgress> {
   const options: PgBossQueueOptions = source instanceof PgBoss ? { boss: source } : source;
   return new PgBossJobQueue<TData, TOutput, TProgress>(options);
 }
