@@ -31,7 +31,7 @@ type _Spawn = Expect<Extends<Official.Options['spawnClaudeCodeProcess'], Hex.Opt
 type _SpawnSame = Expect<Equals<Hex.Options['spawnClaudeCodeProcess'], Official.Options['spawnClaudeCodeProcess']>>;
 type _SpawnOptions = Expect<Equals<Hex.SpawnOptions, Official.SpawnOptions>>;
 
-// The SessionStore shapes (the `sessionStore` option itself is refused until sessions land).
+// The SessionStore shapes; `sessionStore`, `sessionStoreFlush` and `loadTimeoutMs` are checked with the rest of `Options`.
 type _SessionKey = Expect<Equals<Hex.SessionKey, Official.SessionKey>>;
 type _SessionStore = Expect<Equals<Hex.SessionStore, Official.SessionStore>>;
 type _SessionStoreEntry = Expect<Equals<Hex.SessionStoreEntry, Official.SessionStoreEntry>>;

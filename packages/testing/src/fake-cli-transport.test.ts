@@ -325,3 +325,16 @@ describe('FakeCliTransport: the CLI side', () => {
     expect((await iterator.next()).done).toBe(true);
   });
 });
+
+describe('FakeCliTransport: transcript mirror frames', () => {
+  it('emitTranscriptMirror writes a transcript_mirror message with the file and the entries', async () => {
+    const cli = await started();
+    const iterator = cli.messages()[Symbol.asyncIterator]();
+    cli.emitTranscriptMirror('/c/projects/-p/s1.jsonl', [{ type: 'user', uuid: 'u1' }]);
+    expect(await take(iterator)).toEqual({
+      type: 'transcript_mirror',
+      filePath: '/c/projects/-p/s1.jsonl',
+      entries: [{ type: 'user', uuid: 'u1' }],
+    });
+  });
+});

@@ -201,6 +201,14 @@ export class FakeCliTransport implements Transport {
   }
 
   /**
+   * Writes a `transcript_mirror` frame, as the CLI started with `--session-mirror` does after each
+   * transcript write: `filePath` under `<CLAUDE_CONFIG_DIR>/projects` and the lines written.
+   */
+  emitTranscriptMirror(filePath: string, entries: Array<{ type: string; [key: string]: unknown }>): void {
+    this.emit({ type: 'transcript_mirror', filePath, entries });
+  }
+
+  /**
    * Sends a `control_request` with a fresh `request_id` to the SDK and resolves with the SDK's
    * `control_response.response` (a success or an error object). Rejects with `TransportClosedError`
    * if the transport closes or the CLI exits first.

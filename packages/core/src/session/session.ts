@@ -4,7 +4,7 @@ import type { ControlProtocol, ControlRequestOptions } from '../ports/control-pr
 import type { Transport } from '../ports/transport.js';
 import { TransportError } from '../ports/transport-error.js';
 import { ControlProtocolEngine, DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
-import { TranscriptMirror } from '../session-store/mirror/transcript-mirror.js';
+import type { TranscriptMirror } from '../session-store/mirror/transcript-mirror.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { OutboundMessage } from '../types/control.js';
 import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
@@ -18,6 +18,7 @@ import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
 import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
 import { checkSessionOptions } from './check-session-options.js';
+import { createSessionMirror } from './create-session-mirror.js';
 import { serveSessionRequests } from './handlers/serve-session-requests.js';
 import { type HookRegistrations, registerHooks } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
@@ -90,17 +91,7 @@ export class Session extends McpControls {
     this.output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
-    const store = this.options.sessionStore;
-    this.mirror =
-      store === undefined
-        ? undefined
-        : new TranscriptMirror({
-            store,
-            projectsDir: dependencies.mirrorProjectsDir ?? (() => ''),
-            ...(this.options.sessionStoreFlush !== undefined && { flush: this.options.sessionStoreFlush }),
-            report: (message) => this.output.push(message),
-            ...(dependencies.mirrorWarn !== undefined && { warn: dependencies.mirrorWarn }),
-          });
+    this.mirror = createSessionMirror(this.options, dependencies, (message) => this.output.push(message));
     serveSessionRequests(this.protocol, {
       servers: this.servers.byName,
       removedServers: this.servers.removedNames,

@@ -67,8 +67,10 @@ export class StoreResumeTransport implements Transport {
     }
     this.tempDir = dir;
     if (dir !== undefined) this.onConfigDir(dir);
+    // The session is resumed by id: `continue` has done its part (the CLI gets no --continue with a store).
+    const { continue: _continue, ...rest } = options;
     this.inner = this.factory({
-      ...options,
+      ...rest,
       ...(sessionId !== undefined && { resume: sessionId }),
       ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
     });

@@ -260,4 +260,29 @@ describe('sessionStore on the real CLI', () => {
     expect(new Set(uuids).size).toBe(uuids.length);
     expect(JSON.stringify(entries)).toContain('what was it? again');
   }, 120_000);
+
+  it('continue with a store resumes the latest session of the project on a fresh config dir', async () => {
+    const server = await modelServer();
+    const cwd = tempDir('hx-proj-');
+    const store = new InMemorySessionStore();
+    const first = await cliEnv(server);
+    const one = await collect(
+      query({ prompt: 'second turn', options: { cwd, env: first.env, settingSources: [], sessionStore: store } }),
+    );
+    const sessionId = String(results(one)[0]?.session_id);
+    const fresh = await cliEnv(server);
+    const before = server.requests.length;
+    const two = await collect(
+      query({
+        prompt: 'what was it?',
+        options: { cwd, env: fresh.env, settingSources: [], sessionStore: store, continue: true },
+      }),
+    );
+    expect(results(two)[0]).toMatchObject({ session_id: sessionId, result: 'it was pelican' });
+    const last = server.requests
+      .slice(before)
+      .filter((request) => request.kind === 'main')
+      .at(-1);
+    expect(last && userTexts(last)).toContain('second answer');
+  }, 60_000);
 });

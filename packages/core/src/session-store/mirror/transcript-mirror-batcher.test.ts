@@ -46,7 +46,7 @@ describe('TranscriptMirrorBatcher', () => {
     expect(byEntries.batcher.idle).toBe(false);
     byEntries.batcher.enqueue('/a.jsonl', [entry(3)]);
     await vi.waitFor(() => expect(byEntries.calls).toEqual([['/a.jsonl', ['u1', 'u2', 'u3']]]));
-    const byBytes = recorder({ maxPendingBytes: 30 });
+    const byBytes = recorder({ maxPendingBytes: 40 });
     byBytes.batcher.enqueue('/a.jsonl', [entry(1)]);
     byBytes.batcher.enqueue('/a.jsonl', [entry(2)]);
     await vi.waitFor(() => expect(byBytes.calls).toEqual([['/a.jsonl', ['u1', 'u2']]]));

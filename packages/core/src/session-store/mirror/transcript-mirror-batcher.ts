@@ -1,4 +1,5 @@
 import type { SessionStoreEntry } from '../../types/session-store/session-store.js';
+import { approximateJsonSize } from './approximate-json-size.js';
 
 /** Entries pending before a batched mirror flushes on its own (the official threshold). */
 export const MIRROR_MAX_PENDING_ENTRIES = 500;
@@ -28,7 +29,7 @@ type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
 /**
  * Buffers the CLI's transcript frames and hands them to a session store, with the official
  * policy: batched, it sends when {@link flush} is called (at each turn's end and when the session
- * ends) or when more than 500 entries or 1 MiB are pending; eager, it sends each frame at once as
+ * ends) or when more than 500 entries or 1 MiB are pending (the size estimated, not serialized); eager, it sends each frame at once as
  * its own batch. One flush's frames are grouped per file, in order; flushes run one after another,
  * so a store sees appends in the order the CLI wrote them. Each batch is tried three times (200 ms,
  * then 800 ms apart); a call that outlives `sendTimeoutMs` (60 s) is not retried. A batch that fails
@@ -66,7 +67,7 @@ export class TranscriptMirrorBatcher {
       void this.flush();
       return;
     }
-    this.pendingBytes += JSON.stringify(entries).length;
+    this.pendingBytes += approximateJsonSize(entries);
     if (this.pendingBytes > this.maxBytes) void this.flush();
   }
 
