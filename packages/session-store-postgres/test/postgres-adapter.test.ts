@@ -1,9 +1,9 @@
 import { createServer, type Socket } from 'node:net';
 import { InvalidOptionError } from '@hexagent/core';
+import { freePort } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PostgresSessionStore, PostgresSessionStoreError } from '../src/index.js';
-import { freePort } from './global-setup.js';
 
 const connectionString = inject('postgresUrl');
 const stores: PostgresSessionStore[] = [];

@@ -1,0 +1,14 @@
+import { sessionStoreConformance } from '@hexagent/testing/conformance';
+import { inject, it } from 'vitest';
+import { RedisSessionStore } from '../src/index.js';
+
+const url = inject('redisUrl');
+
+if (url === '') {
+  it.skip('RedisSessionStore conformance: did not run, redis-server is not on PATH (apt-get install redis-server)');
+} else {
+  sessionStoreConformance('RedisSessionStore', {
+    create: () => new RedisSessionStore({ url }),
+    cleanup: (store) => store.close(),
+  });
+}

