@@ -1,0 +1,67 @@
+import type { Options } from '@hexagent/sdk';
+
+/**
+ * The options of a queued agent run: what `query()` takes, minus what cannot travel through a
+ * database (callbacks, live objects) and minus what the worker owns (`sessionStore`, `resume`,
+ * `sessionId`). Tools are referenced by MCP server name: each worker registers the servers.
+ */
+export type AgentJobOptions = Omit<
+  Options,
+  | 'abortController'
+  | 'canUseTool'
+  | 'hooks'
+  | 'mcpServers'
+  | 'sessionStore'
+  | 'resume'
+  | 'sessionId'
+  | 'continue'
+  | 'stderr'
+  | 'spawnClaudeCodeProcess'
+  | 'onElicitation'
+> & {
+  /** Names of the MCP servers the run uses, among those registered on the worker (`servers`). */
+  mcpServers?: string[];
+};
+
+/** What a queued agent run carries (the job's data). */
+export interface AgentJobData {
+  /** The user prompt of this turn. */
+  prompt: string;
+  /** Serializable query options. */
+  options: AgentJobOptions;
+  /** The session this turn belongs to (assigned at enqueue for a new session). */
+  sessionId: string;
+  /** True for a follow-up turn of an existing session: the worker resumes it from the session store. */
+  resume: boolean;
+  /** An opaque tenant label, carried for the application (and shown in progress). */
+  tenant?: string;
+}
+
+/** What a completed agent run records on its job. */
+export interface AgentJobOutput {
+  /** The final text of the run (`result` of the result message). */
+  text: string;
+  /** The session id to resume for a follow-up turn. */
+  sessionId: string;
+  /** Token usage of the turn, as the result message gives it. */
+  usage: Record<string, unknown>;
+  /** Cost of the turn in USD. */
+  costUsd: number;
+  /** Turns the model took. */
+  numTurns: number;
+  /** Wall time of the run in milliseconds. */
+  durationMs: number;
+}
+
+/** Progress of a running agent job, updated on each assistant message. */
+export interface AgentJobProgress {
+  /** Assistant messages received so far in this attempt. */
+  assistantMessages: number;
+  /** The text of the last assistant message that had text. */
+  lastText?: string;
+  /** The attempt (0 for the first). */
+  attempt: number;
+}
+
+/** The queue an agent worker and its producers share. */
+export type AgentJobQueue = import('./job-queue.js').JobQueue<AgentJobData, AgentJobOutput, AgentJobProgress>;

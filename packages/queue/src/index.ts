@@ -1,0 +1,25 @@
+/**
+ * @hexagent/queue: agent runs on a durable job queue. Producers `enqueueAgentRun()` and await the
+ * result or follow progress; workers (`createAgentWorker()`) on any machine run the turns, resume
+ * sessions from a `SessionStore`, and never run one session twice at once. The PostgreSQL adapter
+ * is `pgBossQueue()` (pg-boss 10).
+ *
+ * @packageDocumentation
+ */
+
+export type { AgentJobData, AgentJobOptions, AgentJobOutput, AgentJobProgress, AgentJobQueue } from './agent-job.js';
+export { AgentJobFailedError } from './agent-job-failed-error.js';
+export { checkSerializableOptions } from './check-serializable.js';
+export { type AgentWorker, type AgentWorkerOptions, createAgentWorker } from './create-agent-worker.js';
+export { type AgentRun, agentRun, type EnqueueAgentRunParams, enqueueAgentRun } from './enqueue-agent-run.js';
+export type {
+  ClaimedJob,
+  EnqueueOptions,
+  JobError,
+  JobLock,
+  JobQueue,
+  JobSnapshot,
+  JobState,
+} from './job-queue.js';
+export { type PgBossQueueOptions, pgBossQueue } from './pg-boss-queue.js';
+export { UnserializableOptionError } from './unserializable-option-error.js';

