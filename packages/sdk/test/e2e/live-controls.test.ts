@@ -133,7 +133,7 @@ describe('live controls against the real CLI', () => {
       mcpServers: { echo: { type: 'stdio', command: process.execPath, args: [ECHO_SERVER] } },
     });
     const status = async () => (await run.mcpServerStatus()).find((server) => server.name === 'echo');
-    await expect.poll(async () => (await status())?.status).toBe('connected');
+    await expect.poll(async () => (await status())?.status, { timeout: 15_000 }).toBe('connected');
     expect(await status()).toMatchObject({ tools: [expect.objectContaining({ name: 'echo' })] });
 
     await run.toggleMcpServer('echo', false);
@@ -141,7 +141,7 @@ describe('live controls against the real CLI', () => {
     const disabled = await run.reconnectMcpServer('echo').catch((caught: unknown) => caught);
     expect(ControlRequestError.isInstance(disabled)).toBe(true);
     await run.toggleMcpServer('echo', true);
-    await expect.poll(async () => (await status())?.status).toBe('connected');
+    await expect.poll(async () => (await status())?.status, { timeout: 15_000 }).toBe('connected');
     await expect(run.reconnectMcpServer('echo')).resolves.toBeUndefined();
     expect((await status())?.status).toBe('connected');
 
