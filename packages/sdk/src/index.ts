@@ -43,6 +43,7 @@ export {
   foldSessionSummary,
   HexagentError,
   HOOK_EVENTS,
+  InitializeTimeoutError,
   InMemorySessionStore,
   InvalidOptionError,
   isApiRetryMessage,
@@ -64,6 +65,7 @@ export {
   matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
+  SpareClaimError,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   TransportClosedError,
   TransportError,
@@ -98,3 +100,5 @@ export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';
 export { MCP_SERVER_FACTORY, TRANSPORT_FACTORY } from './tokens.js';
+export { prewarm } from './warm/prewarm.js';
+export { startup } from './warm/startup.js';

@@ -29,6 +29,8 @@ export type {
   BetaUsage,
   CanUseTool,
   CanUseToolOptions,
+  ClaimInfo,
+  ClaimOptions,
   ConfigChangeHookInput,
   ConfigScope,
   ContentBlockParam,
@@ -225,6 +227,7 @@ export type {
   SetupHookInput,
   SetupHookSpecificOutput,
   SlashCommand,
+  SpareClaimReason,
   SpawnedProcessLike,
   SpawnOptions,
   StopFailureHookInput,
@@ -283,3 +286,4 @@ export type { DependencyContainer } from './container.js';
 export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
 export type { QueryParams } from './query.js';
 export type { Query } from './types/query.js';
+export type { SpareProcess, WarmQuery, WarmStartParams } from './types/warm.js';
