@@ -93,7 +93,9 @@ describe('warm start on the real CLI', () => {
     const main = harness.server.requests.filter((request) => request.kind === 'main');
     expect(main[0]?.body.model).toBe('claude-sonnet-4-5');
     expect(JSON.stringify(main[0]?.body.system)).toContain('APPENDED-XYZ');
-    expect((await q.initializationResult()).current_permission_mode).toBe('acceptEdits');
+    expect((await q.initializationResult()) as Record<string, unknown>).toMatchObject({
+      current_permission_mode: 'acceptEdits',
+    });
     await spare.exited;
     await until(() => !existsSync(join(harness?.configDir ?? '', 'spares', parked[0] ?? '')));
   });
