@@ -10,12 +10,14 @@ export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';
 export { HexagentError, type HexagentErrorOptions, hasMarker } from './errors/hexagent-error.js';
+export { InitializeTimeoutError } from './errors/initialize-timeout-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
 export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
 export { SessionStoreLoadError, type SessionStoreLoadOperation } from './errors/session-store-load-error.js';
+export { SpareClaimError, type SpareClaimReason } from './errors/spare-claim-error.js';
 export type {
   ControlHandlerContext,
   ControlHandlerOptions,
@@ -49,6 +51,9 @@ export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
 export { SpanAttr, SpanNames } from './session/tracing/span-attributes.js';
+export { claimedInitialization, claimRefusal, readClaimInfo } from './session/warm/claim-answer.js';
+export { type ClaimPlan, HOOK_SETTING_KEYS, hookSettingKeys, planClaim } from './session/warm/plan-claim.js';
+export { type ClaimRun, type ClaimTarget, runClaim } from './session/warm/run-claim.js';
 export { type FirstPromptState, promptOfEntry } from './session-store/first-prompt.js';
 export { foldSessionSummary } from './session-store/fold-session-summary.js';
 export { InMemorySessionStore } from './session-store/in-memory-session-store.js';

@@ -384,9 +384,20 @@ type _InMemoryStorePublic = Expect<
   >
 >;
 
+// Warm start: the claim options are the official type; the handles return hexagent's Query (see
+// `Query` above), so they are mutually assignable rather than equal; the functions take the
+// official parameters (hexagent's `Options`, see options-types.ts, and an optional container).
+type _ClaimOptions = Expect<Equals<Hex.ClaimOptions, Official.ClaimOptions>>;
+type _WarmQueryBothWays = Expect<MutuallyAssignable<Hex.WarmQuery, Official.WarmQuery>>;
+type _SpareProcessBothWays = Expect<MutuallyAssignable<Hex.SpareProcess, Official.SpareProcess>>;
+type _SpareClaimed = Expect<Equals<Hex.SpareProcess['claimed'], Official.SpareProcess['claimed']>>;
+type _SpareClaim = Expect<Equals<Parameters<Hex.SpareProcess['claim']>, Parameters<Official.SpareProcess['claim']>>>;
+type _WarmQueryPrompt = Expect<Equals<Parameters<Hex.WarmQuery['query']>, Parameters<Official.WarmQuery['query']>>>;
+type _startupParams = Expect<Extends<Parameters<typeof Official.startup>, Parameters<typeof Hex.startup>>>;
+type _prewarmParams = Expect<Extends<Parameters<typeof Official.prewarm>, Parameters<typeof Hex.prewarm>>>;
+
 // Not checked here yet: the later steps that own these names add them.
 // - sessions (session functions and stores): ForkSessionOptions, ForkSessionResult, GetSessionInfoOptions, GetSessionMessagesOptions, GetSubagentMessagesOptions, ImportSessionToStoreOptions, ListSessionsOptions, ListSubagentsOptions, SDKSessionInfo, SessionMessage, SessionMutationOptions
-// - startup / prewarm: ClaimOptions, SpareProcess, WarmQuery
 // - custom transports: Transport
 
 // The session functions (issue 16): the same signatures and option, result and info types.

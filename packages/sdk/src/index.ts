@@ -43,6 +43,7 @@ export {
   foldSessionSummary,
   HexagentError,
   HOOK_EVENTS,
+  InitializeTimeoutError,
   InMemorySessionStore,
   InvalidOptionError,
   isApiRetryMessage,
@@ -67,6 +68,7 @@ export {
   SessionStoreLoadError,
   SpanAttr,
   SpanNames,
+  SpareClaimError,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   TransportClosedError,
   TransportError,
@@ -125,3 +127,6 @@ export { resolveSettings } from './settings/resolve-settings.js';
 export { MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 // Tracing
 export { createOpenTelemetryTracer } from './tracing/create-open-telemetry-tracer.js';
+// Warm start
+export { prewarm } from './warm/prewarm.js';
+export { startup } from './warm/startup.js';

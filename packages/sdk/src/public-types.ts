@@ -29,6 +29,8 @@ export type {
   BetaUsage,
   CanUseTool,
   CanUseToolOptions,
+  ClaimInfo,
+  ClaimOptions,
   ConfigChangeHookInput,
   ConfigScope,
   ContentBlockParam,
@@ -240,6 +242,7 @@ export type {
   SlashCommand,
   SpanAttributes,
   SpanAttributeValue,
+  SpareClaimReason,
   SpawnedProcessLike,
   SpawnOptions,
   StopFailureHookInput,
@@ -312,3 +315,4 @@ export type {
   OtelTracerLike,
 } from './tracing/open-telemetry-api-like.js';
 export type { Query } from './types/query.js';
+export type { SpareProcess, WarmQuery, WarmStartParams } from './types/warm.js';

@@ -1,15 +1,7 @@
-import type {
-  Options,
-  SDKControlInitializeResponse,
-  SDKMessage,
-  SDKUserMessage,
-  SDKUserMessageInput,
-  Session,
-} from '@hexagent/core';
-import { asyncDispose } from './async-dispose.js';
+import type { Options, SDKUserMessageInput } from '@hexagent/core';
 import type { DependencyContainer } from './container.js';
 import { createSession } from './create-session.js';
-import { LiveControls } from './live-controls.js';
+import { QueryImpl } from './query-impl.js';
 import type { Query } from './types/query.js';
 
 /** The arguments of {@link query}. */
@@ -18,64 +10,6 @@ export interface QueryParams {
   prompt: string | AsyncIterable<SDKUserMessageInput>;
   /** Options; see {@link Options}. */
   options?: Options;
-}
-
-class QueryImpl extends LiveControls implements Query {
-  private readonly session: Session;
-  private readonly iterator: AsyncIterableIterator<SDKMessage>;
-
-  constructor(session: Session, prompt: QueryParams['prompt']) {
-    super();
-    this.session = session;
-    this.iterator = session.messages();
-    if (typeof prompt === 'string') {
-      session
-        .sendUserMessage(prompt)
-        .then(() => session.endInput())
-        .catch((error: unknown) => session.close(error));
-    } else {
-      void session.streamInput(prompt);
-    }
-  }
-
-  protected controls(): Session {
-    return this.session;
-  }
-
-  next(): Promise<IteratorResult<SDKMessage, void>> {
-    return this.iterator.next();
-  }
-
-  async return(): Promise<IteratorResult<SDKMessage, void>> {
-    await this.session.close();
-    return { value: undefined, done: true };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<SDKMessage, void>> {
-    await this.session.close(error);
-    throw error;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  [asyncDispose](): Promise<void> {
-    return this.session.close();
-  }
-
-  initializationResult(): Promise<SDKControlInitializeResponse> {
-    return this.session.initializationResult();
-  }
-
-  streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void> {
-    return this.session.streamInput(stream);
-  }
-
-  /** Resolves once the CLI has stopped (the `Query` type, like the official one, says `void`). */
-  close(): Promise<void> {
-    return this.session.close();
-  }
 }
 
 /**

@@ -7,12 +7,14 @@ import { AbortError } from './abort-error.js';
 import { ControlRequestError } from './control-request-error.js';
 import { ControlTimeoutError } from './control-timeout-error.js';
 import { HexagentError, hasMarker } from './hexagent-error.js';
+import { InitializeTimeoutError } from './initialize-timeout-error.js';
 import { InvalidOptionError } from './invalid-option-error.js';
 import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
 import { MessageTooLargeError } from './message-too-large-error.js';
 import { ProtocolError } from './protocol-error.js';
 import { SessionStoreLoadError } from './session-store-load-error.js';
+import { SpareClaimError } from './spare-claim-error.js';
 
 // What another copy of the package would declare: the same registered symbols.
 const FOREIGN_BASE_MARKER = Symbol.for('hexagent.error');
@@ -32,6 +34,18 @@ interface Case {
 }
 
 const cases: Case[] = [
+  {
+    cls: InitializeTimeoutError,
+    make: () => new InitializeTimeoutError({ timeoutMs: 5 }),
+    code: 'INITIALIZE_TIMEOUT',
+    alsoInstanceOf: [],
+  },
+  {
+    cls: SpareClaimError,
+    make: () => new SpareClaimError({ reason: 'spare_closed', message: 'closed' }),
+    code: 'SPARE_CLAIM_ERROR',
+    alsoInstanceOf: [],
+  },
   { cls: AbortError, make: () => new AbortError(), code: 'ABORTED', alsoInstanceOf: [] },
   {
     cls: ControlRequestError,

@@ -249,6 +249,8 @@ export type {
   ThinkingEnabled,
 } from './models.js';
 export type { CallbackOptions } from './options/callback-options.js';
+export type { ClaimInfo } from './options/claim-info.js';
+export type { ClaimOptions } from './options/claim-options.js';
 export type { ConversationOptions } from './options/conversation-options.js';
 export type { HexagentOptions } from './options/hexagent-options.js';
 export type { ModelOptions } from './options/model-options.js';

@@ -1,0 +1,90 @@
+import type {
+  SDKControlInitializeResponse,
+  SDKMessage,
+  SDKUserMessage,
+  SDKUserMessageInput,
+  Session,
+} from '@hexagent/core';
+import { asyncDispose } from './async-dispose.js';
+import { LiveControls } from './live-controls.js';
+import type { Query } from './types/query.js';
+
+/** The `Query` over one `Session`: `query()`, a warm query and a claimed spare return one. */
+export class QueryImpl extends LiveControls implements Query {
+  private readonly session: Session;
+  private readonly iterator: AsyncIterableIterator<SDKMessage>;
+
+  private readonly initialization: Promise<SDKControlInitializeResponse> | undefined;
+
+  /**
+   * @param prompt sent at once, or once `promptMay` resolves `true` (a claim holding the prompt
+   *   until its overlay is accepted); never when it resolves `false`.
+   * @param initialization what `initializationResult()` answers instead of the session's own (a claimed spare's).
+   */
+  constructor(
+    session: Session,
+    prompt: string | AsyncIterable<SDKUserMessageInput>,
+    held?: { promptMay?: Promise<boolean>; initialization?: Promise<SDKControlInitializeResponse> },
+  ) {
+    super();
+    this.session = session;
+    this.iterator = session.messages();
+    this.initialization = held?.initialization;
+    if (held?.promptMay === undefined) sendPrompt(session, prompt);
+    else
+      void held.promptMay.then((may) => {
+        if (may) sendPrompt(session, prompt);
+      });
+  }
+
+  protected controls(): Session {
+    return this.session;
+  }
+
+  next(): Promise<IteratorResult<SDKMessage, void>> {
+    return this.iterator.next();
+  }
+
+  async return(): Promise<IteratorResult<SDKMessage, void>> {
+    await this.session.close();
+    return { value: undefined, done: true };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<SDKMessage, void>> {
+    await this.session.close(error);
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  [asyncDispose](): Promise<void> {
+    return this.session.close();
+  }
+
+  initializationResult(): Promise<SDKControlInitializeResponse> {
+    return this.initialization ?? this.session.initializationResult();
+  }
+
+  streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void> {
+    return this.session.streamInput(stream);
+  }
+
+  /** Resolves once the CLI has stopped (the `Query` type, like the official one, says `void`). */
+  close(): Promise<void> {
+    return this.session.close();
+  }
+}
+
+/** A string is one turn, then the input ends; a stream is sent message by message. */
+function sendPrompt(session: Session, prompt: string | AsyncIterable<SDKUserMessageInput>): void {
+  if (typeof prompt === 'string') {
+    session
+      .sendUserMessage(prompt)
+      .then(() => session.endInput())
+      .catch((error: unknown) => session.close(error));
+  } else {
+    void session.streamInput(prompt);
+  }
+}

@@ -1,0 +1,68 @@
+import type { SDKUserMessage, SDKUserMessageInput, Session } from '@hexagent/core';
+import { asyncDispose } from '../async-dispose.js';
+import type { DependencyContainer } from '../container.js';
+import { createSession } from '../create-session.js';
+import { QueryImpl } from '../query-impl.js';
+import type { Query } from '../types/query.js';
+import type { WarmQuery, WarmStartParams } from '../types/warm.js';
+import { initializeWithin } from './initialize-within.js';
+import { forget, releaseWhenCollected } from './release-when-collected.js';
+
+class WarmQueryImpl implements WarmQuery {
+  private used = false;
+
+  constructor(private readonly session: Session) {}
+
+  query(prompt: string | AsyncIterable<SDKUserMessage | SDKUserMessageInput>): Query {
+    if (this.used) throw new Error('WarmQuery.query() can only be called once');
+    this.used = true;
+    forget(this);
+    return new QueryImpl(this.session, prompt);
+  }
+
+  close(): void {
+    // As the official SDK: after query() the Query owns the process; close it through the Query.
+    if (this.used) return;
+    this.used = true;
+    forget(this);
+    void this.session.close();
+  }
+
+  [asyncDispose](): Promise<void> {
+    this.used = true;
+    forget(this);
+    return this.session.close();
+  }
+}
+
+/**
+ * Start the CLI and complete its `initialize` handshake before the prompt is known, so the first
+ * message of `query()` does not wait for the process to boot. The options are those of
+ * `query()`, the session's folder included. A WarmQuery dropped without `close()` or `query()`
+ * stops its CLI when it is garbage-collected; so does the options' `abortController`.
+ *
+ * @param container a dependency container to swap adapters, as for `query()`.
+ * @throws InvalidOptionError for options that cannot work; `InitializeTimeoutError` past
+ *   `initializeTimeoutMs`; the CLI's start error (`CliNotFoundError`, `ProcessError`, ...).
+ *
+ * @example
+ * ```ts
+ * import { startup } from '@hexagent/sdk';
+ *
+ * const warm = await startup({ options: { cwd: '/repo', model: 'sonnet' } });
+ * // ... later, when the user types:
+ * for await (const message of warm.query('Explain this repository')) console.log(message.type);
+ * ```
+ */
+export async function startup(params: WarmStartParams = {}, container?: DependencyContainer): Promise<WarmQuery> {
+  const session = createSession(params.options ?? {}, container);
+  try {
+    await initializeWithin(session, params.initializeTimeoutMs);
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  const warm = new WarmQueryImpl(session);
+  releaseWhenCollected(warm, () => void session.close());
+  return warm;
+}

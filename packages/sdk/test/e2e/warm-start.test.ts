@@ -1,0 +1,156 @@
+/**
+ * startup() and prewarm() against the real CLI and the scripted model: the warm query answers, a
+ * claim moves the spare to the session's folder with its model and mode, a refused claim rejects
+ * `claimed` and ends the query with the CLI's `not_claimed` result, and closing leaves no process.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prewarm, type SDKMessage, SpareClaimError, startup } from '@hexagent/sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collect, type E2eHarness, startHarness } from './harness.js';
+
+let harness: E2eHarness | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await harness?.dispose();
+  harness = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-warm-')));
+  dirs.push(dir);
+  return dir;
+}
+
+function init(messages: SDKMessage[]): Record<string, unknown> {
+  const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');
+  expect(found, 'system/init').toBeDefined();
+  return found as Record<string, unknown>;
+}
+
+/** Pids of this process's live children (from /proc), zombies left out. */
+function childPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid && fields[0] !== 'Z') pids.push(Number(entry));
+    } catch {
+      // The process went away while we looked.
+    }
+  }
+  return pids;
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('warm start on the real CLI', () => {
+  it('startup() then query(): the first message comes from the started process', async () => {
+    harness = await startHarness([{ content: [{ type: 'text', text: 'warm answer' }] }]);
+    const cwd = folder();
+    const warm = await startup({ options: { env: harness.env, cwd } });
+    const messages = await collect(warm.query('hello'));
+    expect(init(messages).cwd).toBe(cwd);
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'warm answer' });
+    expect(() => warm.query('again')).toThrow(/only be called once/);
+  });
+
+  it('prewarm() then claim() with cwd, model, permission mode and appended prompt', async () => {
+    harness = await startHarness([{ content: [{ type: 'text', text: 'claimed answer' }] }]);
+    const cwd = folder();
+    const spare = await prewarm({ options: { env: harness.env } });
+    const parked = readdirSync(join(harness.configDir, 'spares'));
+    expect(parked).toHaveLength(1);
+    const q = spare.claim({
+      prompt: 'hello',
+      options: { cwd, model: 'claude-sonnet-4-5', permissionMode: 'acceptEdits', appendSystemPrompt: 'APPENDED-XYZ' },
+    });
+    const messages = await collect(q);
+    const info = await spare.claimed;
+    expect(info.cwd).toBe(cwd);
+    expect(info.sessionId).toMatch(/[0-9a-f-]{36}/);
+    expect(init(messages)).toMatchObject({ cwd, model: 'claude-sonnet-4-5', permissionMode: 'acceptEdits' });
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'claimed answer' });
+    const main = harness.server.requests.filter((request) => request.kind === 'main');
+    expect(main[0]?.body.model).toBe('claude-sonnet-4-5');
+    expect(JSON.stringify(main[0]?.body.system)).toContain('APPENDED-XYZ');
+    expect((await q.initializationResult()) as Record<string, unknown>).toMatchObject({
+      current_permission_mode: 'acceptEdits',
+    });
+    await spare.exited;
+    await until(() => !existsSync(join(harness?.configDir ?? '', 'spares', parked[0] ?? '')));
+  });
+
+  it('a refused claim rejects claimed with the reason and ends the query with not_claimed', async () => {
+    harness = await startHarness([]);
+    const cwd = folder();
+    mkdirSync(join(cwd, '.claude'));
+    writeFileSync(join(cwd, '.claude', 'settings.json'), JSON.stringify({ model: 'claude-sonnet-4-5' }));
+    const spare = await prewarm({ options: { env: harness.env } });
+    const q = spare.claim({ prompt: 'hello', options: { cwd } });
+    const error = await spare.claimed.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(SpareClaimError.isInstance(error)).toBe(true);
+    expect((error as SpareClaimError).reason).toBe('project_settings_not_claimable');
+    expect((error as Error).message).toMatch(/^project_settings_not_claimable:/);
+    // As with any error result, the query yields it and ends (the official SDK throws after it).
+    const seen: SDKMessage[] = [];
+    try {
+      for await (const message of q) seen.push(message);
+    } catch {
+      // The CLI exits 1 after answering not_claimed; either ending is fine here.
+    }
+    const result = seen.find((message) => message.type === 'result') as Record<string, unknown> | undefined;
+    expect(JSON.stringify(result?.errors)).toContain('not_claimed');
+    await spare.exited;
+    expect(harness.server.requests.filter((request) => request.kind === 'main')).toHaveLength(0);
+  });
+
+  it('close() before a claim rejects claimed with spare_closed and leaves no process or parking folder', async () => {
+    harness = await startHarness([]);
+    const before = childPids();
+    const spare = await prewarm({ options: { env: harness.env } });
+    expect(childPids().length).toBeGreaterThan(before.length);
+    spare.close();
+    await expect(spare.claimed).rejects.toThrow(/^spare_closed:/);
+    await spare.exited;
+    await until(() => childPids().length <= before.length);
+    expect(() => spare.claim({ prompt: 'x', options: { cwd: folder() } })).toThrow(/closed or has exited/);
+    await until(() => readdirSync(join(harness?.configDir ?? '', 'spares')).length === 0);
+  });
+
+  it('startup() close() and await using stop the CLI', async () => {
+    harness = await startHarness([]);
+    const before = childPids();
+    const warm = await startup({ options: { env: harness.env, cwd: folder() } });
+    warm.close();
+    await until(() => childPids().length <= before.length);
+    {
+      await using disposed = await startup({ options: { env: harness.env, cwd: folder() } });
+      expect(childPids().length).toBeGreaterThan(before.length);
+      void disposed;
+    }
+    expect(childPids().length).toBeLessThanOrEqual(before.length);
+  });
+});
