@@ -1,6 +1,7 @@
 import type { DependencyContainer } from '../container.js';
 import { AgentPool } from './agent-pool.js';
 import type { AgentPoolOptions } from './agent-pool-options.js';
+import { prewarmSpareSource } from './prewarm-spare-source.js';
 
 /**
  * Run many agents on one machine through one pool: at most `maxConcurrent` CLIs at once, within a
@@ -29,5 +30,5 @@ import type { AgentPoolOptions } from './agent-pool-options.js';
  * ```
  */
 export function createAgentPool(options: AgentPoolOptions, container?: DependencyContainer): AgentPool {
-  return new AgentPool(options, container);
+  return new AgentPool(options, container, prewarmSpareSource);
 }

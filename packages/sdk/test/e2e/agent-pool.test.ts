@@ -3,7 +3,9 @@
  * in-process tool, the cap holds, the memory measured from procfs is real, and `close()` leaves no
  * process of the pool behind (checked in /proc).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createAgentPool, createSdkMcpServer, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,5 +92,39 @@ describe('createAgentPool on the real CLI', () => {
     expect((await Promise.all(outcomes))[2]).toBe('POOL_CLOSED');
     expect(pids.size).toBe(2);
     for (const pid of [...pids, ...treePids]) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
+  });
+});
+
+describe('createAgentPool with spares on the real CLI', () => {
+  it('parks a warm spare, a query claims it (cwd set per call), refills, and close() leaves no process', async () => {
+    harness = await startHarness(
+      byPrompt({
+        add: () => ({ content: [toolUse('mcp__calc__add', { a: 40, b: 2 })] }),
+      }),
+    );
+    const pool = createAgentPool({
+      options: { env: harness.env, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
+      spares: 1,
+      maxConcurrent: 2,
+      memoryBudgetMb: 3072,
+    });
+    const pids = new Set<number>();
+    const claimed: unknown[] = [];
+    pool.on('spawned', (event) => {
+      if (event.pid !== undefined) pids.add(event.pid);
+    });
+    pool.on('claimed', (event) => claimed.push(event));
+    await expect.poll(() => pool.stats().spares, { timeout: 30_000 }).toBe(1);
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-claim-')));
+    const messages = await collect(pool.query({ prompt: 'spare: add', options: { cwd } }));
+    expect(results(messages).at(-1)?.subtype).toBe('success');
+    expect(claimed).toHaveLength(1);
+    expect(calls).toContain(42);
+    const init = messages.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(init && 'cwd' in init ? init.cwd : undefined).toBe(cwd);
+    // The pool refills its shelf in the background.
+    await expect.poll(() => pool.stats().spares, { timeout: 30_000 }).toBe(1);
+    await pool.close({ deadlineMs: 5000 });
+    for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });
 });

@@ -1,0 +1,28 @@
+import type { ClaimOptions, SDKUserMessage } from '@hexagent/core';
+import { startSpare } from '../warm/prewarm.js';
+import type { SpareSource } from './spare-source.js';
+
+/**
+ * The pool's spares from `prewarm()` (the CLI parked with `--await-claim`), started through the
+ * pool's tracking container so a spare's process is measured and released like a query's. A claim
+ * without `cwd` runs in the profile's `cwd`, else this process's working directory, as a cold
+ * `query()` would.
+ */
+export const prewarmSpareSource: SpareSource = {
+  async prewarm(options, container) {
+    const spare = await startSpare({ options }, container);
+    return {
+      claim({ prompt, options: perCall }) {
+        const claim: ClaimOptions = { ...perCall, cwd: perCall.cwd ?? options.cwd ?? process.cwd() };
+        // The spare takes hexagent's looser message input too (its claim runs the same session code
+        // as query()); its public type is the official one.
+        return spare.claim({ prompt: prompt as string | AsyncIterable<SDKUserMessage>, options: claim });
+      },
+      claimed: spare.claimed,
+      exited: spare.exited,
+      async close() {
+        spare.close();
+      },
+    };
+  },
+};
