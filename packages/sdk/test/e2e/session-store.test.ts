@@ -3,13 +3,10 @@
  * the store alone (two child processes sharing a file-backed store), a store that goes down and
  * comes back mid-session, a resume with the store unreachable, and concurrent appends to one session.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   InMemorySessionStore,
   query,
@@ -19,14 +16,13 @@ import {
   type SessionStoreEntry,
   SessionStoreLoadError,
 } from '@hexagent/sdk';
-import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
+import type { ScriptedModelServer } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs test fixture without types
 import { FileSessionStore } from './fixtures/file-session-store.mjs';
-import { byPrompt, collect, results } from './harness.js';
+import { collect, results } from './harness.js';
+import { crossHostResume, hostEnv, sessionStoreModel, type Track, userTexts } from './session-store-scenarios.js';
 
-const run = promisify(execFile);
-const HOST = fileURLToPath(new URL('./fixtures/session-store-host.mjs', import.meta.url));
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -38,44 +34,9 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function modelServer(): Promise<ScriptedModelServer> {
-  const server = await ScriptedModelServer.start(
-    byPrompt({
-      'remember pelican': {
-        content: [
-          toolUse(
-            'Agent',
-            {
-              description: 'sub task',
-              prompt: 'SUBTASK: reply sub done',
-              subagent_type: 'general-purpose',
-              run_in_background: false,
-            },
-            'toolu_agent',
-          ),
-        ],
-      },
-      'tool_result:agent': { content: [text('noted pelican')] },
-      SUBTASK: { content: [text('sub done')] },
-      'second turn': { content: [text('second answer')] },
-      'what was it': { content: [text('it was pelican')] },
-    }),
-  );
-  cleanups.push(() => server.close());
-  return server;
-}
-
-async function cliEnv(
-  server: ScriptedModelServer,
-): Promise<{ env: Record<string, string | undefined>; configDir: string }> {
-  const hermetic = await hermeticCliEnv({ baseUrl: server.url });
-  cleanups.push(() => hermetic.cleanup());
-  return { env: hermetic.env, configDir: hermetic.configDir };
-}
-
-function userTexts(request: RecordedRequest): string {
-  return JSON.stringify(request.body.messages ?? []);
-}
+const track: Track = (cleanup) => cleanups.push(cleanup);
+const modelServer = () => sessionStoreModel(track);
+const cliEnv = (server: ScriptedModelServer) => hostEnv(server, track);
 
 /** Sends each prompt after the previous result, then ends the input. */
 async function* prompts(
@@ -101,57 +62,10 @@ describe('sessionStore on the real CLI', () => {
     const server = await modelServer();
     const storeDir = tempDir('hx-store-');
     const cwd = tempDir('hx-proj-');
-    const hostA = await cliEnv(server);
-    const a = await run(process.execPath, [HOST, storeDir, cwd, '-', 'remember pelican', 'second turn'], {
-      env: hostA.env as NodeJS.ProcessEnv,
-      timeout: 90_000,
-    });
-    const messagesA = a.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as SDKMessage);
-    const resultsA = results(messagesA);
-    expect(resultsA.map((r) => r.result)).toEqual(['noted pelican', 'second answer']);
-    const sessionId = String(resultsA[0]?.session_id);
-    rmSync(hostA.configDir, { recursive: true, force: true });
-
     const store = new FileSessionStore(storeDir) as SessionStore;
-    const projectKey = readdirSync(storeDir).map(decodeURIComponent)[0] ?? '';
-    const subkeys = (await store.listSubkeys?.({ projectKey, sessionId })) ?? [];
-    expect(subkeys.some((subpath) => subpath.startsWith('subagents/agent-'))).toBe(true);
-    const sub = await store.load({
-      projectKey,
-      sessionId,
-      subpath: subkeys.find((s) => s.startsWith('subagents/')) ?? '',
-    });
-    expect(JSON.stringify(sub)).toContain('sub done');
-
-    const hostB = await cliEnv(server);
-    const before = server.requests.length;
-    const b = await run(process.execPath, [HOST, storeDir, cwd, sessionId, 'what was it?'], {
-      env: hostB.env as NodeJS.ProcessEnv,
-      timeout: 90_000,
-    });
-    const messagesB = b.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as SDKMessage);
-    const resultB = results(messagesB)[0];
-    expect(resultB?.result).toBe('it was pelican');
-    expect(resultB?.session_id).toBe(sessionId);
-    const seenByModel = server.requests.slice(before).filter((request) => request.kind === 'main');
-    const last = seenByModel.at(-1);
-    expect(last && userTexts(last)).toContain('remember pelican');
-    expect(last && userTexts(last)).toContain('second answer');
-    // B mirrored its turn into the same session of the store.
-    expect(JSON.stringify(await store.load({ projectKey, sessionId }))).toContain('what was it?');
-    // B's temporary config dir is gone once its query ended.
-    const leftovers = readdirSync(tmpdir()).filter(
-      (name) =>
-        name.startsWith('claude-resume-') &&
-        existsSync(join(tmpdir(), name, 'projects', projectKey, `${sessionId}.jsonl`)),
-    );
-    expect(leftovers).toEqual([]);
+    const { projectKey } = await crossHostResume({ server, storeSpec: storeDir, store, cwd, track });
+    // The file store keeps the project under its (encoded) key.
+    expect(readdirSync(storeDir).map(decodeURIComponent)).toEqual([projectKey]);
   }, 180_000);
 
   it('(b) a store that goes down mid-session: the turn completes, mirror_error appears, nothing is lost locally, later batches land', async () => {
