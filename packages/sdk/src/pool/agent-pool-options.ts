@@ -8,9 +8,9 @@ export const DEFAULT_POOL_CLI_ESTIMATE_MB = 200;
 /** The settings of {@link createAgentPool}. */
 export interface AgentPoolOptions {
   /**
-   * The profile: the options of every CLI the pool starts, fixed when it starts (a warm spare
-   * starts before its query is known). Per-call options of `pool.query()` are limited to what a
-   * claim can set (`CLAIMABLE_POOL_OPTIONS`). Leave `abortController` out: give `signal` per query.
+   * The profile: the options every CLI the pool starts with (a warm spare starts with exactly
+   * these, before its query is known). A query's per-call options replace the profile's values of
+   * the same names. Leave `abortController` out: give `signal` per query.
    */
   options?: Options;
   /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
@@ -38,7 +38,12 @@ export interface AgentPoolOptions {
 export interface AgentPoolQueryParams {
   /** One prompt, or a stream of user messages, as for `query()`. */
   prompt: string | AsyncIterable<SDKUserMessageInput>;
-  /** The per-session options a claim can set; anything else throws `PoolOptionNotClaimableError`. */
+  /**
+   * Options for this query, each replacing the profile's value of that name. Only claimable ones
+   * (`CLAIMABLE_POOL_OPTIONS`): a spare may serve it; any other (`resume`, `sessionId`,
+   * `mcpServers`, `sessionStore`...): it starts cold. `abortController` throws
+   * `PoolOptionNotClaimableError` (give `signal`).
+   */
   options?: PoolQueryOptions;
   /** The tenant the query runs for (`perKeyLimit`). */
   key?: string;

@@ -16,7 +16,7 @@ import { killProcesses } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
 import { type AgentPoolEvents, type AgentPoolListener, PoolEventEmitter } from './pool-events.js';
 import { PoolLauncher } from './pool-launcher.js';
-import { checkPoolQueryOptions } from './pool-query-options.js';
+import { checkPoolQueryOptions, needsColdStart } from './pool-query-options.js';
 import type { PoolRequest } from './pool-request.js';
 import { type AgentPoolStats, WaitTimes } from './pool-stats.js';
 import { PooledQuery } from './pooled-query.js';
@@ -95,15 +95,19 @@ export class AgentPool {
    * Run a query in the pool. Returns at once, as `query()` does; its messages start once it is
    * admitted (at once when there is room, else after waiting in the queue).
    *
+   * A query whose per-call options are all claimable (`CLAIMABLE_POOL_OPTIONS`) may run on a parked
+   * spare; any other per-call option (a `resume`, `mcpServers`, a `sessionStore`...) starts its own
+   * CLI, admitted the same way (slots, memory, per-key limits, the queue).
+   *
    * @throws PoolClosedError after `close()`.
-   * @throws PoolOptionNotClaimableError for a per-call option a claim cannot set.
+   * @throws PoolOptionNotClaimableError for `abortController` (give `signal`).
    */
   query(params: AgentPoolQueryParams): Query {
     if (this.closePromise !== undefined) throw new PoolClosedError();
     checkPoolQueryOptions(params.options);
     const request: PoolRequest = {
       params,
-      noSpare: false,
+      noSpare: needsColdStart(params.options),
       pooled: new PooledQuery(() => {
         if (this.queue.remove(request)) this.reject(request, new AbortError({ message: 'left the queue' }), 0);
       }),

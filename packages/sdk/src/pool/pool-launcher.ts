@@ -5,6 +5,7 @@ import { query } from '../query.js';
 import type { Query } from '../types/query.js';
 import type { AdmissionTicket } from './admission-ledger.js';
 import type { PoolEventEmitter } from './pool-events.js';
+import { claimableOf } from './pool-query-options.js';
 import type { PoolRequest } from './pool-request.js';
 import type { ParkedSpare } from './spare-shelf.js';
 
@@ -66,7 +67,7 @@ export class PoolLauncher {
     const { params } = request;
     let claimed: Query;
     try {
-      claimed = parked.spare.claim({ prompt: params.prompt, options: params.options ?? {} });
+      claimed = parked.spare.claim({ prompt: params.prompt, options: claimableOf(params.options) });
     } catch (error) {
       // Refused before anything was sent; the spare's slot frees when it exits.
       this.deps.events.emit('claimRefused', { error, fellBack: true });

@@ -3,9 +3,8 @@ import { HexagentError, hasMarker } from '@hexagent/core';
 const MARKER = Symbol.for('hexagent.error.PoolOptionNotClaimableError');
 
 /**
- * `pool.query()` was given a per-call option that a warm claim cannot set (see
- * `CLAIMABLE_POOL_OPTIONS`): it belongs in the pool's own `options`, fixed when its CLIs start.
- * Thrown synchronously; nothing was queued or started.
+ * `pool.query()` was given a per-call option it does not take (`abortController`: a pooled query
+ * is stopped by its `signal`). Thrown synchronously; nothing was queued or started.
  */
 export class PoolOptionNotClaimableError extends HexagentError {
   readonly code = 'POOL_OPTION_NOT_CLAIMABLE' as const;
@@ -14,9 +13,11 @@ export class PoolOptionNotClaimableError extends HexagentError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
-  constructor(options: { options: readonly string[] }) {
+  constructor(options: { options: readonly string[]; message?: string }) {
     super({
-      message: `pool.query() cannot set ${options.options.map((name) => `\`${name}\``).join(', ')} per call: give it in createAgentPool({ options }) (a warm CLI fixes it at start)`,
+      message:
+        options.message ??
+        `pool.query() cannot set ${options.options.map((name) => `\`${name}\``).join(', ')} per call: give it in createAgentPool({ options })`,
     });
     this.options = options.options;
   }

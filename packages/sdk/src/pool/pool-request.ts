@@ -6,6 +6,6 @@ export interface PoolRequest {
   readonly params: AgentPoolQueryParams;
   /** What the caller holds: it waits for admission, then forwards to the query that runs. */
   readonly pooled: PooledQuery;
-  /** A spare refused its claim: start it cold. */
+  /** Start it cold: a per-call option a spare cannot take, or a spare refused its claim. */
   noSpare: boolean;
 }

@@ -80,6 +80,25 @@ describe('AgentPool: warm spares', () => {
     expect(pool.stats().spares).toBe(0);
   });
 
+  it('a query with an option a spare cannot take (resume, mcpServers) starts cold and leaves the spare parked', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource();
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1 }, fakes.container, spares.source);
+    await settle();
+    expect(pool.stats()).toMatchObject({ spares: 1, busy: 0 });
+    const admitted: boolean[] = [];
+    pool.on('admitted', (e) => admitted.push(e.fromSpare));
+    const resumed = await answerAll(fakes, pool.query({ prompt: 'again', options: { resume: 'sess-1', cwd: '/tmp' } }));
+    expect(resumed.some((m) => m.type === 'result')).toBe(true);
+    const tools = await answerAll(fakes, pool.query({ prompt: 'x', options: { mcpServers: { n: { command: 'n' } } } }));
+    expect(tools.some((m) => m.type === 'result')).toBe(true);
+    expect(admitted).toEqual([false, false]);
+    expect(fakes.clis.map((cli) => cli.queryOptions.resume)).toEqual(['sess-1', undefined]);
+    expect(spares.prewarms()).toBe(1);
+    expect(pool.stats()).toMatchObject({ spares: 1, busy: 0, admitted: 2 });
+    await pool.close();
+  });
+
   it('a refused claim falls back to a cold start of the same prompt', async () => {
     const fakes = fakeCliContainer();
     const spares = fakeSpareSource({ refuse: (n) => n === 0 });

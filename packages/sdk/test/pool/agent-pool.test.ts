@@ -192,18 +192,54 @@ describe('createAgentPool: admission', () => {
     await pool.close({ deadlineMs: 10 });
   });
 
-  it('per-call options: only what a claim can set; anything else throws at once', () => {
+  it('per-call abortController throws at once (a pooled query takes a signal); nothing is queued', () => {
     const fakes = fakeCliContainer();
     const pool = createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 1000 }, fakes.container);
-    expect(() => pool.query({ prompt: 'x', options: { maxTurns: 3 } as never })).toThrow(PoolOptionNotClaimableError);
+    const abortController = new AbortController();
+    expect(() => pool.query({ prompt: 'x', options: { abortController } as never })).toThrow(PoolOptionNotClaimableError);
     try {
-      pool.query({ prompt: 'x', options: { maxTurns: 3, cwd: '/tmp' } as never });
+      pool.query({ prompt: 'x', options: { abortController, cwd: '/tmp' } as never });
+      expect.unreachable('pool.query() took abortController');
     } catch (error) {
       expect(PoolOptionNotClaimableError.isInstance(error)).toBe(true);
-      expect((error as PoolOptionNotClaimableError).options).toEqual(['maxTurns']);
+      expect((error as PoolOptionNotClaimableError).options).toEqual(['abortController']);
       expect((error as PoolOptionNotClaimableError).code).toBe('POOL_OPTION_NOT_CLAIMABLE');
+      expect((error as Error).message).toMatch(/signal/);
     }
-    expect(pool.stats().admitted).toBe(0);
+    expect(pool.stats()).toMatchObject({ admitted: 0, queued: 0 });
+  });
+
+  it('resume, sessionId, mcpServers, sessionStore per call: admitted like any query, queued behind the cap, killed by close()', async () => {
+    const fakes = fakeCliContainer();
+    const pool = createAgentPool(
+      { maxConcurrent: 1, memoryBudgetMb: 1000, options: { maxTurns: 2, mcpServers: { base: { command: 'base' } } } },
+      fakes.container,
+    );
+    const sessionStore = { append: async () => {}, load: async () => null };
+    const first = pool.query({ prompt: 'one', options: { mcpServers: { notes: { command: 'notes' } }, maxTurns: 5 } });
+    const second = pool.query({ prompt: 'two', options: { resume: 'sess-1' } });
+    const third = pool.query({ prompt: 'three', options: { sessionId: 'sess-3', sessionStore } });
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 2, admitted: 1 });
+    await fakes.created(1);
+    // A per-call option replaces the profile's value of that name.
+    expect(fakes.clis[0]?.queryOptions).toMatchObject({ maxTurns: 5, mcpServers: { notes: { command: 'notes' } } });
+    expect(fakes.clis[0]?.queryOptions.mcpServers).not.toHaveProperty('base');
+    fakes.clis[0]?.answer('first');
+    expect((await drainQuery(first)).some((m) => m.type === 'result')).toBe(true);
+    await fakes.created(2);
+    expect(fakes.clis[1]?.queryOptions).toMatchObject({ resume: 'sess-1', maxTurns: 2 });
+    expect(fakes.live()).toHaveLength(1);
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
+    fakes.clis[1]?.answer('second');
+    await drainQuery(second);
+    await fakes.created(3);
+    expect(fakes.clis[2]?.queryOptions).toMatchObject({ sessionId: 'sess-3', sessionStore });
+    const running = drainQuery(third).catch((error: unknown) => error);
+    await pool.close({ deadlineMs: 10 });
+    expect(fakes.clis[2]?.state.closed).toBe(true);
+    expect(fakes.peak()).toBe(1);
+    expect(pool.stats()).toMatchObject({ busy: 0, admitted: 3 });
+    await running;
   });
 
   it('per-call options reach the CLI over the pool profile', async () => {
