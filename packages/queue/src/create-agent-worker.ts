@@ -15,8 +15,10 @@ export interface AgentWorkerOptions {
   /** Jobs run at once by this worker. Default 4. */
   concurrency?: number;
   /**
-   * An agent pool for first turns whose options a pool claim can set; other runs (resumes, a
-   * pre-assigned session id, other options) start their own CLI under `concurrency`.
+   * An agent pool every run goes through: its admission (running CLIs, memory budget, queue)
+   * bounds this worker's CLIs (a job pins its session id, which a warm spare cannot take, so runs
+   * start cold under that admission). Without one, each run starts
+   * its own CLI under `concurrency`. The pool's profile is merged under `options` and the job's.
    */
   pool?: AgentPool;
   /** Options every run starts from (cwd, env, the CLI path...); a job's options override them. */

@@ -1,11 +1,4 @@
-import {
-  type AgentPool,
-  assistantText,
-  type Options,
-  PoolOptionNotClaimableError,
-  type Query,
-  query,
-} from '@hexagent/sdk';
+import { type AgentPool, assistantText, type Options, type Query, query } from '@hexagent/sdk';
 import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
 import type { AgentWorkerOptions } from './create-agent-worker.js';
 import { toJobError } from './job-error.js';
@@ -76,7 +69,7 @@ async function runTurn(
     abortController,
   };
   const started = Date.now();
-  const run = startQuery(context.pool, job.data.prompt, options, resume, names !== undefined);
+  const run = startQuery(context.pool, job.data.prompt, options);
   let assistantMessages = 0;
   let lastText: string | undefined;
   try {
@@ -107,23 +100,14 @@ async function runTurn(
   }
 }
 
-/** The pool can take only a first turn whose options a claim can set; anything else runs its own CLI. */
-function startQuery(
-  pool: AgentPool | undefined,
-  prompt: string,
-  options: Options,
-  resume: boolean,
-  tools: boolean,
-): Query {
-  if (pool !== undefined && !resume && !tools) {
-    const { abortController, sessionId: _id, sessionStore: _store, ...rest } = options;
-    try {
-      return pool.query({ prompt, options: rest, ...(abortController ? { signal: abortController.signal } : {}) });
-    } catch (error) {
-      if (!PoolOptionNotClaimableError.isInstance(error)) throw error;
-    }
-  }
-  return query({ prompt, options });
+/**
+ * With a pool, every run goes through it (first turns, resumes, tools, a session store), so the
+ * pool's admission bounds the CLIs of this worker. Without a pool the run starts its own CLI.
+ */
+function startQuery(pool: AgentPool | undefined, prompt: string, options: Options): Query {
+  if (pool === undefined) return query({ prompt, options });
+  const { abortController, ...perCall } = options;
+  return pool.query({ prompt, options: perCall, ...(abortController ? { signal: abortController.signal } : {}) });
 }
 
 function progressReporter(context: RunContext, job: ClaimedJob<AgentJobData>) {

@@ -1,7 +1,8 @@
 /**
  * End to end: three worker processes on one PostgreSQL (embedded), the real CLI with the scripted
  * model, 30 sessions of two turns each with a tool call per turn. One worker is SIGKILLed mid-run:
- * its jobs expire and are retried on the others, which resume from the session store.
+ * its jobs expire and are retried on the others, which resume from the session store. Every run
+ * of a worker goes through its agent pool (2 CLIs for 3 concurrent jobs), whose cap must hold.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -60,12 +61,24 @@ function processesUsing(dirs: string[]): number[] {
   return found;
 }
 
+/** How busy each worker's pool was at each admission (from its `admitted <busy>` lines). */
+const admissions = new Map<ChildProcess, number[]>();
+
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [WORKER], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.on('data', (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
+  const busy: number[] = [];
+  admissions.set(child, busy);
+  let buffered = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('admitted ')) busy.push(Number(line.slice(9)));
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
     child.stdout?.once('data', () => resolve(child));
@@ -97,7 +110,8 @@ describe('agent runs on pg-boss across worker processes', () => {
           DATABASE_URL: connectionString,
           QUEUE_NAME: name,
           CLI_ENV: JSON.stringify(hermetic.env),
-          CONCURRENCY: '2',
+          CONCURRENCY: '3',
+          POOL_MAX: '2',
           TOOL_DELAY_MS: '300',
           WORKER_CWD: cwd,
         }),
@@ -176,6 +190,12 @@ describe('agent runs on pg-boss across worker processes', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(processesUsing(configDirs)).toEqual([]);
 
+    // Every run went through a pool (at least one admission per turn) and no pool exceeded its cap.
+    const allAdmissions = [...admissions.values()].flat();
+    expect(allAdmissions.length).toBeGreaterThanOrEqual(JOBS * 2);
+    expect(Math.max(...allAdmissions)).toBeLessThanOrEqual(2);
+    expect(workers.every((worker) => (admissions.get(worker)?.length ?? 0) > 0)).toBe(true);
+
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
     console.log(
@@ -186,6 +206,7 @@ describe('agent runs on pg-boss across worker processes', () => {
         latencyMs: { p50: pct(50), p90: pct(90), max: latencies[latencies.length - 1] },
         killedWorkerClis: victimClis.length,
         retriedJobs: Number(retried.rows[0]?.n),
+        poolAdmissions: allAdmissions.length,
       }),
     );
   }, 400_000);

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSdkMcpServer, tool } from '@hexagent/sdk';
+import { createAgentPool, createSdkMcpServer, tool } from '@hexagent/sdk';
 import { PostgresSessionStore } from '@hexagent/session-store-postgres';
 import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -67,9 +67,10 @@ function clisOf(dir: string): number[] {
     .map(Number);
 }
 
-function worker(queue: AgentJobQueue, concurrency = 2): AgentWorker {
+function worker(queue: AgentJobQueue, concurrency = 2, pool?: ReturnType<typeof createAgentPool>): AgentWorker {
   return createAgentWorker({
     queue,
+    ...(pool === undefined ? {} : { pool }),
     sessionStore: store,
     servers: { calc },
     concurrency,
@@ -138,6 +139,54 @@ describe('createAgentWorker', () => {
     await w.close();
     await queue.close();
   }, 120_000);
+
+  it('with a pool, every run goes through it: first turns with tools and resumed follow-ups wait for its one slot', async () => {
+    const queue = pgBossQueue({ connectionString, name: `pool-${Date.now()}` });
+    const pool = createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 4096 });
+    let busy = 0;
+    let peakBusy = 0;
+    let admitted = 0;
+    pool.on('admitted', ({ fromSpare }) => {
+      admitted += 1;
+      busy += 1;
+      peakBusy = Math.max(peakBusy, busy);
+      expect(fromSpare).toBe(false);
+    });
+    pool.on('released', () => {
+      busy -= 1;
+    });
+    const w = worker(queue, 3, pool);
+    maxInFlight = 0;
+    const sessions = await Promise.all(
+      [1, 2, 3].map(async (i) => {
+        const one = await enqueueAgentRun(queue, {
+          prompt: `pooled ${i}`,
+          options: { mcpServers: ['calc'], allowedTools: ['mcp__calc__add'] },
+        });
+        const first = await one.result({ pollMs: 100 });
+        const two = await enqueueAgentRun(queue, {
+          prompt: `pooled ${i} again`,
+          sessionId: first.sessionId,
+          options: { mcpServers: ['calc'], allowedTools: ['mcp__calc__add'] },
+        });
+        return { first, second: await two.result({ pollMs: 100 }) };
+      }),
+    );
+    for (const { first, second } of sessions) {
+      expect(first.text).toBe('done after 3 messages');
+      // The follow-up resumed the session: the model saw turn one's messages before its own.
+      expect(second.text).toBe('done after 7 messages');
+      expect(second.sessionId).toBe(first.sessionId);
+    }
+    expect(admitted).toBe(6);
+    expect(peakBusy).toBe(1);
+    expect(maxInFlight).toBe(1);
+    await w.close();
+    await pool.close();
+    expect(pool.stats()).toMatchObject({ busy: 0, admitted: 6 });
+    expect(clisOf(configDir)).toEqual([]);
+    await queue.close();
+  }, 180_000);
 
   it('close() past its deadline stops the CLIs and hands the job back; another worker completes it', async () => {
     const queue = pgBossQueue({ connectionString, name: `close-${Date.now()}` });
