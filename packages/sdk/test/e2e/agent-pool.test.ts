@@ -69,6 +69,37 @@ describe('createAgentPool on the real CLI', () => {
     for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });
 
+  it('a per-call mcpServers and a resume run through the pool: the follow-up waits for the slot, then sees the earlier turn', async () => {
+    harness = await startHarness(
+      byPrompt({
+        'first: add': { content: [toolUse('mcp__calc__add', { a: 40, b: 2 }, 'toolu_sum')] },
+        'tool_result:sum': { content: [text('the sum is 42')] },
+        'what was the sum': (request) => ({
+          content: [text(JSON.stringify(request.body.messages).includes('the sum is 42') ? 'it was 42' : 'no idea')],
+        }),
+      }),
+    );
+    const pool = createAgentPool({ options: { env: harness.env }, maxConcurrent: 1, memoryBudgetMb: 3072 });
+    const admitted: boolean[] = [];
+    pool.on('admitted', ({ fromSpare }) => admitted.push(fromSpare));
+    const pids: number[] = [];
+    pool.on('spawned', ({ pid }) => pid !== undefined && pids.push(pid));
+    const first = collect(
+      pool.query({ prompt: 'first: add', options: { mcpServers: { calc }, allowedTools: ['mcp__calc__add'] } }),
+    );
+    const firstResult = results(await first).at(-1);
+    expect(firstResult?.subtype).toBe('success');
+    expect(calls).toContain(42);
+    const sessionId = String(firstResult?.session_id);
+    // Two follow-ups at once on a pool of one: the second waits in the queue.
+    const again = [1, 2].map(() => collect(pool.query({ prompt: 'what was the sum?', options: { resume: sessionId } })));
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
+    for (const messages of await Promise.all(again)) expect(results(messages).at(-1)?.result).toBe('it was 42');
+    expect(admitted).toEqual([false, false, false]);
+    await pool.close({ deadlineMs: 5000 });
+    for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
+  });
+
   it('close() during load: queued queries get PoolClosedError, running CLIs are stopped by the deadline, none outlives the pool', async () => {
     harness = await startHarness(() => ({ content: [text('slow answer')], delayMs: 20_000 }));
     const pool = createAgentPool({ options: { env: harness.env }, maxConcurrent: 2, memoryBudgetMb: 3072 });
