@@ -92,7 +92,9 @@ describe('createAgentPool on the real CLI', () => {
     expect(calls).toContain(42);
     const sessionId = String(firstResult?.session_id);
     // Two follow-ups at once on a pool of one: the second waits in the queue.
-    const again = [1, 2].map(() => collect(pool.query({ prompt: 'what was the sum?', options: { resume: sessionId } })));
+    const again = [1, 2].map(() =>
+      collect(pool.query({ prompt: 'what was the sum?', options: { resume: sessionId } })),
+    );
     expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
     for (const messages of await Promise.all(again)) expect(results(messages).at(-1)?.result).toBe('it was 42');
     expect(admitted).toEqual([false, false, false]);

@@ -196,7 +196,9 @@ describe('createAgentPool: admission', () => {
     const fakes = fakeCliContainer();
     const pool = createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 1000 }, fakes.container);
     const abortController = new AbortController();
-    expect(() => pool.query({ prompt: 'x', options: { abortController } as never })).toThrow(PoolOptionNotClaimableError);
+    expect(() => pool.query({ prompt: 'x', options: { abortController } as never })).toThrow(
+      PoolOptionNotClaimableError,
+    );
     try {
       pool.query({ prompt: 'x', options: { abortController, cwd: '/tmp' } as never });
       expect.unreachable('pool.query() took abortController');
