@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { RELAY_SUBPROTOCOL } from '@hexagent/transport-websocket';
 import { WebSocketServer } from 'ws';
 import { checkBearerToken } from './check-bearer-token.js';
+import { OrphanGuard } from './orphan-guard.js';
 import { type RelayConfig, resolveRelayConfig } from './relay-config.js';
 import { RelaySession } from './relay-session.js';
 
@@ -35,6 +36,8 @@ export interface Relay {
 export async function startRelay(config: RelayConfig): Promise<Relay> {
   const resolved = resolveRelayConfig(config);
   const sessions = new Set<RelaySession>();
+  // Kills the CLIs' process groups if this process dies without stopping them (SIGKILL).
+  const guard = new OrphanGuard({ graceSeconds: Math.ceil(resolved.killTimeoutMs / 1000) });
   const server: Server =
     resolved.tls === undefined
       ? createHttpServer()
@@ -53,7 +56,7 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
     if (!checkBearerToken(request.headers.authorization, resolved.token)) return reject(socket, 401, 'Unauthorized');
     if (sessions.size >= resolved.maxConnections) return reject(socket, 503, 'Service Unavailable');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const session = new RelaySession(ws, resolved);
+      const session = new RelaySession(ws, resolved, guard);
       sessions.add(session);
       void session.done.then(() => sessions.delete(session));
     });
@@ -64,6 +67,9 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    guard.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
@@ -78,6 +84,7 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
       const open = [...sessions];
       for (const session of open) session.terminate();
       await Promise.all(open.map((session) => session.done));
+      guard.close();
       wss.close();
       server.closeAllConnections();
     },

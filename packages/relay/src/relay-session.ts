@@ -17,6 +17,7 @@ import {
 } from '@hexagent/transport-websocket';
 import type WebSocket from 'ws';
 import { checkHello } from './check-hello.js';
+import type { OrphanGuard } from './orphan-guard.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
 /**
@@ -25,7 +26,7 @@ import type { ResolvedRelayConfig } from './relay-config.js';
  * Flow control both ways: reading the CLI's stdout pauses while the socket holds more than
  * `highWaterBytes`, reading the socket pauses while the CLI's stdin is full. Whenever the socket
  * closes (the CLI exited, the link dropped, the heartbeat or idle time ran out), the CLI's whole
- * process tree is stopped.
+ * process tree is stopped. The relay's {@link OrphanGuard} knows the CLI's group while it runs.
  */
 export class RelaySession {
   private readonly socket: WebSocket;
@@ -42,7 +43,11 @@ export class RelaySession {
   readonly done: Promise<void>;
   private markDone: () => void = () => {};
 
-  constructor(socket: WebSocket, config: ResolvedRelayConfig) {
+  constructor(
+    socket: WebSocket,
+    config: ResolvedRelayConfig,
+    private readonly guard?: OrphanGuard,
+  ) {
     this.socket = socket;
     this.config = config;
     this.decoder = new LineDecoder(config.maxFrameBytes);
@@ -114,6 +119,7 @@ export class RelaySession {
         RELAY_CLOSE.spawnFailed,
       );
     }
+    this.guard?.add(this.process.pid);
     if (this.phase === 'closed') {
       await this.stopCli();
       return;
@@ -187,6 +193,7 @@ export class RelaySession {
     await supervisor.stop(false, this.config.killTimeoutMs);
     supervisor.detach();
     await supervisor.waitUntilReleased(this.config.killTimeoutMs);
+    this.guard?.remove(supervisor.pid);
   }
 
   /** Traffic: the idle time starts over. */

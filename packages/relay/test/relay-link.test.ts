@@ -1,10 +1,20 @@
 /** The link between client and relay: drops, silence, the CLI's exit, and flow control under a flood. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { InboundMessage } from '@hexagent/core';
 import { ProcessError } from '@hexagent/transport-cli';
 import { RelayConnectionLostError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Relay } from '../src/index.js';
-import { isAlive, relayFor, removeTempDirs, standInCli, TOKEN, transportTo } from './helpers/relay-fixture.js';
+import {
+  isAlive,
+  makeTempDir,
+  relayFor,
+  removeTempDirs,
+  standInCli,
+  TOKEN,
+  transportTo,
+} from './helpers/relay-fixture.js';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
 const scripted = standInCli({ echo: true, stepsFromInput: true });
@@ -108,4 +118,66 @@ describe('the link to the relay', () => {
     expect(next).toBe(count);
     expect(ordered).toBe(true);
   });
+
+  it('a client that stops reading pauses the CLI: its writes stall at a bounded point, then all arrive in order', async () => {
+    // A "CLI" that floods 1 KiB lines as fast as its stdout takes them and records how many it wrote.
+    const dir = makeTempDir();
+    const progress = path.join(dir, 'progress');
+    const flooder = path.join(dir, 'flooder.mjs');
+    const total = 60_000;
+    writeFileSync(
+      flooder,
+      `#!/usr/bin/env node
+import { writeFileSync } from 'node:fs';
+const pad = 'x'.repeat(1000);
+for (let i = 0; i < ${total}; i++) {
+  if (!process.stdout.write(JSON.stringify({ type: 'line', i, pad }) + '\\n')) {
+    await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
+  if (i % 100 === 0) writeFileSync(${JSON.stringify(progress)}, String(i));
+}
+writeFileSync(${JSON.stringify(progress)}, 'done');
+`,
+      { mode: 0o755 },
+    );
+    const relay = await relayFor(flooder, { highWaterBytes: 16 * 1024 });
+    cleanups.push(() => relay.close());
+    const transport = transportTo(relay, {}, { highWaterMark: 8 });
+    await transport.start();
+    const written = () => {
+      try {
+        return readFileSync(progress, 'utf8');
+      } catch {
+        return '0';
+      }
+    };
+    // Nobody reads: once the buffers on the way are full, the relay stops reading the CLI.
+    let stalledAt = '';
+    for (let i = 0; i < 50; i++) {
+      const before = written();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      if (before !== '0' && written() === before) {
+        stalledAt = before;
+        break;
+      }
+    }
+    expect(stalledAt).not.toBe('');
+    expect(stalledAt).not.toBe('done');
+    // 60 MB in all; what is in flight (pipe, relay, kernel socket buffers, the client's queue) is a few MB.
+    expect(Number(stalledAt)).toBeLessThan(total / 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(written()).toBe(stalledAt);
+    let next = 0;
+    let ordered = true;
+    for await (const message of transport.messages()) {
+      if (message.type !== 'line') continue;
+      if ((message as { i?: number }).i !== next) ordered = false;
+      next++;
+      if (next === total) break;
+    }
+    expect(next).toBe(total);
+    expect(ordered).toBe(true);
+    expect(written()).toBe('done');
+    await transport.close();
+  }, 60_000);
 });

@@ -1,0 +1,103 @@
+/**
+ * A relay that is SIGKILLed cannot stop its CLIs itself; its orphan guard does. The "CLI" here is
+ * the worst case: it ignores the end of its stdin (as the real CLI does while it waits on a model
+ * call) and has a child of its own. Both must be gone within seconds of the relay.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { webSocketTransport } from '@hexagent/transport-websocket';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { isAlive, makeTempDir, removeTempDirs, TOKEN } from './helpers/relay-fixture.js';
+
+const bin = fileURLToPath(new URL('../bin/hexagent-relay.js', import.meta.url));
+const leftovers: number[] = [];
+afterEach(() => {
+  for (const pid of leftovers.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+afterAll(removeTempDirs);
+
+/** Starts the relay bin running `cliPath`; resolves with the process and its URL. */
+async function startRelayProcess(cliPath: string): Promise<{ relay: ChildProcess; url: string }> {
+  const config = path.join(makeTempDir(), 'relay.json');
+  writeFileSync(config, JSON.stringify({ port: 0, cliPath, killTimeoutMs: 1000 }));
+  const relay = spawn(process.execPath, [bin, '--config', config], {
+    env: { ...process.env, HEXAGENT_RELAY_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (relay.pid !== undefined) leftovers.push(relay.pid);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    relay.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    relay.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
+  });
+  return { relay, url };
+}
+
+/** Waits until none of `pids` runs; resolves with how long that took, or rejects after `withinMs`. */
+async function goneWithin(pids: number[], withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (pids.some(isAlive)) {
+    if (Date.now() - started > withinMs) throw new Error(`still running: ${pids.filter(isAlive).join(', ')}`);
+    await sleep(50);
+  }
+  return Date.now() - started;
+}
+
+describe('a SIGKILLed relay', () => {
+  it('leaves no CLI: its guard kills the process groups of the CLIs it ran (the CLI and its children)', async () => {
+    const dir = makeTempDir();
+    const pids = path.join(dir, 'pids');
+    const cli = path.join(dir, 'stubborn-cli.mjs');
+    writeFileSync(
+      cli,
+      `#!/usr/bin/env node
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+const child = spawn('sleep', ['300'], { stdio: 'ignore' });
+writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + child.pid);
+process.stdin.resume();
+process.stdin.on('end', () => {}); // ignores the end of its input, as the CLI does mid-model-call
+setInterval(() => {}, 1000);
+`,
+      { mode: 0o755 },
+    );
+    const { relay, url } = await startRelayProcess(cli);
+    const transport = webSocketTransport({ url, token: TOKEN }, {});
+    await transport.start();
+    let running: number[] = [];
+    for (let i = 0; i < 100 && running.length < 2; i++) {
+      await sleep(50);
+      try {
+        running = readFileSync(pids, 'utf8').split(' ').map(Number);
+      } catch {}
+    }
+    expect(running).toHaveLength(2);
+    leftovers.push(...running);
+    expect(running.every(isAlive)).toBe(true);
+
+    relay.kill('SIGKILL');
+    const goneMs = await goneWithin(running, 6_000);
+    console.log(`[relay] SIGKILLed relay: its CLI and the CLI's child gone ${goneMs} ms after`);
+    await transport.close().catch(() => {});
+  }, 30_000);
+
+  it('a relay closed cleanly leaves no guard behind', async () => {
+    const { relay } = await startRelayProcess(process.execPath);
+    const guards = () =>
+      readFileSync(`/proc/${relay.pid}/task/${relay.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const [guard] = guards().map(Number);
+    expect(guard).toBeGreaterThan(0);
+    expect(readFileSync(`/proc/${guard}/cmdline`, 'utf8')).toContain('hexagent-relay-guard');
+    const exited = new Promise((resolve) => relay.once('exit', resolve));
+    relay.kill('SIGTERM');
+    await exited;
+    await goneWithin([guard as number], 3_000);
+  }, 30_000);
+});
