@@ -30,7 +30,8 @@ export async function writeSessionsFixture(
   return { configDir, projectPath, longSessionId };
 }
 
-async function writeTranscript(
+/** Writes one transcript of `entries` user/assistant entries on one chain, as the CLI writes them. */
+export async function writeTranscript(
   folder: string,
   sessionId: string,
   entries: number,
