@@ -10,7 +10,7 @@
  * - `--rounds=<n>`: rounds of the stand-in trials (default 5; twice as many for the short sequential
  *   and streaming trials, whose medians background load moves most);
  * - `--quick`: one round of small workloads, one run of the rest (a smoke run);
- * - `--only=<sections>`: a comma-separated subset of `sequential,concurrent,stream,memory,startup,real-cli,sessions`;
+ * - `--only=<sections>`: a comma-separated subset of `sequential,concurrent,stream,memory,startup,real-cli,first-message,sessions`;
  * - `--json=<file>`: also write every raw result;
  * - `--no-pin`: do not pin the sequential trials to a CPU.
  *
@@ -35,9 +35,9 @@ const workload = (key: string) => workloadByKey(workloads, key);
 const results = await runBench(options, workloads);
 process.stdout.write(`${renderReport(results, options, workload).join('\n')}\n`);
 if (options.json !== undefined && options.json !== '') {
-  const { trials, startup, realCli, modulesNoServer, modulesServer, sessions } = results;
+  const { trials, startup, realCli, firstMessage, modulesNoServer, modulesServer, sessions } = results;
   await writeFile(
     options.json,
-    JSON.stringify({ trials, startup, realCli, modulesNoServer, modulesServer, sessions }, null, 2),
+    JSON.stringify({ trials, startup, realCli, firstMessage, modulesNoServer, modulesServer, sessions }, null, 2),
   );
 }

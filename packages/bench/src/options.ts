@@ -1,5 +1,14 @@
 /** The sections of a bench run, in the order they run. */
-export const SECTIONS = ['sequential', 'concurrent', 'stream', 'memory', 'startup', 'real-cli', 'sessions'] as const;
+export const SECTIONS = [
+  'sequential',
+  'concurrent',
+  'stream',
+  'memory',
+  'startup',
+  'real-cli',
+  'first-message',
+  'sessions',
+] as const;
 
 /** One section of a bench run (see {@link SECTIONS}). */
 export type Section = (typeof SECTIONS)[number];

@@ -1,5 +1,6 @@
 /** The Markdown report of a bench run: the stand-in, startup, real-CLI and targets tables. */
 import { availableParallelism, cpus, totalmem } from 'node:os';
+import { renderFirstMessage } from './first-message-bench.js';
 import { fmt, times } from './format.js';
 import { reportRows } from './report-rows.js';
 import { type BenchResults, MCP_SDK, medianOf, realCliMedian, type StartupKind, startupMedian } from './runner.js';
@@ -103,6 +104,7 @@ export function renderReport(
       out(`| ${label} | ${median('raw')} | ${median('hexagent')} | ${median('official')} |`);
     }
   }
+  if (results.firstMessage.length > 0) lines.push('', ...renderFirstMessage(results.firstMessage, rounds.realCliRuns));
   if (results.sessions.length > 0) lines.push('', ...renderSessions(results.sessions, rounds.realCliRuns));
   const targets = judgeTargets({
     medians,

@@ -2,11 +2,14 @@
  * The measuring part of a bench run: the stand-in trials (every client in a fresh process, rounds
  * interleaved), startup in fresh processes, and the real CLI against a scripted model on 127.0.0.1.
  */
+
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModelServer, text } from '@hexagent/testing';
+import type { FirstMessageTiming } from './first-message.js';
+import { runFirstMessage } from './first-message-bench.js';
 import { type BenchOptions, runsSection } from './options.js';
 import type { RealCliTiming } from './real-cli.js';
 import { runNode } from './run-node.js';
@@ -216,6 +219,8 @@ export interface BenchResults extends StartupRun {
   workloads: Workload[];
   trials: TrialResult[];
   realCli: RealCliTiming[];
+  /** Time to the first assistant message per SDK and way to start (empty when the section did not run). */
+  firstMessage: FirstMessageTiming[];
   /** The session-function measurements (empty when the section did not run). */
   sessions: SessionsResult[];
 }
@@ -229,8 +234,9 @@ export async function runBench(options: BenchOptions, allWorkloads: readonly Wor
     ? await runStartup(options.startupRuns)
     : { startup: [], modulesNoServer: [], modulesServer: [] };
   const realCli = runsSection(options, 'real-cli') ? await runRealCli(options.realCliRuns) : [];
+  const firstMessage = runsSection(options, 'first-message') ? await runFirstMessage(options.realCliRuns) : [];
   const sessions = runsSection(options, 'sessions')
     ? await runSessions(options.realCliRuns, options.quick ? 50 : SESSIONS_BENCH.sessions)
     : [];
-  return { pinned, workloads, trials, ...startup, realCli, sessions };
+  return { pinned, workloads, trials, ...startup, realCli, firstMessage, sessions };
 }
