@@ -5,7 +5,7 @@ import type { CliCommand } from './resolve-cli-command.js';
 export type ExitListener = (code: number | null, signal: NodeJS.Signals | null) => void;
 
 /**
- * The CLI process as the transport drives it, whichever way it was spawned: execa's subprocess
+ * The CLI process as the transport drives it, whichever way it was spawned: a `ChildProcess`
  * has this shape, and {@link CustomCliProcess} gives it to what `spawnClaudeCodeProcess` returns.
  * `close` comes after `exit`, once the process's output is fully read.
  */
@@ -32,7 +32,7 @@ export interface SpawnedCli {
    * run, with `ProcessError` for any other refusal.
    */
   started: Promise<void>;
-  /** Settles once the spawner has released the process (execa: its result promise). */
+  /** Settles once the spawner has released the process (`spawnCli`: closed, its exit hook removed). */
   released: PromiseLike<unknown>;
   /** True when an `error` of the process after it started is a fault (a custom process). */
   errorsAreFatal: boolean;

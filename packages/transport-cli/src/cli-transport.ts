@@ -24,7 +24,7 @@ import { validateCliOptions } from './validate-cli-options.js';
 /**
  * The `Transport` port over a Claude Code CLI subprocess: one JSON object per line on the CLI's
  * stdin and stdout, stderr kept as diagnostics. It orchestrates small parts: `startCliProcess`
- * (execa, or the `spawnClaudeCodeProcess` option: the same framing, supervision and teardown),
+ * (`child_process.spawn`, or the `spawnClaudeCodeProcess` option: the same framing, supervision and teardown),
  * {@link ProcessSupervisor} (exit, stopping by escalation, release), {@link NdjsonReader} (stdout
  * to messages), {@link CorkedWriter} (messages to stdin), core's `InboundMessageStream`
  * (`messages()` and `subscribe()`), with its lifecycle in {@link CliTransportStateMachine}.
@@ -205,8 +205,8 @@ export class CliTransport implements Transport {
 
   /**
    * Stop the CLI and release everything: close its input, wait for it to exit, then SIGTERM, then
-   * SIGKILL, each step bounded by `closeTimeoutMs`. Resolves once the process is gone and execa has
-   * released what it held for it (its process-wide signal handlers); afterwards
+   * SIGKILL, each step bounded by `closeTimeoutMs`. Resolves once the process is gone and its exit
+   * hook (the process-wide handler that kills it if this process exits) is removed; afterwards
    * `isOpen` is false and `messages()` ends without error. Idempotent; never rejects.
    */
   close(): Promise<void> {

@@ -3,13 +3,14 @@ import { isAlive } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { type ExitStatus, ProcessSupervisor } from './process-supervisor.js';
-import { spawnCli } from './spawn-cli.js';
-import { execa } from './vendor/execa.js';
+import { loadExitHook, spawnCli } from './spawn-cli.js';
+
+const onExit = await loadExitHook();
 
 afterAll(removeTempDirs);
 
 function supervise(script: string): { supervisor: ProcessSupervisor; events: string[]; stdout: string[] } {
-  const { subprocess } = spawnCli(execa, { pathToClaudeCodeExecutable: script });
+  const { process: subprocess } = spawnCli(onExit, { pathToClaudeCodeExecutable: script });
   const events: string[] = [];
   const stdout: string[] = [];
   const status = (s: ExitStatus) => `${s.code ?? ''}${s.signal ?? ''}`;

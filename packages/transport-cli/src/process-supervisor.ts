@@ -28,13 +28,13 @@ export interface ProcessSupervisorHandlers {
  * Owns one CLI process from spawn to release: listens to its streams and exit (every stream gets
  * an error listener, so an EPIPE never surfaces as an unhandled 'error'), stops it by escalation
  * (end of input, then SIGTERM, then SIGKILL, each step bounded), and releases it: streams destroyed,
- * listeners removed, and the spawner done with it. A process spawned by execa has `cleanup: true`,
+ * listeners removed, and the spawner done with it. The CLI spawned by `spawnCli` has an exit hook,
  * so it is also killed if this Node.js process exits first.
  */
 export class ProcessSupervisor {
   private readonly subprocess: CliProcess;
   private readonly handlers: ProcessSupervisorHandlers;
-  /** Settles when the spawner is done with the process (execa: its process-wide signal handlers released). */
+  /** Settles when the spawner is done with the process (`spawnCli`: closed, its exit hook removed). */
   private readonly settled: Promise<void>;
   private status: ExitStatus | undefined;
   private readonly exitWaiters = new Set<() => void>();
@@ -42,7 +42,7 @@ export class ProcessSupervisor {
   private readonly processGroup: boolean;
 
   /**
-   * @param released settles when the spawner is done with the process (execa's result promise);
+   * @param released settles when the spawner is done with the process (`spawnCli`'s `released`);
    *   by default, at the process's `close`.
    * @param processGroup true when the process leads its own process group (spawned `detached`):
    *   signals then go to the whole group, so the CLI's own children (tools, MCP servers) stop with
@@ -158,8 +158,8 @@ export class ProcessSupervisor {
   }
 
   /**
-   * Resolves once the spawner has released what it holds for the process (execa: a few ticks after
-   * the exit), or after `timeoutMs`.
+   * Resolves once the spawner has released what it holds for the process (`spawnCli`: at its
+   * `close`, the exit hook removed), or after `timeoutMs`.
    */
   async waitUntilReleased(timeoutMs: number): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;

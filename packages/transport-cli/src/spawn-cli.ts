@@ -1,3 +1,4 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { InvalidOptionError, type Options } from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
@@ -9,102 +10,88 @@ import { assertSupportedCliVersion } from './cli-version.js';
 import { findClaudeCli } from './find-claude-cli.js';
 import { ProcessError } from './process-error.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
-import type { execa as Execa } from './vendor/execa.js';
 
-/** execa's `execa` function. */
-export type ExecaFunction = typeof Execa;
+/** signal-exit's `onExit`: runs a callback when this process exits, by any exit or signal it can see. */
+export type OnExit = (callback: () => void) => () => void;
 
-let execaModule: Promise<typeof import('./vendor/execa.js')> | undefined;
+let exitHook: Promise<OnExit> | undefined;
 
 /**
- * execa, imported on the first call (bundled into one module by the build, see `vendor/execa.ts`),
- * not when hexagent is imported (docs/performance.md#lazy-loading).
+ * signal-exit, imported on the first spawn, not when hexagent is imported (one small module). It
+ * kills the CLI when this process exits without closing the transport: on `exit` (`process.exit()`,
+ * the end of the event loop, an uncaught exception) and on the signals nobody else handles, which
+ * it then re-raises (docs/reliability.md).
  */
-export function loadExeca(): Promise<typeof import('./vendor/execa.js')> {
-  execaModule ??= import('./vendor/execa.js');
-  return execaModule;
-}
-
-/** The CLI process as execa returns it. */
-export type CliSubprocess = ReturnType<typeof execaCli>;
-
-/** The CLI spawned by execa (not yet known to run: see `started`); `process` is `subprocess`. */
-export interface ExecaSpawnedCli extends SpawnedCli {
-  subprocess: CliSubprocess;
+export function loadExitHook(): Promise<OnExit> {
+  exitHook ??= import('./vendor/signal-exit.js').then((module) => module.onExit as OnExit);
+  return exitHook;
 }
 
 /**
- * Spawns the CLI for `options` with execa, synchronously (so the caller attaches its listeners
- * before any event can fire): the argv from {@link buildCliArgs}, without a shell, in
- * `options.cwd`, with the environment of {@link buildCliEnv}, the executable found by
- * {@link findClaudeCli}.
+ * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any
+ * event can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with the
+ * environment of {@link buildCliEnv}, the executable found by {@link findClaudeCli}.
  *
+ * @param onExit from {@link loadExitHook}.
  * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
  * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
-export function spawnCli(execa: ExecaFunction, options: Options): ExecaSpawnedCli {
+export function spawnCli(onExit: OnExit, options: Options): SpawnedCli {
   const args = buildCliArgs(options);
   assertDirectory(options.cwd);
   const env = definedEnv(buildCliEnv(options));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  return spawnCliArgv(execa, { command, args, env, cwd: options.cwd });
+  return spawnCliArgv(onExit, { command, args, env, cwd: options.cwd });
 }
 
 /**
- * Spawns `spec` with execa exactly as {@link spawnCli} spawns the CLI (no shell, piped stdio,
- * nothing inherited, killed when this process exits), synchronously.
+ * Spawns `spec` exactly as {@link spawnCli} spawns the CLI, synchronously: `child_process.spawn`
+ * without a shell, piped stdio, only `spec.env` (nothing inherited), and killed (SIGTERM) if this
+ * process exits first. `released` settles once the process has closed and that exit hook is gone.
+ *
+ * @throws ProcessError (or CliNotFoundError) when the spawn itself throws (a bad argument).
  */
-export function spawnCliArgv(execa: ExecaFunction, spec: CliArgvSpec): ExecaSpawnedCli {
+export function spawnCliArgv(onExit: OnExit, spec: CliArgvSpec): SpawnedCli {
   const { command } = spec;
-  const subprocess = execaCli(execa, command, spec.args, spec.env, spec.cwd, spec.processGroup === true);
-  return {
-    subprocess,
-    process: subprocess,
-    command,
-    started: waitForSpawn(subprocess, command),
-    // With `reject: false` the result never rejects; the handler is a guard, not a code path.
-    released: subprocess.then(ignore, ignore),
-    errorsAreFatal: false,
-  };
-}
-
-function execaCli(
-  execa: ExecaFunction,
-  command: CliCommand,
-  args: readonly string[],
-  env: Record<string, string>,
-  cwd: string | undefined,
-  detached: boolean,
-) {
-  return execa(command.file, [...command.args, ...args], {
-    shell: false,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env,
-    extendEnv: false,
-    ...(cwd === undefined ? {} : { cwd }),
-    reject: false,
-    buffer: false,
-    stripFinalNewline: false,
-    encoding: 'buffer',
-    // Kill the CLI if this process exits without closing the transport.
-    cleanup: true,
-    // close() escalates on its own schedule.
-    forceKillAfterDelay: false,
-    windowsHide: true,
-    ...(detached ? { detached: true } : {}),
+  let subprocess: ChildProcessWithoutNullStreams;
+  try {
+    subprocess = spawn(command.file, [...command.args, ...spec.args], {
+      shell: false,
+      stdio: 'pipe',
+      env: spec.env,
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+      windowsHide: true,
+      ...(spec.processGroup === true ? { detached: true } : {}),
+    });
+  } catch (error) {
+    throw spawnError(error, command);
+  }
+  // Kill the CLI if this process exits without closing the transport.
+  const removeHook = onExit(() => {
+    subprocess.kill();
   });
+  const released = new Promise<void>((resolve) => {
+    const release = (): void => {
+      removeHook();
+      resolve();
+    };
+    subprocess.once('close', release);
+    // A process that never ran emits `error` and no `close`.
+    subprocess.once('error', () => {
+      if (subprocess.pid === undefined) release();
+    });
+  });
+  return { process: subprocess, command, started: waitForSpawn(subprocess, command), released, errorsAreFatal: false };
 }
 
 /**
  * Resolves once the process runs; rejects with `CliNotFoundError` when the OS cannot run it (a
  * missing file or interpreter, no execute permission), with `ProcessError` for any other refusal.
  */
-function waitForSpawn(subprocess: CliSubprocess, command: CliCommand): Promise<void> {
+function waitForSpawn(subprocess: ChildProcessWithoutNullStreams, command: CliCommand): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const settle = (error?: unknown): void => {
@@ -119,12 +106,6 @@ function waitForSpawn(subprocess: CliSubprocess, command: CliCommand): Promise<v
     const onError = (error: Error): void => settle(error);
     subprocess.once('spawn', onSpawn);
     subprocess.once('error', onError);
-    // When spawn() throws synchronously, execa returns a stand-in that emits neither event; its
-    // result carries the error instead.
-    subprocess.then(
-      (result) => settle(result.failed ? (result.cause ?? result) : undefined),
-      (error: unknown) => settle(error),
-    );
   });
 }
 

@@ -1,7 +1,8 @@
 /**
- * The build bundles execa into `dist/vendor/execa.js` (see `src/vendor/execa.ts` and
- * `scripts/bundle-execa.mjs`). These tests read the built output: the bundle is self-contained,
- * works, carries its licenses, and the built transport uses it and loads nothing from node_modules.
+ * The build bundles signal-exit into `dist/vendor/signal-exit.js` (see `src/vendor/signal-exit.ts`
+ * and `scripts/bundle-vendor.mjs`). These tests read the built output: the bundle is
+ * self-contained, works, carries its license, and the built transport uses it and loads nothing
+ * from node_modules.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,11 +15,11 @@ import { makeTempDir, removeTempDirs } from './helpers/temp-dirs.js';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const DIST = join(PACKAGE, 'dist');
-const BUNDLE = join(DIST, 'vendor', 'execa.js');
-const LICENSES = join(DIST, 'vendor', 'execa.LICENSES.md');
-const execaVersion = (
+const BUNDLE = join(DIST, 'vendor', 'signal-exit.js');
+const LICENSES = join(DIST, 'vendor', 'signal-exit.LICENSES.md');
+const version = (
   JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
-).devDependencies.execa;
+).devDependencies['signal-exit'];
 
 beforeAll(() => {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: build transport-cli first (pnpm build)`);
@@ -38,45 +39,34 @@ function specifiersOf(code: string): string[] {
   return [...new Set(patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[2] as string)))];
 }
 
-describe('the bundled execa (dist/vendor/execa.js)', () => {
+describe('the bundled signal-exit (dist/vendor/signal-exit.js)', () => {
   const code = () => readFileSync(BUNDLE, 'utf8');
 
-  it('is execa at the pinned version, in one module that imports only Node.js builtins', () => {
-    expect(code().startsWith(`/*! execa ${execaVersion} and its dependencies`)).toBe(true);
-    const specifiers = specifiersOf(code());
-    expect(specifiers).toEqual(expect.arrayContaining(['node:child_process', 'child_process']));
-    expect(specifiers.filter((specifier) => !isBuiltin(specifier))).toEqual([]);
+  it('is signal-exit at the pinned version, in one module that imports only Node.js builtins', () => {
+    expect(code().startsWith(`/*! signal-exit ${version},`)).toBe(true);
+    expect(specifiersOf(code()).filter((specifier) => !isBuiltin(specifier))).toEqual([]);
   });
 
-  it('runs a process, with the options the transport passes', async () => {
-    const { execa } = (await import(pathToFileURL(BUNDLE).href)) as typeof import('execa');
-    const subprocess = execa(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], {
-      shell: false,
-      buffer: false,
-      encoding: 'buffer',
-      reject: false,
-      cleanup: true,
-      forceKillAfterDelay: false,
-    });
-    const chunks: Buffer[] = [];
-    subprocess.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    subprocess.stdin.end('{"type":"ping"}\n');
-    const result = await subprocess;
-    expect(result.exitCode).toBe(0);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe('{"type":"ping"}\n');
+  it('runs its callback when the process exits, and not after the callback was removed', async () => {
+    const run = (script: string) =>
+      new Promise<string>((resolve, reject) => {
+        execFile(process.execPath, ['--input-type=module', '-e', script], (error, out) =>
+          error ? reject(error) : resolve(out),
+        );
+      });
+    const url = JSON.stringify(pathToFileURL(BUNDLE).href);
+    expect(await run(`const { onExit } = await import(${url}); onExit(() => process.stdout.write('hook ran'));`)).toBe(
+      'hook ran',
+    );
+    expect(
+      await run(`const { onExit } = await import(${url}); const off = onExit(() => process.stdout.write('x')); off();`),
+    ).toBe('');
   });
 
-  it('ships the license of every package it holds', () => {
+  it('ships its license', () => {
     const licenses = readFileSync(LICENSES, 'utf8');
     const sections = licenses.split(/^## /m).slice(1);
-    const names = sections.map((section) => section.slice(0, section.indexOf('\n')));
-    expect(names).toEqual(
-      expect.arrayContaining([
-        `execa@${execaVersion}`,
-        expect.stringMatching(/^cross-spawn@/),
-        expect.stringMatching(/^signal-exit@/),
-      ]),
-    );
+    expect(sections.map((section) => section.slice(0, section.indexOf('\n')))).toEqual([`signal-exit@${version}`]);
     for (const section of sections) {
       expect(section).toMatch(/^License: \S+/m);
       expect(section).toMatch(/copyright|licen[cs]e/i);
@@ -84,17 +74,17 @@ describe('the bundled execa (dist/vendor/execa.js)', () => {
   });
 
   it('leaves no declarations or source map of the re-export it replaced', () => {
-    for (const stale of ['execa.d.ts', 'execa.d.ts.map', 'execa.js.map']) {
+    for (const stale of ['signal-exit.d.ts', 'signal-exit.d.ts.map', 'signal-exit.js.map']) {
       expect(existsSync(join(DIST, 'vendor', stale))).toBe(false);
     }
   });
 });
 
 describe('the built transport', () => {
-  it('imports the bundle, never the execa package', () => {
+  it('imports the bundle, never the signal-exit package', () => {
     const specifiers = specifiersOf(readFileSync(join(DIST, 'spawn-cli.js'), 'utf8'));
-    expect(specifiers).toContain('./vendor/execa.js');
-    expect(specifiers).not.toContain('execa');
+    expect(specifiers).toContain('./vendor/signal-exit.js');
+    expect(specifiers).not.toContain('signal-exit');
   });
 
   it('runs a CLI and loads no module from node_modules while doing so', async () => {

@@ -49,24 +49,27 @@ describe('no shell', () => {
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => ({ name, text: readFileSync(join(SRC, name), 'utf8') }));
 
-  it('the source spawns only through execa with an argv array and shell: false', () => {
+  it('the source spawns in one place, with child_process.spawn, an argv array and shell: false', () => {
     expect(sources.length).toBeGreaterThan(5);
     for (const { name, text } of sources) {
       expect({ name, shellTrue: /shell:\s*true/.test(text) }).toEqual({ name, shellTrue: false });
-      expect({ name, exec: /\bexec(Sync|File|aCommand|aCommandSync)?\s*\(|execaSync|\$`/.test(text) }).toEqual({
+      expect({
+        name,
+        exec: /\bexec(Sync|File|aCommand|aCommandSync)?\s*\(|execa|spawnSync|fork\(|\$`/.test(text),
+      }).toEqual({
         name,
         exec: false,
       });
-      expect({ name, childProcess: /node:child_process|'child_process'/.test(text) }).toEqual({
-        name,
-        childProcess: false,
-      });
     }
-    const spawner = sources.find(({ text }) => /\bexeca\(/.test(text));
-    expect(spawner?.name).toBe('spawn-cli.ts');
-    const calls = spawner?.text.match(/execa\(([^)]*)\)?/g) ?? [];
+    const importers = sources.filter(({ text }) => /node:child_process|'child_process'/.test(text)).map((s) => s.name);
+    expect(importers).toEqual(['spawn-cli.ts']);
+    const spawner = sources.find(({ name }) => name === 'spawn-cli.ts');
+    expect(spawner?.text).toMatch(
+      /^import \{ type ChildProcessWithoutNullStreams, spawn \} from 'node:child_process';$/m,
+    );
+    const calls = spawner?.text.match(/\bspawn\(([^)]*)\)?/g) ?? [];
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatch(/^execa\(command\.file, \[\.\.\.command\.args, \.\.\.args\], \{$/m);
+    expect(calls[0]).toMatch(/^spawn\(command\.file, \[\.\.\.command\.args, \.\.\.spec\.args\], \{$/m);
     expect(spawner?.text).toMatch(/shell: false/);
   });
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Build step after tsc: bundles execa and its dependencies into `dist/vendor/execa.js` (replacing
- * tsc's one-line re-export, see `src/vendor/execa.ts`) and writes their licenses next to it, in
- * `dist/vendor/execa.LICENSES.md`. Node.js builtins stay imports; nothing else is left to resolve.
+ * Build step after tsc: bundles signal-exit into `dist/vendor/signal-exit.js` (replacing tsc's
+ * one-line re-export, see `src/vendor/signal-exit.ts`) and writes its license next to it, in
+ * `dist/vendor/signal-exit.LICENSES.md`. Node.js builtins stay imports; nothing else is left to resolve.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -10,29 +10,25 @@ import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const input = join(root, 'src', 'vendor', 'execa.ts');
+const input = join(root, 'src', 'vendor', 'signal-exit.ts');
 const outDir = join(root, 'dist', 'vendor');
-const outFile = join(outDir, 'execa.js');
+const outFile = join(outDir, 'signal-exit.js');
 
-const execaVersion = packageJsonOf(dirname(fileURLToPath(import.meta.resolve('execa')))).version;
+const version = packageJsonOf(dirname(fileURLToPath(import.meta.resolve('signal-exit')))).version;
 const bundle = await rolldown({ input, platform: 'node', logLevel: 'warn' });
 const { output } = await bundle.write({
   file: outFile,
   format: 'esm',
   sourcemap: false,
-  banner: `/*! execa ${execaVersion} and its dependencies, bundled into one module by @hexagent/transport-cli's build (scripts/bundle-execa.mjs). Licenses: execa.LICENSES.md. */`,
+  banner: `/*! signal-exit ${version}, bundled into one module by @hexagent/transport-cli's build (scripts/bundle-vendor.mjs). License: signal-exit.LICENSES.md. */`,
 });
 await bundle.close();
-// The bundle loads execa's CommonJS dependencies with `createRequire(import.meta.url)`. An app
-// bundled to CommonJS (esbuild --format=cjs) has no `import.meta.url`: the bundle's own file stands in.
-const code = readFileSync(outFile, 'utf8');
-const fallback =
-  'createRequire(import.meta.url || (typeof __filename === "string" ? __filename : process.cwd() + "/index.js"))';
-if (!code.includes('createRequire(import.meta.url)'))
-  throw new Error('the execa bundle no longer calls createRequire(import.meta.url)');
-writeFileSync(outFile, code.replaceAll('createRequire(import.meta.url)', fallback));
+// signal-exit is ESM without CommonJS dependencies: nothing is loaded through createRequire.
+if (readFileSync(outFile, 'utf8').includes('createRequire('))
+  throw new Error('the signal-exit bundle uses createRequire');
 // tsc's declarations and source map describe the re-export this file replaced; nothing imports them.
-for (const stale of ['execa.d.ts', 'execa.d.ts.map', 'execa.js.map']) rmSync(join(outDir, stale), { force: true });
+for (const stale of ['signal-exit.d.ts', 'signal-exit.d.ts.map', 'signal-exit.js.map'])
+  rmSync(join(outDir, stale), { force: true });
 
 // The packages whose code went into the bundle, each with its license text.
 const chunk = output[0];
@@ -43,8 +39,8 @@ for (const id of Object.keys(chunk.modules)) {
   const manifest = packageJsonOf(packageDir);
   packages.set(`${manifest.name}@${manifest.version}`, { manifest, packageDir });
 }
-if (![...packages.keys()].some((key) => key.startsWith('execa@'))) {
-  throw new Error(`the bundle holds no execa module: ${Object.keys(chunk.modules).join(', ')}`);
+if (![...packages.keys()].some((key) => key.startsWith('signal-exit@'))) {
+  throw new Error(`the bundle holds no signal-exit module: ${Object.keys(chunk.modules).join(', ')}`);
 }
 const sections = [...packages.entries()]
   .sort(([a], [b]) => a.localeCompare(b))
@@ -55,8 +51,8 @@ const sections = [...packages.entries()]
     return `## ${key}\n\nLicense: ${manifest.license}\n\n\`\`\`\n${text}\n\`\`\`\n`;
   });
 writeFileSync(
-  join(outDir, 'execa.LICENSES.md'),
-  `# Third-party code in execa.js\n\n\`execa.js\` bundles the following packages, unchanged. Their licenses follow.\n\n${sections.join('\n')}`,
+  join(outDir, 'signal-exit.LICENSES.md'),
+  `# Third-party code in signal-exit.js\n\n\`signal-exit.js\` bundles the following packages, unchanged. Their licenses follow.\n\n${sections.join('\n')}`,
 );
 console.log(
   `bundled ${Object.keys(chunk.modules).length} modules of ${packages.size} packages into ${relative(root, outFile)}`,
@@ -73,7 +69,11 @@ function packageDirOf(file) {
 
 function packageJsonOf(dir) {
   let current = dir;
-  while (!existsSync(join(current, 'package.json'))) {
+  // A package's dist folders may hold a nameless `{"type":"module"}` package.json: look past those.
+  while (
+    !existsSync(join(current, 'package.json')) ||
+    !JSON.parse(readFileSync(join(current, 'package.json'), 'utf8')).name
+  ) {
     const parent = dirname(current);
     if (parent === current) throw new Error(`no package.json above ${dir}`);
     current = parent;
