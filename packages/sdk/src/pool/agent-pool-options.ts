@@ -5,6 +5,9 @@ import type { MeasureProcessTrees } from './process-tree-memory.js';
 /** Default memory reserved for a CLI before any has been measured, MB. */
 export const DEFAULT_POOL_CLI_ESTIMATE_MB = 200;
 
+/** Default delay before a claimed spare's replacement starts, ms. */
+export const DEFAULT_SPARE_REFILL_DELAY_MS = 1000;
+
 /** The settings of {@link createAgentPool}. */
 export interface AgentPoolOptions {
   /**
@@ -15,6 +18,11 @@ export interface AgentPoolOptions {
   options?: Options;
   /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
   spares?: number;
+  /**
+   * How long after a spare is claimed its replacement starts, ms (default 1000; 0: at once), so the
+   * claimed CLI's first turn does not share the machine with a CLI booting.
+   */
+  spareRefillDelayMs?: number;
   /** Query CLIs running at once, at most. Parked spares do not count here (they have their own allowance, `spares`). */
   maxConcurrent: number;
   /**
@@ -69,6 +77,12 @@ export function checkAgentPoolOptions(options: AgentPoolOptions): void {
   positive('memoryBudgetMb', options.memoryBudgetMb);
   positive('estimateMbPerCli', options.estimateMbPerCli);
   positive('sampleIntervalMs', options.sampleIntervalMs);
+  if (options.spareRefillDelayMs !== undefined && !(options.spareRefillDelayMs >= 0)) {
+    throw new InvalidOptionError({
+      option: 'spareRefillDelayMs',
+      message: `must be >= 0, got ${options.spareRefillDelayMs}`,
+    });
+  }
   if (options.queueTimeoutMs !== undefined && !(options.queueTimeoutMs >= 0)) {
     throw new InvalidOptionError({ option: 'queueTimeoutMs', message: `must be >= 0, got ${options.queueTimeoutMs}` });
   }

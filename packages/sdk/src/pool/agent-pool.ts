@@ -9,6 +9,7 @@ import {
   type AgentPoolQueryParams,
   checkAgentPoolOptions,
   DEFAULT_POOL_CLI_ESTIMATE_MB,
+  DEFAULT_SPARE_REFILL_DELAY_MS,
 } from './agent-pool-options.js';
 import { ChildRegistry } from './child-registry.js';
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
@@ -78,6 +79,7 @@ export class AgentPool {
       containerFor: (ticket) => this.containerFor(ticket),
       release: (ticket) => this.release(ticket),
       changed: () => this.drain(),
+      refillDelayMs: settings.spareRefillDelayMs ?? DEFAULT_SPARE_REFILL_DELAY_MS,
     });
     this.launcher = new PoolLauncher({
       profile: this.profile,

@@ -60,10 +60,14 @@ async function answerAll(fakes: ReturnType<typeof fakeCliContainer>, q: AsyncIte
 }
 
 describe('AgentPool: warm spares', () => {
-  it('keeps spares parked outside the running cap, claims one per query and refills', async () => {
+  it('keeps spares parked outside the running cap, claims one per query and refills after spareRefillDelayMs', async () => {
     const fakes = fakeCliContainer();
     const spares = fakeSpareSource();
-    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 2 }, fakes.container, spares.source);
+    const pool = new AgentPool(
+      { maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 2, spareRefillDelayMs: 150 },
+      fakes.container,
+      spares.source,
+    );
     await settle();
     expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
     const events: string[] = [];
@@ -73,6 +77,10 @@ describe('AgentPool: warm spares', () => {
     expect(messages.some((m) => m.type === 'result')).toBe(true);
     expect(events).toEqual(['admitted fromSpare=true', 'claimed']);
     expect(fakes.clis[0]?.queryOptions.cwd).toBe('/tmp');
+    await settle();
+    // The replacement waits until the claimed CLI had its head start.
+    expect(spares.prewarms()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await settle();
     expect(spares.prewarms()).toBe(3);
     expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
