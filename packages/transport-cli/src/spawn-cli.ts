@@ -136,7 +136,3 @@ function assertDirectory(cwd: string | undefined): void {
     throw new InvalidOptionError({ option: 'cwd', message: `${JSON.stringify(cwd)} is not an existing directory` });
   }
 }
-
-function ignore(): void {
-  // The outcome is reported through the process's events.
-}
