@@ -1,8 +1,8 @@
 /**
- * Process-wide handlers of the CLI transport are installed once, not once per CLI: execa's
- * `cleanup: true` (which stops the CLI when this process exits or is signalled) goes through
- * signal-exit, which holds ONE listener per signal while any CLI runs and none when none does. It
- * never adds a process 'exit' listener. One AbortController shared by many transports carries one
+ * Process-wide handlers of the CLI transport are installed once, not once per CLI: the hook that
+ * stops the CLI when this process exits or is signalled goes through signal-exit, which holds ONE
+ * listener per signal while any CLI runs and none when none does. It never adds a process 'exit'
+ * listener. One AbortController shared by many transports carries one
  * 'abort' listener, so it trips no MaxListenersExceededWarning. Against the stand-in CLI (echoing
  * its input, exiting at EOF), since the subject is the transport.
  */
@@ -26,6 +26,9 @@ const whileRunning = (baseline: Counts): Counts => ({
   SIGTERM: baseline.SIGTERM + 1,
   SIGHUP: baseline.SIGHUP + 1,
 });
+
+/** 50 stand-in CLIs (Node.js processes) take ~10 s on a quiet 2-core machine, over 30 s under load. */
+const SPAWNS_TIMEOUT_MS = 120_000;
 
 const transports: CliTransport[] = [];
 afterEach(async () => {
@@ -54,13 +57,13 @@ async function startEchoing(transport: CliTransport): Promise<AsyncIterator<unkn
 }
 
 async function settle(baseline: Counts, fds: number): Promise<void> {
-  // signal-exit unloads when execa sees the last subprocess end, a few ticks after the exit.
+  // signal-exit unloads once the last CLI has ended, a few ticks after the exit.
   await waitFor(() => JSON.stringify(counts()) === JSON.stringify(baseline) && openFds() <= fds, 3_000).catch(() => {});
   expect(counts()).toEqual(baseline);
   expect(openFds()).toBeLessThanOrEqual(fds);
 }
 
-describe('process-wide handlers are installed once, not per CLI', () => {
+describe('process-wide handlers are installed once, not per CLI', { timeout: SPAWNS_TIMEOUT_MS }, () => {
   it('50 transports one after another: the same counts during each, back to the start after each', async () => {
     const baseline = counts();
     const fds = openFds();
@@ -104,7 +107,7 @@ describe('process-wide handlers are installed once, not per CLI', () => {
   });
 });
 
-describe('close() resolves once execa has released its handlers', () => {
+describe('close() resolves once the exit hook has released its handlers', () => {
   it('after an explicit close, and after the CLI exited by itself: counts are back at once, with no waiting', async () => {
     const baseline = counts();
     // Closed by us.
@@ -119,7 +122,7 @@ describe('close() resolves once execa has released its handlers', () => {
     expect((await iterator.next()).done).toBe(true);
     await exiting.close();
     expect(counts()).toEqual(baseline);
-    // The same through subscribe(): end() comes first, close() still waits for execa.
+    // The same through subscribe(): end() comes first, close() still waits for the release.
     const pushed = echoCli();
     await pushed.start();
     const ended = new Promise<void>((resolve) => pushed.subscribe({ message: () => {}, end: () => resolve() }));
