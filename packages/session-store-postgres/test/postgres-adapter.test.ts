@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { InvalidOptionError } from '@hexagent/core';
-import { freePort } from '@hexagent/testing/servers';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from '@hexagent/core';
+import { freePort, startPostgresServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PostgresSessionStore, PostgresSessionStoreError } from '../src/index.js';
@@ -13,6 +17,28 @@ function store(options: { schema?: string; tablePrefix?: string } = {}): Postgre
   return made;
 }
 const entry = (i: number) => ({ type: 'assistant', uuid: `u-${i}`, timestamp: '2026-11-23T10:00:00.000Z', index: i });
+/** An entry with the fields the summary folds (first prompt, last-wins fields), so order matters. */
+const transcriptEntry = (i: number) => ({
+  ...entry(i),
+  type: i % 4 === 0 ? 'user' : 'assistant',
+  timestamp: new Date(Date.UTC(2026, 10, 23, 10, 0, i)).toISOString(),
+  cwd: `/work/${i}`,
+  gitBranch: `branch-${i}`,
+  ...(i % 7 === 0 && { customTitle: `title ${i}` }),
+  message: i % 4 === 0 ? { role: 'user', content: `prompt ${i}` } : { role: 'assistant', content: [] },
+});
+const APPEND_PROCESS = fileURLToPath(new URL('./fixtures/append-process.mjs', import.meta.url));
+
+/** Starts fixtures/append-process.mjs (the built adapter in another process) and waits until it is connected. */
+async function appendProcess(args: string[]): Promise<{ go(): void; exited: Promise<void> }> {
+  const child = spawn(process.execPath, [APPEND_PROCESS, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`append process exited with ${code}`);
+  });
+  exited.catch(() => {});
+  await once(createInterface({ input: child.stdout }), 'line');
+  return { go: () => child.stdin.end('go\n'), exited };
+}
 
 beforeAll(async () => {
   await store().migrate();
@@ -49,6 +75,78 @@ describe('PostgresSessionStore', () => {
     expect(await b.load({ projectKey: 'p', sessionId: 's' })).toBeNull();
   });
 
+  it('creates the indexes that listing, retention and uuid idempotency use', async () => {
+    const schema = `ix_${Date.now().toString(36)}`;
+    await store({ schema, tablePrefix: 'x_' }).migrate();
+    const pool = new pg.Pool({ connectionString });
+    const { rows } = await pool.query('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1', [schema]);
+    await pool.end();
+    const on = (table: string) => `ON ${schema}.x_${table} USING btree`;
+    expect(
+      Object.fromEntries(rows.map((r: { indexname: string; indexdef: string }) => [r.indexname, r.indexdef])),
+    ).toEqual({
+      x_schema_version_pkey: `CREATE UNIQUE INDEX x_schema_version_pkey ${on('schema_version')} (version)`,
+      x_transcripts_pkey: `CREATE UNIQUE INDEX x_transcripts_pkey ${on('transcripts')} (project_key, session_id, subpath)`,
+      x_transcripts_main_by_mtime: `CREATE INDEX x_transcripts_main_by_mtime ${on('transcripts')} (project_key, mtime DESC) WHERE (subpath = ''::text)`,
+      x_transcripts_by_mtime: `CREATE INDEX x_transcripts_by_mtime ${on('transcripts')} (mtime)`,
+      x_entries_pkey: `CREATE UNIQUE INDEX x_entries_pkey ${on('entries')} (project_key, session_id, subpath, seq)`,
+      x_entries_uuid: `CREATE UNIQUE INDEX x_entries_uuid ${on('entries')} (project_key, session_id, subpath, uuid)`,
+      x_summaries_pkey: `CREATE UNIQUE INDEX x_summaries_pkey ${on('summaries')} (project_key, session_id)`,
+      x_summaries_by_mtime: `CREATE INDEX x_summaries_by_mtime ${on('summaries')} (project_key, mtime DESC)`,
+    });
+  });
+
+  it('rolls a failed append back whole: entries, mtime and summary stay as they were', async () => {
+    const schema = `rb_${Date.now().toString(36)}`;
+    const s = store({ schema });
+    await s.migrate();
+    const key = { projectKey: 'p', sessionId: 's' };
+    await s.append(key, [transcriptEntry(0), transcriptEntry(1)]);
+    const state = async () => ({
+      entries: await s.load(key),
+      sessions: await s.listSessions('p'),
+      summaries: await s.listSessionSummaries('p'),
+    });
+    const before = await state();
+    const admin = new pg.Pool({ connectionString });
+    // Test triggers fail the append part way: on its second entry (the first is already inserted),
+    // or on the summary write (every entry inserted, the transcript's mtime moved).
+    const refuse = async (table: string, when: string, event: string) => {
+      await admin.query(`CREATE FUNCTION ${schema}.refuse_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF ${when} THEN RAISE EXCEPTION 'test trigger: ${table} refused'; END IF; RETURN NEW; END $$`);
+      await admin.query(
+        `CREATE TRIGGER refuse BEFORE ${event} ON ${schema}.${table} FOR EACH ROW EXECUTE FUNCTION ${schema}.refuse_${table}()`,
+      );
+    };
+    await refuse('entries', `NEW.entry ? 'poison'`, 'INSERT');
+    await refuse('summaries', `NEW.data->>'customTitle' = 'poison'`, 'UPDATE');
+    try {
+      const midEntries = await s
+        .append(key, [transcriptEntry(2), { ...transcriptEntry(3), poison: true }, transcriptEntry(4)])
+        .catch((e: unknown) => e);
+      expect(PostgresSessionStoreError.isInstance(midEntries)).toBe(true);
+      expect(midEntries).toMatchObject({ operation: 'append', pgCode: 'P0001' });
+      expect((midEntries as Error).message).toMatch(/test trigger: entries refused/);
+      expect(await state()).toEqual(before);
+
+      const atSummary = await s
+        .append(key, [transcriptEntry(2), { ...transcriptEntry(3), customTitle: 'poison' }])
+        .catch((e: unknown) => e);
+      expect((atSummary as Error).message).toMatch(/test trigger: summaries refused/);
+      expect(await state()).toEqual(before);
+    } finally {
+      await admin.query(`DROP FUNCTION ${schema}.refuse_entries(), ${schema}.refuse_summaries() CASCADE`);
+      await admin.end();
+    }
+    // The same batch goes in once nothing refuses it, right after what was there.
+    const batch = [transcriptEntry(2), transcriptEntry(3)];
+    await s.append(key, batch);
+    const after = await state();
+    expect(after.entries).toEqual([...(before.entries ?? []), ...batch]);
+    expect(after.summaries[0]?.data).toEqual(foldSessionSummary(undefined, key, after.entries ?? []).data);
+    expect(after.summaries[0]?.mtime).toBe(after.sessions[0]?.mtime);
+  });
+
   it('validates identifiers and says to migrate when the tables are missing', async () => {
     expect(() => new PostgresSessionStore({ connectionString, schema: 'bad"; DROP' })).toThrow(InvalidOptionError);
     expect(() => new PostgresSessionStore({ connectionString, tablePrefix: 'A-b' })).toThrow(InvalidOptionError);
@@ -60,22 +158,34 @@ describe('PostgresSessionStore', () => {
     expect((error as PostgresSessionStoreError).operation).toBe('load');
   });
 
-  it('serialises appends from two pools (two processes) to one session', async () => {
-    const [one, two] = [store(), store()];
+  it('keeps one consistent summary while another process appends to the same session at once', async () => {
     const key = { projectKey: `two-${Date.now()}`, sessionId: 's' };
-    const batches = Array.from({ length: 40 }, (_, i) => [entry(i * 2), entry(i * 2 + 1)]);
-    await Promise.all(batches.map((batch, i) => (i % 2 === 0 ? one : two).append(key, batch)));
-    // Retries from either process are no-ops.
-    await Promise.all(batches.map((batch, i) => (i % 2 === 0 ? two : one).append(key, batch)));
-    const loaded = await one.load(key);
+    const batches = Array.from({ length: 40 }, (_, i) => [transcriptEntry(i * 2), transcriptEntry(i * 2 + 1)]);
+    const mine = batches.filter((_, i) => i % 2 === 0);
+    const theirs = batches.filter((_, i) => i % 2 === 1);
+    // Each process sends its half and then the other's (a retry, a no-op), all at once.
+    const other = await appendProcess([
+      connectionString,
+      key.projectKey,
+      key.sessionId,
+      JSON.stringify([...theirs, ...mine]),
+    ]);
+    const s = new PostgresSessionStore({ connectionString, maxConnections: 20 });
+    stores.push(s);
+    await s.listSessions(key.projectKey);
+    other.go();
+    await Promise.all([...mine, ...theirs].map((batch) => s.append(key, batch)));
+    await other.exited;
+    const loaded = (await s.load(key)) ?? [];
     expect(loaded).toHaveLength(80);
-    expect(new Set(loaded?.map((e) => e.index))).toEqual(new Set(Array.from({ length: 80 }, (_, i) => i)));
+    expect(new Set(loaded.map((e) => e.uuid)).size).toBe(80);
     // Each batch stays contiguous and in order.
-    for (let i = 0; i < 80; i += 2) expect((loaded?.[i]?.index as number) % 2).toBe(0);
-    const [summary] = await two.listSessionSummaries(key.projectKey);
-    const [listed] = await one.listSessions(key.projectKey);
+    for (let i = 0; i < 80; i += 2) expect(loaded[i + 1]?.index).toBe((loaded[i]?.index as number) + 1);
+    const [summary] = await s.listSessionSummaries(key.projectKey);
+    expect(summary?.data).toEqual(foldSessionSummary(undefined, key, loaded).data);
+    const [listed] = await s.listSessions(key.projectKey);
     expect(summary?.mtime).toBe(listed?.mtime);
-  });
+  }, 30_000);
 
   it('deletes sessions older than a cutoff and counts what went', async () => {
     const s = store();
@@ -151,13 +261,45 @@ describe('PostgresSessionStore', () => {
       connectionString: `postgres://postgres:x@127.0.0.1:${port}/postgres`,
       connectionTimeoutMillis: 500,
     });
-    const started = Date.now();
+    const started = performance.now();
     const timeout = await hung.load({ projectKey: 'p', sessionId: 's' }).catch((e: unknown) => e);
+    const elapsed = performance.now() - started;
     expect(PostgresSessionStoreError.isInstance(timeout)).toBe(true);
     expect((timeout as Error).message).toMatch(/timeout/i);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(elapsed).toBeGreaterThanOrEqual(495);
+    expect(elapsed).toBeLessThan(750);
     await hung.close();
     for (const socket of sockets) socket.destroy();
     silent.close();
   });
+
+  it('recovers when the server is back: a batch sent once it is up lands within the SDK mirror retries', async () => {
+    const server = await startPostgresServer();
+    const s = new PostgresSessionStore({ connectionString: server.url, connectionTimeoutMillis: 2_000 });
+    try {
+      await s.migrate();
+      const key = { projectKey: 'p', sessionId: 's' };
+      await s.append(key, [entry(1)]);
+      await server.halt();
+      const down = Date.now();
+      const lost = await s.append(key, [entry(2)]).catch((e: unknown) => e);
+      expect(PostgresSessionStoreError.isInstance(lost)).toBe(true);
+      expect((lost as Error).message).toMatch(/^PostgreSQL session store: append\(\) failed: connect ECONNREFUSED/);
+      expect(Date.now() - down).toBeLessThan(1_000);
+      await server.restart();
+      // The SDK's own retry policy (3 tries over ~1 s, then the batch is dropped): it must land.
+      const dropped: Error[] = [];
+      const mirror = new TranscriptMirrorBatcher({
+        send: (_file, entries) => s.append(key, entries),
+        onError: (_file, error) => dropped.push(error),
+      });
+      mirror.enqueue('main', [entry(3)]);
+      await mirror.flush();
+      expect(dropped).toEqual([]);
+      expect(await s.load(key)).toEqual([entry(1), entry(3)]);
+    } finally {
+      await s.close();
+      await server.stop();
+    }
+  }, 120_000);
 });

@@ -14,6 +14,9 @@ import type { RedisConnection, RedisScriptClient, RedisSessionStoreOptions } fro
 
 type OwnedClient = ReturnType<typeof createClient>;
 
+/** The longest wait between reconnection tries of a client the store created. */
+const RECONNECT_MAX_DELAY_MS = 500;
+
 /**
  * A `SessionStore` on Redis (node-redis), so sessions resume on any machine that reaches the
  * server. A transcript is a list of JSON strings; a per-transcript set of seen uuids makes appends
@@ -52,9 +55,10 @@ export class RedisSessionStore implements SessionStore {
       socket: {
         connectTimeout: connection.connectTimeoutMs ?? 5_000,
         // A first connection that fails reports why (the next call tries again); one that worked
-        // reconnects in the background, while calls fail fast.
+        // reconnects in the background, while calls fail fast. Tries stay at most 500 ms apart, so
+        // once the server is back the client is too before the SDK's retries of a batch (over ~1 s) run out.
         reconnectStrategy: (retries: number, cause: Error) =>
-          this.#wasReady ? Math.min(50 * 2 ** retries, 2_000) : cause,
+          this.#wasReady ? Math.min(50 * 2 ** retries, RECONNECT_MAX_DELAY_MS) : cause,
       },
     });
     // Connection errors are reported by the commands that fail; unheard, 'error' would crash the process.

@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { InvalidOptionError } from '@hexagent/core';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from '@hexagent/core';
 import { freePort, startRedisServer } from '@hexagent/testing/servers';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +18,28 @@ function store(options: ConstructorParameters<typeof RedisSessionStore>[1] = {})
   return made;
 }
 const entry = (i: number) => ({ type: 'assistant', uuid: `u-${i}`, timestamp: '2026-11-23T10:00:00.000Z', index: i });
+/** An entry with the fields the summary folds (first prompt, last-wins fields), so order matters. */
+const transcriptEntry = (i: number) => ({
+  ...entry(i),
+  type: i % 4 === 0 ? 'user' : 'assistant',
+  timestamp: new Date(Date.UTC(2026, 10, 23, 10, 0, i)).toISOString(),
+  cwd: `/work/${i}`,
+  gitBranch: `branch-${i}`,
+  ...(i % 7 === 0 && { customTitle: `title ${i}` }),
+  message: i % 4 === 0 ? { role: 'user', content: `prompt ${i}` } : { role: 'assistant', content: [] },
+});
+const APPEND_PROCESS = fileURLToPath(new URL('./fixtures/append-process.mjs', import.meta.url));
+
+/** Starts fixtures/append-process.mjs (the built adapter in another process) and waits until it is connected. */
+async function appendProcess(args: string[]): Promise<{ go(): void; exited: Promise<void> }> {
+  const child = spawn(process.execPath, [APPEND_PROCESS, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`append process exited with ${code}`);
+  });
+  exited.catch(() => {});
+  await once(createInterface({ input: child.stdout }), 'line');
+  return { go: () => child.stdin.end('go\n'), exited };
+}
 const unique = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 afterAll(async () => {
@@ -64,20 +90,35 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     expect(await s.listSessionSummaries('p')).toEqual([]);
   }, 15_000);
 
-  it('serialises appends from two clients (two processes) to one session', async () => {
+  it('keeps one consistent summary while another process appends to the same session at once', async () => {
     const prefix = `two-${unique()}:`;
-    const [one, two] = [store({ prefix }), store({ prefix })];
     const key = { projectKey: 'p', sessionId: 's' };
-    const batches = Array.from({ length: 40 }, (_, i) => [entry(i * 2), entry(i * 2 + 1)]);
-    await Promise.all(batches.map((batch, i) => (i % 2 === 0 ? one : two).append(key, batch)));
-    await Promise.all(batches.map((batch, i) => (i % 2 === 0 ? two : one).append(key, batch)));
-    const loaded = await one.load(key);
+    const batches = Array.from({ length: 40 }, (_, i) => [transcriptEntry(i * 2), transcriptEntry(i * 2 + 1)]);
+    const mine = batches.filter((_, i) => i % 2 === 0);
+    const theirs = batches.filter((_, i) => i % 2 === 1);
+    // Each process sends its half and then the other's (a retry, a no-op), all at once.
+    const other = await appendProcess([
+      url,
+      prefix,
+      key.projectKey,
+      key.sessionId,
+      JSON.stringify([...theirs, ...mine]),
+    ]);
+    const s = store({ prefix });
+    await s.listSessions(key.projectKey);
+    other.go();
+    await Promise.all([...mine, ...theirs].map((batch) => s.append(key, batch)));
+    await other.exited;
+    const loaded = (await s.load(key)) ?? [];
     expect(loaded).toHaveLength(80);
-    for (let i = 0; i < 80; i += 2) expect((loaded?.[i]?.index as number) % 2).toBe(0);
-    const [summary] = await two.listSessionSummaries('p');
-    const [listed] = await one.listSessions('p');
+    expect(new Set(loaded.map((e) => e.uuid)).size).toBe(80);
+    // Each batch stays contiguous and in order.
+    for (let i = 0; i < 80; i += 2) expect(loaded[i + 1]?.index).toBe((loaded[i]?.index as number) + 1);
+    const [summary] = await s.listSessionSummaries(key.projectKey);
+    expect(summary?.data).toEqual(foldSessionSummary(undefined, key, loaded).data);
+    const [listed] = await s.listSessions(key.projectKey);
     expect(summary?.mtime).toBe(listed?.mtime);
-  });
+  }, 30_000);
 
   it('leaves a client passed in open', async () => {
     const client = createClient({ url });
@@ -89,7 +130,7 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     await client.close();
   });
 
-  it('fails fast with a typed error when the server is down or silent, and recovers when it is back', async () => {
+  it('fails fast with a typed error when the server is down or silent', async () => {
     const refused = new RedisSessionStore(
       { url: `redis://127.0.0.1:${await freePort()}` },
       { operationTimeoutMs: 3_000 },
@@ -109,34 +150,51 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
       { url: `redis://127.0.0.1:${(silent.address() as { port: number }).port}` },
       { operationTimeoutMs: 500 },
     );
+    const waited = performance.now();
     const timeout = await hung.load({ projectKey: 'p', sessionId: 's' }).catch((e: unknown) => e);
+    const elapsed = performance.now() - waited;
     expect(RedisSessionStoreError.isInstance(timeout)).toBe(true);
     expect((timeout as Error).message).toMatch(/no answer within 500 ms/);
+    expect(elapsed).toBeGreaterThanOrEqual(495);
+    expect(elapsed).toBeLessThan(750);
     await hung.close();
     for (const socket of sockets) socket.destroy();
     silent.close();
+  });
 
-    const server = await startRedisServer({ binary });
+  it('recovers when the server is back: a batch sent once it is up lands within the SDK mirror retries', async () => {
+    const server = await startRedisServer({ binary, persistent: true });
     const s = new RedisSessionStore({ url: server.url }, { operationTimeoutMs: 2_000 });
-    const key = { projectKey: 'p', sessionId: 's' };
-    await s.append(key, [entry(1)]);
-    await server.stop();
-    const down = Date.now();
-    const lost = await s.append(key, [entry(2)]).catch((e: unknown) => e);
-    expect(RedisSessionStoreError.isInstance(lost)).toBe(true);
-    expect(Date.now() - down).toBeLessThan(3_000);
-    const again = await startRedisServer({ binary, port: server.port });
-    let recovered = false;
-    for (let i = 0; i < 50 && !recovered; i++) {
-      recovered = await s.append(key, [entry(3)]).then(
-        () => true,
-        () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
+    try {
+      const key = { projectKey: 'p', sessionId: 's' };
+      await s.append(key, [entry(1)]);
+      await server.halt();
+      const down = Date.now();
+      const lost = await s.append(key, [entry(2)]).catch((e: unknown) => e);
+      expect(RedisSessionStoreError.isInstance(lost)).toBe(true);
+      // Sent before or after the client noticed the connection drop.
+      expect((lost as Error).message).toMatch(
+        /^Redis session store: append\(\) failed: (The client is offline|Socket closed unexpectedly)$/,
       );
+      expect(Date.now() - down).toBeLessThan(1_000);
+      // Down long enough for the reconnection backoff to reach its longest wait.
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      await server.restart();
+      // The SDK's own retry policy (3 tries over ~1 s, then the batch is dropped): it must land.
+      const dropped: Error[] = [];
+      const mirror = new TranscriptMirrorBatcher({
+        send: (_file, entries) => s.append(key, entries),
+        onError: (_file, error) => dropped.push(error),
+      });
+      mirror.enqueue('main', [entry(3)]);
+      await mirror.flush();
+      expect(dropped).toEqual([]);
+      // What was stored before the outage is still there (the server keeps an append-only file).
+      expect(await s.load(key)).toEqual([entry(1), entry(3)]);
+    } finally {
+      await s.close();
+      await server.stop();
     }
-    expect(recovered).toBe(true);
-    expect(await s.load(key)).toEqual([entry(3)]);
-    await s.close();
-    await again.stop();
   }, 20_000);
 });
 

@@ -8,4 +8,9 @@
 
 export { freePort } from './servers/free-port.js';
 export { startPostgresServer } from './servers/postgres-server.js';
-export { findRedisServer, type RunningServer, startRedisServer } from './servers/redis-server.js';
+export {
+  findRedisServer,
+  type RedisServerOptions,
+  type RunningServer,
+  startRedisServer,
+} from './servers/redis-server.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { SDKMessage, SessionStore } from '@hexagent/sdk';
+import { getSubagentMessages, listSubagents, type SDKMessage, type SessionStore } from '@hexagent/sdk';
 import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
 import { expect } from 'vitest';
 import { byPrompt, results } from './harness.js';
@@ -20,7 +20,10 @@ const HOST = fileURLToPath(new URL('./fixtures/session-store-host.mjs', import.m
 /** Registers what a test must undo when it ends (the test file runs them in `afterEach`). */
 export type Track = (cleanup: () => Promise<void> | void) => void;
 
-/** The scripted model of the session-store tests: a first turn that runs a subagent, then plain answers. */
+/**
+ * The scripted model of the session-store tests: a first turn that runs a subagent, then plain
+ * answers ('turn one' → 'answer one', ... for the fault scenarios).
+ */
 export async function sessionStoreModel(track: Track): Promise<ScriptedModelServer> {
   const server = await ScriptedModelServer.start(
     byPrompt({
@@ -42,6 +45,9 @@ export async function sessionStoreModel(track: Track): Promise<ScriptedModelServ
       SUBTASK: { content: [text('sub done')] },
       'second turn': { content: [text('second answer')] },
       'what was it': { content: [text('it was pelican')] },
+      'turn one': { content: [text('answer one')] },
+      'turn two': { content: [text('answer two')] },
+      'turn three': { content: [text('answer three')] },
     }),
   );
   track(() => server.close());
@@ -85,7 +91,9 @@ export function userTexts(request: RecordedRequest): string {
  * Host A (its own config dir) runs two turns, the first with a subagent; A's config dir is
  * deleted; host B (a fresh config dir) resumes by session id from the store alone. Asserts the
  * subagent transcript is in the store, the model saw the earlier turns on B, B's turn was mirrored
- * into the same session, and B's temporary resume dir is gone. Returns the session's key.
+ * into the same session, B's temporary resume dir is gone, and the subagent's conversation reads
+ * back through `listSubagents` / `getSubagentMessages` with the store on B's side (A's files are
+ * gone). Returns the session's key.
  */
 export async function crossHostResume(options: {
   server: ScriptedModelServer;
@@ -131,5 +139,13 @@ export async function crossHostResume(options: {
       existsSync(join(tmpdir(), name, 'projects', projectKey, `${sessionId}.jsonl`)),
   );
   expect(leftovers).toEqual([]);
+  // The session functions read the subagent from the store: A's files are gone, B never had them.
+  const agentIds = await listSubagents(sessionId, { sessionStore: store, dir: cwd });
+  expect(agentIds).toHaveLength(1);
+  const subMessages = await getSubagentMessages(sessionId, agentIds[0] ?? '', { sessionStore: store, dir: cwd });
+  expect(subMessages.map((message) => message.type)).toEqual(['user', 'assistant']);
+  expect(JSON.stringify(subMessages[0]?.message)).toContain('SUBTASK: reply sub done');
+  expect(JSON.stringify(subMessages[1]?.message)).toContain('sub done');
+  expect(subMessages.every((message) => message.parent_tool_use_id === 'toolu_agent')).toBe(true);
   return { projectKey, sessionId };
 }

