@@ -19,6 +19,16 @@ export interface AgentPoolOptions {
   /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
   spares?: number;
   /**
+   * How the spares start, as the official functions of the same names (default `'prewarm'`):
+   * - `'prewarm'`: parked with `--await-claim`; a claim sets the query's claimable options (`cwd`,
+   *   `model`, `permissionMode`, ...), at the cost of the claim's round trip and the session's setup.
+   * - `'startup'`: started with the profile itself and through `initialize`, so the prompt is the
+   *   first thing the CLI gets (the fastest first message). Only a query whose claimable options all
+   *   equal the profile's (`cwd`: the profile's, else this process's) can take one; any other
+   *   starts cold while the spare stays parked.
+   */
+  spareStart?: 'prewarm' | 'startup';
+  /**
    * How long after a spare is claimed its replacement starts, ms (default 1000; 0: at once), so the
    * claimed CLI's first turn does not share the machine with a CLI booting.
    */
@@ -81,6 +91,12 @@ export function checkAgentPoolOptions(options: AgentPoolOptions): void {
     throw new InvalidOptionError({
       option: 'spareRefillDelayMs',
       message: `must be >= 0, got ${options.spareRefillDelayMs}`,
+    });
+  }
+  if (options.spareStart !== undefined && options.spareStart !== 'prewarm' && options.spareStart !== 'startup') {
+    throw new InvalidOptionError({
+      option: 'spareStart',
+      message: `must be 'prewarm' or 'startup', got ${String(options.spareStart)}`,
     });
   }
   if (options.queueTimeoutMs !== undefined && !(options.queueTimeoutMs >= 0)) {

@@ -46,6 +46,7 @@ export class AgentPool {
   private readonly base: DependencyContainer;
   private readonly transportFactory: TransportFactory;
   private readonly idleWaiters = new Set<() => void>();
+  private readonly spareSource: SpareSource | undefined;
   private admittedCount = 0;
   private rejectedCount = 0;
   private closePromise: Promise<void> | undefined;
@@ -55,6 +56,7 @@ export class AgentPool {
     checkAgentPoolOptions(settings);
     this.settings = settings;
     this.profile = settings.options ?? {};
+    this.spareSource = spareSource;
     this.base = container ?? getDefaultContainer();
     this.transportFactory = resolveFactories(container).transportFactory;
     this.ledger = new AdmissionLedger(
@@ -109,7 +111,7 @@ export class AgentPool {
     checkPoolQueryOptions(params.options);
     const request: PoolRequest = {
       params,
-      noSpare: needsColdStart(params.options),
+      noSpare: needsColdStart(params.options) || this.spareSource?.fits(this.profile, params.options) === false,
       pooled: new PooledQuery(() => {
         if (this.queue.remove(request)) this.reject(request, new AbortError({ message: 'left the queue' }), 0);
       }),

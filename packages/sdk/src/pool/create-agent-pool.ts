@@ -2,6 +2,7 @@ import type { DependencyContainer } from '../container.js';
 import { AgentPool } from './agent-pool.js';
 import type { AgentPoolOptions } from './agent-pool-options.js';
 import { prewarmSpareSource } from './prewarm-spare-source.js';
+import { startupSpareSource } from './startup-spare-source.js';
 
 /**
  * Run many agents on one machine through one pool: at most `maxConcurrent` CLIs at once, within a
@@ -30,5 +31,5 @@ import { prewarmSpareSource } from './prewarm-spare-source.js';
  * ```
  */
 export function createAgentPool(options: AgentPoolOptions, container?: DependencyContainer): AgentPool {
-  return new AgentPool(options, container, prewarmSpareSource);
+  return new AgentPool(options, container, options.spareStart === 'startup' ? startupSpareSource : prewarmSpareSource);
 }

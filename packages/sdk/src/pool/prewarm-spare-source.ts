@@ -9,6 +9,8 @@ import type { SpareSource } from './spare-source.js';
  * `query()` would.
  */
 export const prewarmSpareSource: SpareSource = {
+  // A claim sets any claimable option; what the CLI refuses falls back to a cold start.
+  fits: () => true,
   async prewarm(options, container) {
     const spare = await startSpare({ options }, container);
     return {

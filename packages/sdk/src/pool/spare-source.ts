@@ -1,7 +1,7 @@
 import type { Options, SDKUserMessageInput } from '@hexagent/core';
 import type { DependencyContainer } from '../container.js';
 import type { Query } from '../types/query.js';
-import type { ClaimablePoolOptions } from './pool-query-options.js';
+import type { ClaimablePoolOptions, PoolQueryOptions } from './pool-query-options.js';
 
 /** One warm CLI as the pool sees it: parked until claimed, single use. */
 export interface PoolSpare {
@@ -24,6 +24,11 @@ export interface PoolSpare {
  * pool (so a spare's process is measured and released like a query's).
  */
 export interface SpareSource {
+  /**
+   * Whether a spare started with `profile` can serve a query with these per-call options (the
+   * pool asks only for queries whose per-call options are all claimable); else it starts cold.
+   */
+  fits(profile: Options, perCall: PoolQueryOptions | undefined): boolean;
   /** Start one spare; resolves once it is parked and claimable. */
   prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare>;
 }

@@ -160,4 +160,41 @@ describe('createAgentPool with spares on the real CLI', () => {
     await pool.close({ deadlineMs: 5000 });
     for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });
+  it("spareStart 'startup': the spare is initialized with the profile, a query asking for it takes it, another cwd starts cold", async () => {
+    harness = await startHarness(
+      byPrompt({
+        add: () => ({ content: [toolUse('mcp__calc__add', { a: 20, b: 3 })] }),
+      }),
+    );
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-startup-')));
+    const other = realpathSync(mkdtempSync(join(tmpdir(), 'pool-startup-other-')));
+    const pool = createAgentPool({
+      options: { env: harness.env, cwd, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
+      spares: 1,
+      spareStart: 'startup',
+      maxConcurrent: 2,
+      memoryBudgetMb: 3072,
+    });
+    const pids = new Set<number>();
+    const admitted: boolean[] = [];
+    pool.on('spawned', (event) => {
+      if (event.pid !== undefined) pids.add(event.pid);
+    });
+    pool.on('admitted', (event) => admitted.push(event.fromSpare));
+    await expect.poll(() => pool.stats().spares, { timeout: 30_000 }).toBe(1);
+    const warm = await collect(pool.query({ prompt: 'warm: add', options: { cwd } }));
+    expect(results(warm).at(-1)?.subtype).toBe('success');
+    expect(calls).toContain(23);
+    const init = warm.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(init && 'cwd' in init ? init.cwd : undefined).toBe(cwd);
+    // The model saw the prompt as the first user turn of a fresh session (no claim, no parking folder).
+    const first = harness.server.messageRequests[0];
+    expect(JSON.stringify(first?.body.messages?.[0]?.content)).toContain('warm: add');
+    const cold = await collect(pool.query({ prompt: 'cold: hello', options: { cwd: other } }));
+    const coldInit = cold.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(coldInit && 'cwd' in coldInit ? coldInit.cwd : undefined).toBe(other);
+    expect(admitted).toEqual([true, false]);
+    await pool.close({ deadlineMs: 5000 });
+    for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
+  });
 });

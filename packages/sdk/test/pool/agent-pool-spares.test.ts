@@ -13,6 +13,7 @@ function fakeSpareSource(
 ) {
   let count = 0;
   const source: SpareSource = {
+    fits: () => true,
     async prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare> {
       const n = count++;
       if (behaviour.fail?.(n) === true) throw new Error('prewarm failed');
