@@ -3,10 +3,19 @@
  * in-process servers and manifests, system prompt, agents) and the checks made before it.
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeMcpServer, FakeTransport, setDefaultTransportMode, TRANSPORT_MODES } from '../../test/helpers/fakes.js';
+import {
+  deferred,
+  FakeMcpServer,
+  FakeTransport,
+  flush,
+  setDefaultTransportMode,
+  TRANSPORT_MODES,
+  track,
+} from '../../test/helpers/fakes.js';
 import { INIT_RESPONSE, initializeRequest, MANIFEST, sessionHarness } from '../../test/helpers/session-harness.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { HooksOptions } from '../types/hooks/hook-callback.js';
+import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
 import type { Options } from '../types/options.js';
 
 const { makeSession, runningSession } = sessionHarness();
@@ -96,6 +105,36 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       const request = await initializeRequest(transport);
       expect(request.sdkMcpServers).toEqual(['a', 'b']);
       expect(request).not.toHaveProperty('sdkMcpServerManifests');
+    });
+
+    it('starts the transport first, at once, and asks for the manifests while it starts', async () => {
+      // The CLI boots for hundreds of ms; compiling the tools (manifest()) belongs in that time,
+      // not before the spawn (docs/performance.md, first message).
+      const order: string[] = [];
+      const transport = new FakeTransport();
+      const spawned = deferred();
+      transport.startImpl = () => {
+        order.push('transport.start');
+        return spawned.promise;
+      };
+      const calc = new FakeMcpServer('calc');
+      const compiled = deferred<McpServerManifest>();
+      calc.manifestImpl = () => {
+        order.push('manifest');
+        return compiled.promise;
+      };
+      const { session } = makeSession({}, [calc], transport);
+      const starting = session.start();
+      const started = track(starting);
+      // Nothing awaited before the transport's start(): it is called within start() itself.
+      expect(order).toEqual(['transport.start', 'manifest']);
+      compiled.resolve(MANIFEST);
+      await flush();
+      expect(started.state).toBe('pending');
+      expect(transport.sent).toEqual([]);
+      spawned.resolve();
+      await starting;
+      expect((await initializeRequest(transport)).sdkMcpServerManifests).toEqual({ calc: MANIFEST });
     });
 
     it('is idempotent: one transport start, one initialize', async () => {

@@ -82,7 +82,8 @@ export class Session extends McpControls {
     });
     this.turns = new TurnLedger(() => this.transport.endInput());
     const tracer = dependencies.tracer ?? (this.options.tracer || undefined);
-    this.tracing = tracer === undefined ? undefined : new SessionTracing(tracer, this.options.model);
+    this.tracing =
+      tracer === undefined ? undefined : new SessionTracing(tracer, this.options.model, this.servers.byName);
     const send = (message: OutboundMessage) => this.transport.send(message);
     this.protocol = createSessionProtocol(dependencies, this.options, send, (e) => void this.close(e), this.tracing);
     this.output = new AsyncQueue<SDKMessage>(() => {

@@ -179,8 +179,7 @@ export class AgentPool {
   }
 
   private drain(): void {
-    const waits = this.queue.drain((request, waitedMs) => this.tryGrant(request, waitedMs));
-    for (const wait of waits) this.waits.record(wait);
+    this.queue.drain((request, waitedMs) => this.tryGrant(request, waitedMs));
   }
 
   /** Decide and reserve in one synchronous step, then start the query (no await in between). */
@@ -191,6 +190,8 @@ export class AgentPool {
     const ticket = this.ledger.tryAdmitQuery(key, parked?.ticket);
     if (ticket === undefined) return 'stop';
     this.admittedCount += 1;
+    // Recorded before the event, so a listener's stats() counts this admission's wait.
+    this.waits.record(waitedMs);
     this.events.emit('admitted', { key, waitedMs, fromSpare: parked !== undefined });
     if (parked !== undefined) {
       this.shelf.take(parked);

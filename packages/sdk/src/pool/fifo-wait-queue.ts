@@ -27,6 +27,9 @@ interface Entry<T> {
 export class FifoWaitQueue<T> {
   private entries: Entry<T>[] = [];
   private readonly now: () => number;
+  /** A pass is running: a `drain` from inside it (a grant that queued someone again) asks for another pass. */
+  private draining = false;
+  private passAgain = false;
 
   constructor(now: () => number = () => performance.now()) {
     this.now = now;
@@ -62,31 +65,49 @@ export class FifoWaitQueue<T> {
   }
 
   /**
-   * Offer capacity to the waiters in order. `tryGrant` decides and acts synchronously; a granted
-   * waiter leaves the queue. Returns how long each granted waiter waited, ms.
+   * Offer capacity to the waiters in order. `tryGrant` decides and acts synchronously; a waiter
+   * is out of the queue while it is offered (so `length` seen from `tryGrant` counts the others) and
+   * stays out when granted. A `drain` called from inside `tryGrant` (a grant that sent a waiter back
+   * to the head) does not nest: the running pass starts over from the head once the grant returns.
+   * Returns how long each granted waiter waited, ms.
    */
   drain(tryGrant: (value: T, waitedMs: number) => GrantOutcome): number[] {
     const waits: number[] = [];
-    const kept: Entry<T>[] = [];
-    const entries = this.entries;
-    this.entries = kept;
-    let stopped = false;
-    for (const entry of entries) {
-      if (stopped) {
-        kept.push(entry);
-        continue;
-      }
+    if (this.draining) {
+      this.passAgain = true;
+      return waits;
+    }
+    this.draining = true;
+    try {
+      do {
+        this.passAgain = false;
+        this.pass(tryGrant, waits);
+      } while (this.passAgain);
+    } finally {
+      this.draining = false;
+    }
+    return waits;
+  }
+
+  /** One pass over the waiters, from the head; stops at a `stop`, or when a grant asked for a new pass. */
+  private pass(tryGrant: (value: T, waitedMs: number) => GrantOutcome, waits: number[]): void {
+    for (const entry of [...this.entries]) {
+      const index = this.entries.indexOf(entry);
+      // It left during this pass (its signal, its timeout, its caller).
+      if (index === -1) continue;
+      this.entries.splice(index, 1);
       const waitedMs = this.now() - entry.enqueuedAt;
       const outcome = tryGrant(entry.value, waitedMs);
       if (outcome === 'granted') {
         this.settle(entry);
         waits.push(waitedMs);
-      } else {
-        kept.push(entry);
-        if (outcome === 'stop') stopped = true;
+        if (this.passAgain) return;
+        continue;
       }
+      // Not granted: `tryGrant` changed nothing, so its place is as it was.
+      this.entries.splice(index, 0, entry);
+      if (outcome === 'stop') return;
     }
-    return waits;
   }
 
   /** Take `value` out of the queue without a grant or a give-up (its caller left); false when not queued. */

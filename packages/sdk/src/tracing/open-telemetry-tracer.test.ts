@@ -1,7 +1,7 @@
 /**
  * Tracing through @opentelemetry/api with the SDK's in-memory exporter, on the fake CLI: the span
- * tree, its attributes, failures, a user's span inside a tool handler, and no span without a
- * provider.
+ * tree, its attributes, failures, a user's span inside a tool handler, the CLI's own tool calls read
+ * from the messages, and no span without a provider.
  */
 
 import { FakeCliTransport } from '@hexagent/testing';
@@ -168,6 +168,54 @@ describe('tracing with OpenTelemetry', () => {
     expect(boom.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: expect.stringContaining('kaput') });
     expect(boom.attributes['error.type']).toBe('tool_error');
     expect(boom.events.map((e) => e.name)).toEqual(['exception']);
+  });
+
+  it('gives the CLI’s own tool calls spans from tool_use to tool_result, failed on is_error', async () => {
+    const fake = new FakeCliTransport({ autoInitialize: true });
+    const container = createContainer();
+    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const run = query({ prompt: 'look', options: { mcpServers: { calc: calc() } } }, container);
+    await run.initializationResult();
+    const toolUse = (id: string, name: string) => ({
+      type: 'assistant',
+      message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input: {} }] },
+      parent_tool_use_id: null,
+      session_id: SESSION,
+    });
+    const toolResult = (id: string, content: string, isError: boolean) => ({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: isError }] },
+      parent_tool_use_id: null,
+      session_id: SESSION,
+    });
+    fake.emit(toolUse('toolu_ls', 'Bash'));
+    fake.emit(toolUse('toolu_add', 'mcp__calc__add'));
+    fake.emit(toolResult('toolu_ls', 'a.txt', false));
+    fake.emit(toolUse('toolu_cat', 'Read'));
+    fake.emit(toolResult('toolu_cat', 'File does not exist.', true));
+    fake.emit(result());
+    fake.finish();
+    for await (const _ of run) {
+      // drain
+    }
+    const spans = exporter.getFinishedSpans();
+    const turn = byName(spans, 'invoke_agent claude-code');
+    const bash = byName(spans, 'execute_tool Bash');
+    const read = byName(spans, 'execute_tool Read');
+    expect(spans.filter((s) => s.name.startsWith('execute_tool')).map((s) => s.name)).toEqual([
+      'execute_tool Bash',
+      'execute_tool Read',
+    ]);
+    expect([parentOf(bash), parentOf(read)]).toEqual([turn.spanContext().spanId, turn.spanContext().spanId]);
+    expect(bash.attributes).toMatchObject({
+      'gen_ai.tool.name': 'Bash',
+      'gen_ai.tool.call.id': 'toolu_ls',
+      'gen_ai.tool.type': 'function',
+      'hexagent.is_error': false,
+    });
+    expect(bash.status.code).toBe(api.SpanStatusCode.UNSET);
+    expect(read.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
+    expect(read.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: 'File does not exist.' });
   });
 
   it('makes the query a child of the span active when query() is called', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createContainer, type DependencyContainer } from '../container.js';
 import { InitializeTimeoutError, InvalidOptionError, SpareClaimError } from '../index.js';
 import { TRANSPORT_FACTORY } from '../tokens.js';
+import type { SpareProcess } from '../types/warm.js';
 import { prewarm, startSpare } from './prewarm.js';
 import { startup } from './startup.js';
 
@@ -174,6 +175,19 @@ describe('prewarm() with the fake CLI', () => {
     expect(() => spare.claim({ prompt: 'hi', options: { cwd: '/w' } })).toThrow(/closed or has exited/);
   });
 
+  it('await using: leaving the block closes the spare and waits for its CLI to stop', async () => {
+    const fake = fakeCli();
+    let spare: SpareProcess | undefined;
+    {
+      await using parked = await prewarm({ options: { cwd: '/parking' } }, containerWith(fake));
+      spare = parked;
+      expect(fake.state.closed).toBe(false);
+    }
+    expect(fake.state.closed).toBe(true);
+    await expect(spare.claimed).rejects.toThrow(/^spare_closed:/);
+    expect(() => spare?.claim({ prompt: 'hi', options: { cwd: '/w' } })).toThrow(/closed or has exited/);
+  });
+
   it('a spare whose CLI exits while parked rejects claimed with spare_exited', async () => {
     const fake = fakeCli();
     const spare = await prewarm({ options: { cwd: '/parking' } }, containerWith(fake));
@@ -214,6 +228,18 @@ describe('startup() with the fake CLI', () => {
     await fake.nextSent((message) => message.type === 'user');
     expect(() => warm.query('again')).toThrow(/only be called once/);
     await q.return();
+  });
+
+  it('rejects with InitializeTimeoutError when initialize is not answered in time, and stops the CLI', async () => {
+    const fake = new FakeCliTransport();
+    const began = Date.now();
+    const error = await startup({ options: { cwd: '/w' }, initializeTimeoutMs: 50 }, containerWith(fake)).catch(
+      (e: unknown) => e,
+    );
+    expect(InitializeTimeoutError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INITIALIZE_TIMEOUT', timeoutMs: 50 });
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(fake.state.closed).toBe(true);
   });
 
   it('close() without a query stops the CLI', async () => {

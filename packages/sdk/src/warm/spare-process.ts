@@ -105,9 +105,11 @@ export class SpareProcessImpl implements SpareProcess {
     }
   }
 
+  /** `close()`, then wait for the process to exit and the parking folder to go, so nothing is left after `await using`. */
   async [asyncDispose](): Promise<void> {
     this.close();
     await this.exited;
+    await this.parts.removeParking();
   }
 }
 

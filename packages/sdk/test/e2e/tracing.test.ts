@@ -1,9 +1,14 @@
 /**
  * Tracing on the real CLI with the scripted model: a query with an in-process tool call and a
  * PreToolUse hook yields query → turn → hook and tool spans, the turn carrying the result's tokens
- * and cost, and a span started in the tool handler nests under the tool call's.
+ * and cost, and a span started in the tool handler nests under the tool call's; `canUseTool`
+ * denying and allowing gets permission spans, the CLI's own tools (Bash, Read) get tool spans from
+ * the messages; tools that fail and a turn cut by `maxTurns` get error status and flags.
  */
 
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSdkMcpServer, query, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
@@ -15,6 +20,7 @@ import { collect, type E2eHarness, startHarness } from './harness.js';
 
 const exporter = new InMemorySpanExporter();
 let harness: E2eHarness | undefined;
+const dirs: string[] = [];
 
 beforeAll(() => {
   api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -28,7 +34,25 @@ afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
   exporter.reset();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+type FinishedSpan = ReturnType<InMemorySpanExporter['getFinishedSpans']>[number];
+
+/** The one finished span named `name`. */
+function named(name: string): FinishedSpan {
+  const found = exporter.getFinishedSpans().filter((s) => s.name === name);
+  expect(found, name).toHaveLength(1);
+  return found[0] as FinishedSpan;
+}
+
+const spanId = (span: FinishedSpan) => span.spanContext().spanId;
+const ms = ([seconds, nanos]: [number, number]) => seconds * 1000 + nanos / 1e6;
+
+/** The message of the `exception` event a failed span recorded. */
+function exceptionMessage(span: FinishedSpan): unknown {
+  return span.events.find((event) => event.name === 'exception')?.attributes?.['exception.message'];
+}
 
 describe('tracing through the real CLI', () => {
   it('yields the span tree of a query with a tool call and a hook, with tokens and cost from the result', async () => {
@@ -64,17 +88,12 @@ describe('tracing through the real CLI', () => {
     const usage = result?.usage as Record<string, number>;
 
     const spans = exporter.getFinishedSpans();
-    const named = (name: string) => {
-      const found = spans.filter((s) => s.name === name);
-      expect(found, name).toHaveLength(1);
-      return found[0] as (typeof spans)[number];
-    };
     const root = named('hexagent.query');
     const turn = named('invoke_agent claude-code');
     const tool_ = named('execute_tool add');
     const hook = named('hexagent.hook PreToolUse');
     const user = named('user.add');
-    const id = (s: typeof root) => s.spanContext().spanId;
+    const id = spanId;
     expect(root.parentSpanContext).toBeUndefined();
     expect(turn.parentSpanContext?.spanId).toBe(id(root));
     expect(tool_.parentSpanContext?.spanId).toBe(id(turn));
@@ -104,5 +123,150 @@ describe('tracing through the real CLI', () => {
     expect(hook.attributes).toMatchObject({ 'hexagent.hook.event': 'PreToolUse', 'gen_ai.tool.call.id': 'toolu_add' });
     expect(spans.filter((s) => s.status.code === api.SpanStatusCode.ERROR).map((s) => s.name)).toEqual([]);
     expect(new Set(spans.map((s) => s.spanContext().traceId)).size).toBe(1);
+  });
+
+  it('gives canUseTool a permission span per decision, and the CLI’s own tools spans from tool_use to tool_result', async () => {
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-tracing-')));
+    dirs.push(cwd);
+    writeFileSync(join(cwd, 'notes.txt'), 'hello');
+    harness = await startHarness([
+      { content: [toolUse('Bash', { command: 'touch denied.txt', description: 'create a file' }, 'toolu_deny')] },
+      { content: [toolUse('Bash', { command: 'touch allowed.txt', description: 'create a file' }, 'toolu_allow')] },
+      { content: [toolUse('Read', { file_path: join(cwd, 'notes.txt') }, 'toolu_read')] },
+      { content: [text('done')] },
+    ]);
+    const asked: string[] = [];
+    const messages = await collect(
+      query({
+        prompt: 'Create two files and read the notes.',
+        options: {
+          env: harness.env,
+          cwd,
+          canUseTool: async (toolName, input, { toolUseID }) => {
+            asked.push(`${toolName} ${toolUseID}`);
+            return toolUseID === 'toolu_deny'
+              ? { behavior: 'deny', message: 'not this one' }
+              : { behavior: 'allow', updatedInput: input };
+          },
+        },
+      }),
+    );
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
+    expect(asked).toEqual(['Bash toolu_deny', 'Bash toolu_allow']);
+    expect(existsSync(join(cwd, 'denied.txt'))).toBe(false);
+    expect(existsSync(join(cwd, 'allowed.txt'))).toBe(true);
+
+    const spans = exporter.getFinishedSpans();
+    const turn = named('invoke_agent claude-code');
+    const permissions = spans.filter((s) => s.name === 'hexagent.permission');
+    expect(permissions.map((s) => s.attributes)).toEqual([
+      expect.objectContaining({
+        'gen_ai.tool.name': 'Bash',
+        'gen_ai.tool.call.id': 'toolu_deny',
+        'hexagent.permission.behavior': 'deny',
+      }),
+      expect.objectContaining({
+        'gen_ai.tool.name': 'Bash',
+        'gen_ai.tool.call.id': 'toolu_allow',
+        'hexagent.permission.behavior': 'allow',
+      }),
+    ]);
+    // A deny is a decision, not a failure of the callback.
+    for (const span of permissions) {
+      expect(span.parentSpanContext?.spanId).toBe(spanId(turn));
+      expect(span.status.code).toBe(api.SpanStatusCode.UNSET);
+    }
+
+    const tools = spans.filter((s) => s.name.startsWith('execute_tool'));
+    const byCall = (id: string) => tools.find((s) => s.attributes['gen_ai.tool.call.id'] === id) as FinishedSpan;
+    expect(tools.map((s) => s.name).sort()).toEqual(['execute_tool Bash', 'execute_tool Bash', 'execute_tool Read']);
+    for (const span of tools) {
+      expect(span.parentSpanContext?.spanId).toBe(spanId(turn));
+      expect(span.attributes).toMatchObject({
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.type': 'function',
+      });
+    }
+    const denied = byCall('toolu_deny');
+    expect(denied.attributes).toMatchObject({
+      'gen_ai.tool.name': 'Bash',
+      'hexagent.is_error': true,
+      'error.type': 'tool_error',
+    });
+    expect(denied.status.code).toBe(api.SpanStatusCode.ERROR);
+    expect(String(exceptionMessage(denied))).toContain('not this one');
+    expect(byCall('toolu_allow').attributes).toMatchObject({ 'hexagent.is_error': false });
+    expect(byCall('toolu_read').attributes).toMatchObject({ 'gen_ai.tool.name': 'Read', 'hexagent.is_error': false });
+    // The permission callback ran inside its tool call: the span runs from tool_use to tool_result.
+    for (const [permission, id] of [
+      [permissions[0], 'toolu_deny'],
+      [permissions[1], 'toolu_allow'],
+    ] as const) {
+      const call = byCall(id);
+      expect(ms(permission?.startTime as [number, number])).toBeGreaterThanOrEqual(ms(call.startTime));
+      expect(ms(permission?.endTime as [number, number])).toBeLessThanOrEqual(ms(call.endTime));
+    }
+    expect(spans.filter((s) => s.status.code === api.SpanStatusCode.ERROR).map((s) => s.name)).toEqual([
+      'execute_tool Bash',
+    ]);
+  });
+
+  it('fails the spans of a tool that returns isError, of one that throws, and of a turn cut by maxTurns', async () => {
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      version: '1.0.0',
+      tools: [
+        tool('divide', 'Divide a by b', { a: z.number(), b: z.number() }, async ({ a, b }) =>
+          b === 0
+            ? { content: [{ type: 'text' as const, text: 'Division by zero' }], isError: true }
+            : { content: [{ type: 'text' as const, text: String(a / b) }] },
+        ),
+        tool('explode', 'Always throws', {}, async () => {
+          throw new Error('kaput');
+        }),
+      ],
+    });
+    harness = await startHarness([
+      {
+        content: [
+          toolUse('mcp__calc__divide', { a: 1, b: 0 }, 'toolu_div'),
+          toolUse('mcp__calc__explode', {}, 'toolu_boom'),
+        ],
+      },
+      { content: [text('never asked: maxTurns ends the turn first')] },
+    ]);
+    const messages = await collect(
+      query({
+        prompt: 'Divide 1 by 0, then explode.',
+        options: {
+          env: harness.env,
+          mcpServers: { calc },
+          allowedTools: ['mcp__calc__divide', 'mcp__calc__explode'],
+          maxTurns: 1,
+        },
+      }),
+    );
+    const result = messages.find((m) => m.type === 'result') as Record<string, unknown> | undefined;
+    expect(result).toMatchObject({ subtype: 'error_max_turns', is_error: true });
+
+    const divide = named('execute_tool divide');
+    const explode = named('execute_tool explode');
+    const turn = named('invoke_agent claude-code');
+    const root = named('hexagent.query');
+    expect(divide.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
+    expect(divide.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: 'Division by zero' });
+    expect(explode.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
+    expect(explode.status.code).toBe(api.SpanStatusCode.ERROR);
+    expect(String(exceptionMessage(explode))).toContain('kaput');
+    expect(turn.attributes).toMatchObject({
+      'hexagent.is_error': true,
+      'hexagent.result.subtype': 'error_max_turns',
+      'error.type': 'error_max_turns',
+    });
+    expect(turn.status.code).toBe(api.SpanStatusCode.ERROR);
+    // The query itself ended as it should: an error result is the turn's failure, not the session's.
+    expect(root.status.code).toBe(api.SpanStatusCode.UNSET);
+    // In-process tools get their span from tools/call only, not a second one from the messages.
+    expect(exporter.getFinishedSpans().filter((s) => s.name.startsWith('execute_tool'))).toHaveLength(2);
   });
 });

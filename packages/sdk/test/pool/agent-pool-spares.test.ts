@@ -9,7 +9,13 @@ import { fakeCliContainer, settle } from './pool-test-kit.js';
 
 /** Spares over the fake CLI: the claim starts a query through the pool's container. */
 function fakeSpareSource(
-  behaviour: { refuse?: (n: number) => boolean; fail?: (n: number) => boolean; refusal?: string } = {},
+  behaviour: {
+    refuse?: (n: number) => boolean;
+    fail?: (n: number) => boolean;
+    refusal?: string;
+    /** `claim()` throws at once (a spare that exited while parked, before the pool heard of it). */
+    throwOnClaim?: (n: number) => boolean;
+  } = {},
 ) {
   let count = 0;
   const source: SpareSource = {
@@ -28,6 +34,10 @@ function fakeSpareSource(
       claimed.catch(() => {});
       return {
         claim({ prompt, options: perCall }) {
+          if (behaviour.throwOnClaim?.(n) === true) {
+            exit();
+            throw new Error('SpareProcess.claim(): the spare was closed or has exited');
+          }
           const q = query({ prompt, options: { ...options, ...perCall } }, container);
           if (behaviour.refuse?.(n) === true) {
             const refusal = behaviour.refusal ?? 'cwd_not_found';
@@ -119,6 +129,40 @@ describe('AgentPool: warm spares', () => {
     expect(refused).toEqual([true]);
     expect(messages.filter((m) => m.type === 'result')).toHaveLength(1);
     expect(pool.stats().admitted).toBe(2);
+    await pool.close();
+  });
+
+  it('a claim that throws at once sends its query back to the head of the queue; no one queued behind it is lost', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource({ throwOnClaim: (n) => n === 0 });
+    const pool = new AgentPool({ maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1 }, fakes.container, spares.source);
+    await settle();
+    const order: string[] = [];
+    pool.on('admitted', (e) => order.push(`admitted fromSpare=${e.fromSpare}`));
+    pool.on('claimRefused', (e) => order.push(`claimRefused fellBack=${e.fellBack}`));
+    // A cold query holds the only slot; two more queue behind it.
+    const first = answerAll(fakes, pool.query({ prompt: 'first', options: { resume: 'sess-0' } }));
+    const second = answerAll(fakes, pool.query({ prompt: 'second' }));
+    const third = answerAll(fakes, pool.query({ prompt: 'third' }));
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 2 });
+    const deadline = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('a queued query was never admitted')), 5_000),
+    );
+    const runs = await Promise.race([Promise.all([first, second, third]), deadline]);
+    for (const messages of runs) expect(messages.filter((m) => m.type === 'result')).toHaveLength(1);
+    expect(order).toEqual([
+      'admitted fromSpare=false',
+      'admitted fromSpare=true',
+      'claimRefused fellBack=true',
+      'admitted fromSpare=false',
+      'admitted fromSpare=false',
+    ]);
+    expect(fakes.clis.map((cli) => cli.sent.find((m) => m.type === 'user')?.message)).toEqual([
+      expect.objectContaining({ content: 'first' }),
+      expect.objectContaining({ content: 'second' }),
+      expect.objectContaining({ content: 'third' }),
+    ]);
+    expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
     await pool.close();
   });
 

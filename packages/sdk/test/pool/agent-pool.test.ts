@@ -25,6 +25,9 @@ describe('createAgentPool: admission', () => {
     );
     const queued: number[] = [];
     pool.on('queued', (e) => queued.push(e.queued));
+    // What a listener sees of stats() as each query is admitted: the others still queued, this wait counted.
+    const seenOnAdmission: Array<[queued: number, waits: number]> = [];
+    pool.on('admitted', () => seenOnAdmission.push([pool.stats().queued, pool.stats().queueWaitMs.count]));
     const queries = Array.from({ length: 9 }, (_, i) => pool.query({ prompt: `agent ${i}` }));
     expect(pool.stats()).toMatchObject({ busy: 2, queued: 7 });
     expect(queued).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -46,6 +49,17 @@ describe('createAgentPool: admission', () => {
     expect(stats).toMatchObject({ busy: 0, queued: 0, admitted: 9, rejected: 0 });
     expect(stats.queueWaitMs.count).toBe(9);
     expect(stats.queueWaitMs.p99).toBeGreaterThan(0);
+    expect(seenOnAdmission).toEqual([
+      [0, 1],
+      [0, 2],
+      [6, 3],
+      [5, 4],
+      [4, 5],
+      [3, 6],
+      [2, 7],
+      [1, 8],
+      [0, 9],
+    ]);
     await pool.close();
   });
 

@@ -19,11 +19,12 @@ const asString = (value: unknown): string | undefined => (typeof value === 'stri
 function finishToolCall(span: TraceSpan, response: unknown): void {
   const mcp = asRecord(asRecord(response)?.mcp_response);
   const error = asRecord(mcp?.error);
+  const result = asRecord(mcp?.result);
+  span.setAttributes({ [SpanAttr.isError]: error !== undefined || result?.isError === true });
   if (error !== undefined) {
     span.fail(new Error(asString(error.message) ?? 'JSON-RPC error'), 'jsonrpc_error');
     return;
   }
-  const result = asRecord(mcp?.result);
   if (result?.isError === true) {
     const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
     const text = content.map((block) => asString(asRecord(block)?.text) ?? '').join('\n');

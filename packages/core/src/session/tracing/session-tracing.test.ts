@@ -93,6 +93,7 @@ describe('Session tracing', () => {
       'gen_ai.tool.name': 'add',
       'gen_ai.tool.call.id': 'toolu_1',
       'hexagent.mcp.server': 'calc',
+      'hexagent.is_error': false,
     });
     expect(permission.attributes).toMatchObject({ 'hexagent.permission.behavior': 'allow' });
     expect(hook.attributes).toMatchObject({ 'hexagent.hook.event': 'PreToolUse', 'gen_ai.tool.call.id': 'toolu_1' });
@@ -118,6 +119,7 @@ describe('Session tracing', () => {
     const failed = tracer.span('execute_tool add').errors[0];
     expect(failed?.errorType).toBe('tool_error');
     expect(failed?.error).toMatchObject({ message: 'bad input' });
+    expect(tracer.span('execute_tool add').attributes['hexagent.is_error']).toBe(true);
     expect(tracer.span('execute_tool boom').errors[0]?.error).toMatchObject({ message: 'kaput' });
     await session.close();
   });

@@ -2,6 +2,7 @@ import type { ControlRequestHandler } from '../../ports/control-protocol.js';
 import type { SessionTracer, TraceSpan } from '../../ports/session-tracer.js';
 import { inboundRequestSpan } from './inbound-request-span.js';
 import { resultAttributes, SpanAttr, SpanNames } from './span-attributes.js';
+import { ToolUseSpans } from './tool-use-spans.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,23 +17,31 @@ function turnError(result: Json): Error {
  * The spans of one session, over a {@link SessionTracer}: the query span (`hexagent.query`), one
  * turn span per user message (ended by its `result`, which gives it tokens, cost, duration and stop
  * reason), and under the oldest unanswered turn (or the query span, outside a turn) one span per
- * tool call, permission callback, hook callback and control request. Made only when a tracer is
- * given, so a session without one pays nothing.
+ * tool call, permission callback, hook callback and control request. The tool calls the CLI runs
+ * itself are read from the messages ({@link ToolUseSpans}). Made only when a tracer is given, so a
+ * session without one pays nothing.
  */
 export class SessionTracing {
   private readonly tracer: SessionTracer;
   private readonly root: TraceSpan;
   /** Turn spans waiting for their `result`, oldest first: the CLI answers turns in order. */
   private readonly openTurns: TraceSpan[] = [];
+  private readonly tools: ToolUseSpans;
   private turns = 0;
   private model: string | undefined;
   private sessionId: string | undefined;
   private ended = false;
 
-  /** Starts the query span, a child of the span active now. */
-  constructor(tracer: SessionTracer, model?: string) {
+  /**
+   * Starts the query span, a child of the span active now.
+   *
+   * @param inProcessServers the session's in-process servers by name, kept up to date by the session:
+   *   their tools' calls get their span from the `tools/call` request rather than from the messages.
+   */
+  constructor(tracer: SessionTracer, model?: string, inProcessServers: ReadonlyMap<string, unknown> = new Map()) {
     this.tracer = tracer;
     this.model = model;
+    this.tools = new ToolUseSpans(tracer, inProcessServers);
     this.root = tracer.startSpan(SpanNames.query, {
       [SpanAttr.providerName]: 'anthropic',
       [SpanAttr.agentName]: 'claude-code',
@@ -59,10 +68,16 @@ export class SessionTracing {
     );
   }
 
-  /** Reads a message for the user: `system/init` names the session and model, a `result` ends a turn. */
+  /**
+   * Reads a message for the user: `system/init` names the session and model, a `result` ends a
+   * turn, an assistant `tool_use` starts a tool call's span and a user `tool_result` ends it.
+   */
   observe(message: { type: string }): void {
     const m = message as Json;
-    if (m.type === 'result') this.turnEnded(m);
+    if (m.type === 'assistant') {
+      if (!this.ended) this.tools.toolsCalled(m, this.openTurns[0], this.root);
+    } else if (m.type === 'user') this.tools.toolsAnswered(m);
+    else if (m.type === 'result') this.turnEnded(m);
     else if (m.type === 'system' && m.subtype === 'init') {
       if (typeof m.session_id === 'string') this.sessionId = m.session_id;
       if (typeof m.model === 'string') this.model = m.model;
@@ -132,6 +147,7 @@ export class SessionTracing {
   close(error: unknown): void {
     if (this.ended) return;
     this.ended = true;
+    this.tools.endUnanswered(undefined, error);
     for (const turn of this.openTurns.splice(0)) {
       turn.setAttributes({ [SpanAttr.isError]: true });
       turn.fail(error ?? new Error('The session closed before the turn had its result'), 'unanswered');
@@ -147,6 +163,7 @@ export class SessionTracing {
     const attributes = resultAttributes(result);
     this.root.setAttributes({ [SpanAttr.costUsd]: attributes[SpanAttr.costUsd] });
     if (turn === undefined) return;
+    this.tools.endUnanswered(turn);
     turn.setAttributes({ ...attributes, [SpanAttr.requestModel]: this.model });
     if (result.is_error === true || result.subtype !== 'success') {
       turn.fail(turnError(result), typeof result.subtype === 'string' ? result.subtype : undefined);

@@ -9,7 +9,10 @@ export const SpanNames = {
   query: 'hexagent.query',
   /** One user turn, from the user message sent to its `result` (GenAI: an agent invocation). */
   turn: 'invoke_agent claude-code',
-  /** One in-process tool call (`mcp_message` with `tools/call`); the tool name is appended. */
+  /**
+   * One tool call; the tool name is appended. In-process: the `mcp_message` with `tools/call`; a
+   * tool the CLI runs itself: its `tool_use` to its `tool_result` in the messages.
+   */
   tool: 'execute_tool',
   /** One `canUseTool` callback (`can_use_tool`). */
   permission: 'hexagent.permission',

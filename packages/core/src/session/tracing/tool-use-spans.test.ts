@@ -1,0 +1,156 @@
+/**
+ * The spans of the tool calls the CLI runs itself, read from the messages (over a recording tracer
+ * and the fake transport): started at the `tool_use`, ended at the `tool_result`, failed on
+ * `is_error`, nested under a subagent's tool call, and ended as unanswered with their turn.
+ */
+import { describe, expect, it } from 'vitest';
+import { FakeMcpServer, flush, resultMessage } from '../../../test/helpers/fakes.js';
+import { RecordingTracer } from '../../../test/helpers/recording-tracer.js';
+import { sessionHarness } from '../../../test/helpers/session-harness.js';
+import type { InboundMessage } from '../../types/control.js';
+
+const { runningSession } = sessionHarness();
+
+function assistant(blocks: Array<{ id: string; name: string }>, parentToolUseId: string | null = null): InboundMessage {
+  return {
+    type: 'assistant',
+    message: {
+      role: 'assistant',
+      content: blocks.map(({ id, name }) => ({ type: 'tool_use', id, name, input: {} })),
+    },
+    parent_tool_use_id: parentToolUseId,
+    session_id: 'sess-1',
+  };
+}
+
+function toolResults(results: Array<{ id: string; content: unknown; isError?: boolean }>): InboundMessage {
+  return {
+    type: 'user',
+    message: {
+      role: 'user',
+      content: results.map(({ id, content, isError }) => ({
+        type: 'tool_result',
+        tool_use_id: id,
+        content,
+        ...(isError !== undefined && { is_error: isError }),
+      })),
+    },
+    parent_tool_use_id: null,
+    session_id: 'sess-1',
+  };
+}
+
+describe('tool calls the CLI runs itself', () => {
+  it('get a span from tool_use to tool_result under the turn; in-process tools are left to their tools/call', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer }, [new FakeMcpServer('calc')]);
+    await session.sendUserMessage('go');
+    transport.emit(
+      assistant([
+        { id: 'toolu_bash', name: 'Bash' },
+        { id: 'toolu_read', name: 'Read' },
+        { id: 'toolu_add', name: 'mcp__calc__add' },
+        { id: 'toolu_ext', name: 'mcp__docs__search' },
+      ]),
+    );
+    await flush();
+    const bash = tracer.span('execute_tool Bash');
+    expect(bash.ended).toBe(0);
+    transport.emit(
+      toolResults([
+        { id: 'toolu_bash', content: 'hi', isError: false },
+        { id: 'toolu_read', content: [{ type: 'text', text: 'File does not exist.' }], isError: true },
+        { id: 'toolu_add', content: '3' },
+      ]),
+    );
+    transport.emit(toolResults([{ id: 'toolu_ext', content: 'found' }]));
+    transport.emit(resultMessage({ session_id: 'sess-1' }));
+    await flush();
+    await session.close();
+
+    const turn = tracer.span('invoke_agent claude-code');
+    const read = tracer.span('execute_tool Read');
+    const ext = tracer.span('execute_tool mcp__docs__search');
+    expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool')).map((s) => s.name)).toEqual([
+      'execute_tool Bash',
+      'execute_tool Read',
+      'execute_tool mcp__docs__search',
+    ]);
+    for (const span of [bash, read, ext]) {
+      expect(span.parent).toBe(turn);
+      expect(span.ended).toBe(1);
+    }
+    expect(bash.attributes).toEqual({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'Bash',
+      'gen_ai.tool.call.id': 'toolu_bash',
+      'gen_ai.tool.type': 'function',
+      'hexagent.mcp.server': undefined,
+      'hexagent.is_error': false,
+    });
+    expect(bash.errors).toEqual([]);
+    expect(read.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'toolu_read', 'hexagent.is_error': true });
+    expect(read.errors).toHaveLength(1);
+    expect(read.errors[0]?.errorType).toBe('tool_error');
+    expect(read.errors[0]?.error).toMatchObject({ message: 'File does not exist.' });
+    expect(ext.attributes).toMatchObject({
+      'gen_ai.tool.type': 'extension',
+      'hexagent.mcp.server': 'docs',
+      'hexagent.is_error': false,
+    });
+  });
+
+  it('nests a subagent’s tool calls under the tool call that started it', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('go');
+    transport.emit(assistant([{ id: 'toolu_task', name: 'Task' }]));
+    transport.emit(assistant([{ id: 'toolu_sub', name: 'Grep' }], 'toolu_task'));
+    transport.emit(toolResults([{ id: 'toolu_sub', content: 'no matches' }]));
+    transport.emit(toolResults([{ id: 'toolu_task', content: 'the subagent found nothing' }]));
+    transport.emit(resultMessage());
+    await flush();
+    await session.close();
+    const task = tracer.span('execute_tool Task');
+    expect(task.parent).toBe(tracer.span('invoke_agent claude-code'));
+    expect(tracer.span('execute_tool Grep').parent).toBe(task);
+    expect(tracer.spans.every((s) => s.ended === 1)).toBe(true);
+  });
+
+  it('ends a tool call without a result as unanswered with its turn, or when the session closes', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('one');
+    transport.emit(assistant([{ id: 'toolu_1', name: 'Bash' }]));
+    transport.emit(resultMessage({ subtype: 'error_max_turns', is_error: true }));
+    await flush();
+    const first = tracer.span('execute_tool Bash');
+    expect(first.ended).toBe(1);
+    expect(first.errors[0]?.errorType).toBe('unanswered');
+    expect(first.attributes['hexagent.is_error']).toBe(true);
+
+    await session.sendUserMessage('two');
+    transport.emit(assistant([{ id: 'toolu_2', name: 'Write' }]));
+    transport.emit(assistant([{ id: 'toolu_2', name: 'Write' }]));
+    transport.emit(toolResults([{ id: 'toolu_unknown', content: 'x', isError: true }]));
+    await flush();
+    await session.close();
+    const second = tracer.span('execute_tool Write');
+    expect(second.ended).toBe(1);
+    expect(second.errors[0]?.errorType).toBe('unanswered');
+    // The tool_use seen twice got one span; the result for a call never seen ended none.
+    expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool'))).toHaveLength(2);
+  });
+
+  it('knows an in-process server’s tools by the name Claude Code gives them', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer }, [new FakeMcpServer('my calc')]);
+    await session.sendUserMessage('go');
+    // Claude Code puts "my calc" in tool names as my_calc.
+    transport.emit(assistant([{ id: 'toolu_add', name: 'mcp__my_calc__add' }]));
+    transport.emit(resultMessage());
+    await flush();
+    await session.close();
+    expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool'))).toEqual([]);
+  });
+});
