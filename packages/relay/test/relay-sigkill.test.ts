@@ -69,7 +69,7 @@ setInterval(() => {}, 1000);
       { mode: 0o755 },
     );
     const { relay, url } = await startRelayProcess(cli);
-    const transport = webSocketTransport({ url, token: TOKEN }, {});
+    const transport = webSocketTransport({ url, token: TOKEN })({});
     await transport.start();
     let running: number[] = [];
     for (let i = 0; i < 100 && running.length < 2; i++) {

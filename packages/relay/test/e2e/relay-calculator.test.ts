@@ -91,7 +91,7 @@ function remoteContainer(url: string) {
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
     useValue: (options: Options) => {
-      const transport = webSocketTransport({ url, token: TOKEN }, options);
+      const transport = webSocketTransport({ url, token: TOKEN })(options);
       made.push(transport);
       return transport;
     },
