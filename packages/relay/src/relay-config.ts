@@ -15,6 +15,7 @@ export const DEFAULT_ALLOWED_FLAGS: readonly string[] = [
   'fallback-model',
   'max-turns',
   'max-thinking-tokens',
+  'thinking',
   'max-budget-usd',
   'task-budget',
   'effort',
@@ -62,7 +63,11 @@ export interface RelayConfig {
   tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
   /** The CLI to run (its path; a `.js` file runs with node); default: found as `CliTransport` finds it. */
   cliPath?: string | undefined;
-  /** Flags (without the dashes) a client may pass; default {@link DEFAULT_ALLOWED_FLAGS}. */
+  /**
+   * Flags (without the dashes) a client may pass; default {@link DEFAULT_ALLOWED_FLAGS}. A flag
+   * written alone takes the next element as its value, unless transport-cli lists it among the
+   * switches (`CLI_SWITCH_FLAGS`); any other bare argument is refused.
+   */
   allowedFlags?: readonly string[] | undefined;
   /** Environment variables a client may set; default {@link DEFAULT_ALLOWED_ENV}. */
   allowedEnv?: readonly string[] | undefined;
