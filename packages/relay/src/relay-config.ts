@@ -83,7 +83,10 @@ export interface RelayConfig {
   maxConnections?: number | undefined;
   /** A connection with no message either way for this long is closed; default 30 min. */
   idleTimeoutMs?: number | undefined;
-  /** Interval of the relay's pings; a pong missing for one interval drops the link; default 15 s. */
+  /**
+   * Interval of the relay's pings; a pong missing for one interval drops the link, except while the
+   * relay has paused reading because the CLI's stdin is full (a client ping counts as a pong); default 15 s.
+   */
   heartbeatIntervalMs?: number | undefined;
   /** Bound of each step of stopping a CLI (SIGTERM, then SIGKILL), in ms; default 3 000. */
   killTimeoutMs?: number | undefined;

@@ -22,12 +22,13 @@ afterAll(removeTempDirs);
 const MiB = 1024 * 1024;
 
 describe('a CLI that does not read its input', () => {
-  it("stalls the client's sends (the relay pauses the socket and holds a bounded amount); all frames arrive in order once it reads", async () => {
+  it("stalls the client's sends (the relay pauses the socket and holds a bounded amount), for longer than the heartbeats; all frames arrive in order once it reads", async () => {
     const go = path.join(makeTempDir(), 'go');
     const cli = standInCli({ echo: true, onStart: [{ pauseInputUntilFile: go }] });
-    const { relay, url } = await startRelayProcess({ cliPath: cli });
+    // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
+    const { relay, url } = await startRelayProcess({ cliPath: cli, heartbeatIntervalMs: 200 });
     relays.push(relay);
-    const transport = webSocketTransport({ url, token: TOKEN })({});
+    const transport = webSocketTransport({ url, token: TOKEN, heartbeatIntervalMs: 200 })({});
     await transport.start();
     const relayPid = relay.pid as number;
     const baselineMiB = residentMiB(relayPid);

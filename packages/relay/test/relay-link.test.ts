@@ -140,9 +140,10 @@ writeFileSync(${JSON.stringify(progress)}, 'done');
 `,
       { mode: 0o755 },
     );
-    const relay = await relayFor(flooder, { highWaterBytes: 16 * 1024 });
+    // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
+    const relay = await relayFor(flooder, { highWaterBytes: 16 * 1024, heartbeatIntervalMs: 200 });
     cleanups.push(() => relay.close());
-    const transport = transportTo(relay, {}, { highWaterMark: 8 });
+    const transport = transportTo(relay, {}, { highWaterMark: 8, heartbeatIntervalMs: 200 });
     await transport.start();
     const written = () => {
       try {
