@@ -60,7 +60,7 @@ describe('a CLI that does not read its input', () => {
     const relayGrowthMiB = residentMiB(relayPid) - baselineMiB;
     expect(relayGrowthMiB).toBeLessThan(24);
     console.log(
-      `[relay] CLI not reading: ${stalledAt} of ${count} frames of 512 KiB left the client, relay RSS +${relayGrowthMiB.toFixed(1)} MiB`,
+      `[relay] CLI not reading: ${stalledAt} of ${count} frames of 512 KiB left the client, relay RSS ${relayGrowthMiB >= 0 ? '+' : ''}${relayGrowthMiB.toFixed(1)} MiB`,
     );
 
     // The CLI reads again: every frame goes through, and comes back, whole and in order.
