@@ -18,6 +18,7 @@ export type AgentJobOptions = Omit<
   | 'stderr'
   | 'spawnClaudeCodeProcess'
   | 'onElicitation'
+  | 'transport'
 > & {
   /** Names of the MCP servers the run uses, among those registered on the worker (`servers`). */
   mcpServers?: string[];

@@ -12,6 +12,8 @@ const REFUSED: Record<string, string> = {
   stderr: 'a callback',
   spawnClaudeCodeProcess: 'a callback',
   onElicitation: 'a callback',
+  transport:
+    'a transport factory, a live object; give it to the worker (createAgentWorker({ options: { transport } })) or its pool',
 };
 
 /**

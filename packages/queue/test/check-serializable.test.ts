@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkSerializableOptions, UnserializableOptionError } from '../src/index.js';
+import {
+  type AgentJobQueue,
+  checkSerializableOptions,
+  enqueueAgentRun,
+  UnserializableOptionError,
+} from '../src/index.js';
 
 const refusal = (options: Record<string, unknown>) => {
   try {
@@ -33,5 +38,23 @@ describe('checkSerializableOptions', () => {
     expect(UnserializableOptionError.isInstance(error)).toBe(true);
     expect((error as UnserializableOptionError).path).toBe(path);
     expect((error as UnserializableOptionError).code).toBe('UNSERIALIZABLE_OPTION');
+  });
+
+  it('refuses a transport factory by name, saying where it belongs', () => {
+    const error = refusal({ transport: () => ({}) });
+    expect(UnserializableOptionError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ path: 'options.transport' });
+    expect((error as Error).message).toMatch(/createAgentWorker\(\{ options: \{ transport \} \}\)/);
+  });
+
+  it('enqueueAgentRun refuses it before the queue is touched', async () => {
+    const untouched = new Proxy({} as AgentJobQueue, {
+      get: (_, name) => () => Promise.reject(new Error(`the queue was used: ${String(name)}`)),
+    });
+    const options = { transport: () => ({}) } as never;
+    await expect(enqueueAgentRun(untouched, { prompt: 'x', options })).rejects.toMatchObject({
+      code: 'UNSERIALIZABLE_OPTION',
+      path: 'options.transport',
+    });
   });
 });

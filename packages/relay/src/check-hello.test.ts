@@ -1,3 +1,5 @@
+import { CLI_SWITCH_FLAGS } from '@hexagent/transport-cli';
+import { buildRelayHello } from '@hexagent/transport-websocket';
 import { describe, expect, it } from 'vitest';
 import { checkBearerToken } from './check-bearer-token.js';
 import { checkHello } from './check-hello.js';
@@ -22,6 +24,61 @@ describe('checkHello', () => {
     expect(checkHello(hello(['--model=x', 'do something']), config)).toMatchObject({ reason: 'flag_not_allowed' });
     expect(checkHello({ type: 'relay_hello', argv: 'x', env: {} }, config)).toMatchObject({ reason: 'bad_hello' });
     expect(checkHello(undefined, config)).toMatchObject({ reason: 'bad_hello' });
+  });
+
+  it('refuses a bare argument after a flag that takes no value, naming the flag', () => {
+    for (const argv of [
+      ['--verbose', 'some prompt'],
+      ['--output-format', 'stream-json', '--verbose', 'some prompt'],
+      ['--continue', 'some prompt'],
+      ['--include-partial-messages', 'x', '--model=m'],
+    ]) {
+      const refused = checkHello(hello(argv), config);
+      expect(refused, argv.join(' ')).toMatchObject({ reason: 'flag_not_allowed' });
+      expect((refused as { message: string }).message).toMatch(
+        /bare argument ".*" after --[a-z-]+, which takes no value/,
+      );
+    }
+    // Every switch transport-cli knows, not only those of the default list.
+    const everyFlag = resolveRelayConfig({ token: 'a-token-of-16-chars', allowedFlags: [...CLI_SWITCH_FLAGS] });
+    for (const flag of CLI_SWITCH_FLAGS) {
+      expect(checkHello(hello([`--${flag}`, 'prompt']), everyFlag), flag).toMatchObject({ reason: 'flag_not_allowed' });
+      expect(checkHello(hello([`--${flag}`]), everyFlag), flag).not.toHaveProperty('reason');
+    }
+  });
+
+  it('takes the value after a flag written alone that has one, and one value only', () => {
+    const withSettings = resolveRelayConfig({
+      token: 'a-token-of-16-chars',
+      allowedFlags: ['output-format', 'verbose', 'settings', 'model'],
+    });
+    const argv = ['--output-format', 'stream-json', '--settings', '{"a":1}', '--verbose', '--model', 'm'];
+    expect(checkHello(hello(argv), withSettings)).toEqual({ argv, env: {}, cwd: process.cwd() });
+    expect(checkHello(hello(['--model', 'm', 'extra']), withSettings)).toMatchObject({ reason: 'flag_not_allowed' });
+    expect(checkHello(hello(['--model=m', 'extra']), withSettings)).toMatchObject({ reason: 'flag_not_allowed' });
+  });
+
+  it("accepts the hello of the SDK's everyday options under the default lists", () => {
+    const everyday = buildRelayHello({
+      model: 'claude-sonnet-4-5',
+      fallbackModel: 'claude-haiku-4-5',
+      maxTurns: 3,
+      maxBudgetUsd: 1,
+      thinking: { type: 'adaptive' },
+      effort: 'high',
+      permissionMode: 'acceptEdits',
+      allowedTools: ['Read'],
+      disallowedTools: ['Bash'],
+      canUseTool: async () => ({ behavior: 'allow', updatedInput: {} }),
+      settingSources: [],
+      includePartialMessages: true,
+      includeHookEvents: true,
+      resume: '6f1c2a64-2f4e-4d3b-9c59-8b1f3f0a9e11',
+      forkSession: true,
+      persistSession: false,
+      outputFormat: { type: 'json_schema', schema: { type: 'object' } },
+    });
+    expect(checkHello(everyday, resolveRelayConfig({ token: 'a-token-of-16-chars' }))).not.toHaveProperty('reason');
   });
 
   it('refuses a variable not on the list', () => {

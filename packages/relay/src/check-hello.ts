@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { CLI_SWITCH_FLAGS } from '@hexagent/transport-cli';
 import type { RelayHello, RelayRefusalReason } from '@hexagent/transport-websocket';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
@@ -16,25 +17,37 @@ export interface AcceptedHello {
   cwd: string;
 }
 
+/** Flags known to take no value (transport-cli's own list): the element after one is never its value. */
+const SWITCHES: ReadonlySet<string> = new Set(CLI_SWITCH_FLAGS);
+
 /**
- * Checks `hello` against what the operator allows: every flag in `allowedFlags` (a flag's value
- * is the next element, or after `=`; no other bare argument, so no prompt on the command line),
- * every variable in `allowedEnv`, the `cwd` inside one of `cwdRoots` (after resolving symlinks).
+ * Checks `hello` against what the operator allows: every flag in `allowedFlags`; every variable in
+ * `allowedEnv`; the `cwd` inside one of `cwdRoots` (after resolving symlinks). No bare argument
+ * (so no prompt on the command line) but a flag's value: after `=`, or the next element after a
+ * flag written alone that takes a value. A flag of transport-cli's `CLI_SWITCH_FLAGS` (`--verbose`,
+ * `--continue`, ...) takes none; any other flag written alone is taken to have its value next, as
+ * the SDK writes `--settings <json>` and `extraArgs`.
  */
 export function checkHello(hello: unknown, config: ResolvedRelayConfig): AcceptedHello | HelloRefusal {
   if (!isHello(hello)) return { reason: 'bad_hello', message: 'the first frame must be a relay_hello' };
-  let previousTakesValue = false;
+  let expectsValue = false;
+  let afterSwitch: string | undefined;
   for (const arg of hello.argv) {
     if (!arg.startsWith('-')) {
-      if (!previousTakesValue)
-        return { reason: 'flag_not_allowed', message: `bare argument ${JSON.stringify(arg)} is not allowed` };
-      previousTakesValue = false;
+      if (!expectsValue) {
+        const where = afterSwitch === undefined ? '' : ` after ${afterSwitch}, which takes no value,`;
+        return { reason: 'flag_not_allowed', message: `bare argument ${JSON.stringify(arg)}${where} is not allowed` };
+      }
+      expectsValue = false;
+      afterSwitch = undefined;
       continue;
     }
     const name = arg.replace(/^--?/, '').split('=', 1)[0] ?? '';
     if (!config.allowedFlags.has(name))
       return { reason: 'flag_not_allowed', message: `flag --${name} is not allowed by this relay` };
-    previousTakesValue = !arg.includes('=');
+    const alone = !arg.includes('=');
+    expectsValue = alone && !SWITCHES.has(name);
+    afterSwitch = alone && SWITCHES.has(name) ? arg : undefined;
   }
   for (const key of Object.keys(hello.env)) {
     if (!config.allowedEnv.has(key))

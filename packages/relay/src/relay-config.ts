@@ -15,6 +15,7 @@ export const DEFAULT_ALLOWED_FLAGS: readonly string[] = [
   'fallback-model',
   'max-turns',
   'max-thinking-tokens',
+  'thinking',
   'max-budget-usd',
   'task-budget',
   'effort',
@@ -62,7 +63,11 @@ export interface RelayConfig {
   tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
   /** The CLI to run (its path; a `.js` file runs with node); default: found as `CliTransport` finds it. */
   cliPath?: string | undefined;
-  /** Flags (without the dashes) a client may pass; default {@link DEFAULT_ALLOWED_FLAGS}. */
+  /**
+   * Flags (without the dashes) a client may pass; default {@link DEFAULT_ALLOWED_FLAGS}. A flag
+   * written alone takes the next element as its value, unless transport-cli lists it among the
+   * switches (`CLI_SWITCH_FLAGS`); any other bare argument is refused.
+   */
   allowedFlags?: readonly string[] | undefined;
   /** Environment variables a client may set; default {@link DEFAULT_ALLOWED_ENV}. */
   allowedEnv?: readonly string[] | undefined;
@@ -78,7 +83,10 @@ export interface RelayConfig {
   maxConnections?: number | undefined;
   /** A connection with no message either way for this long is closed; default 30 min. */
   idleTimeoutMs?: number | undefined;
-  /** Interval of the relay's pings; a pong missing for one interval drops the link; default 15 s. */
+  /**
+   * Interval of the relay's pings; a pong missing for one interval drops the link, except while the
+   * relay has paused reading because the CLI's stdin is full (a client ping counts as a pong); default 15 s.
+   */
   heartbeatIntervalMs?: number | undefined;
   /** Bound of each step of stopping a CLI (SIGTERM, then SIGKILL), in ms; default 3 000. */
   killTimeoutMs?: number | undefined;

@@ -139,7 +139,12 @@ export class RelaySession {
       this.decoder.push(chunk, this.sendLine);
     } catch (error) {
       if (!MessageTooLargeError.isInstance(error)) throw error;
-      this.refuse('frame_too_large', error.message, RELAY_CLOSE.tooLarge);
+      const limit = this.config.maxFrameBytes;
+      this.refuse(
+        'frame_too_large',
+        `a line of the CLI's output is over this relay's maxFrameBytes (${limit})`,
+        RELAY_CLOSE.tooLarge,
+      );
       void this.stopCli();
     }
   }

@@ -49,7 +49,7 @@ async function readAll(messages: AsyncIterable<InboundMessage>, seen: InboundMes
 describe('the link to the relay', () => {
   it('dropped mid-turn: RelayConnectionLostError on the client, no CLI left on the relay', async () => {
     const { relay, proxy } = await relayBehindProxy();
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN });
+    const transport = webSocketTransport({ url: proxy.url, token: TOKEN })({});
     await transport.start();
     const pid = transport.remotePid ?? -1;
     const seen: InboundMessage[] = [];
@@ -68,7 +68,7 @@ describe('the link to the relay', () => {
 
   it("gone silent: the client's heartbeat notices, the client errors and the relay stops the CLI", async () => {
     const { relay, proxy } = await relayBehindProxy({ heartbeatIntervalMs: 60_000 });
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 200 });
+    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 200 })({});
     await transport.start();
     const pid = transport.remotePid ?? -1;
     proxy.silence();
@@ -80,7 +80,7 @@ describe('the link to the relay', () => {
 
   it("gone silent: the relay's heartbeat notices and stops the CLI", async () => {
     const { relay, proxy } = await relayBehindProxy({ heartbeatIntervalMs: 200 });
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 60_000 });
+    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 60_000 })({});
     await transport.start();
     const pid = transport.remotePid ?? -1;
     proxy.silence();
@@ -140,9 +140,10 @@ writeFileSync(${JSON.stringify(progress)}, 'done');
 `,
       { mode: 0o755 },
     );
-    const relay = await relayFor(flooder, { highWaterBytes: 16 * 1024 });
+    // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
+    const relay = await relayFor(flooder, { highWaterBytes: 16 * 1024, heartbeatIntervalMs: 200 });
     cleanups.push(() => relay.close());
-    const transport = transportTo(relay, {}, { highWaterMark: 8 });
+    const transport = transportTo(relay, {}, { highWaterMark: 8, heartbeatIntervalMs: 200 });
     await transport.start();
     const written = () => {
       try {

@@ -97,6 +97,35 @@ describe('the relay refuses', () => {
     await expect.poll(() => r.connections).toBe(0);
   });
 
+  it("a line of the CLI's output over the frame limit: the link closes (1009), the client gets a typed error, the CLI is stopped", async () => {
+    const r = await relayFor(standInCli({ echo: ['echo'], stepsFromInput: true }), { maxFrameBytes: 64 * 1024 });
+    relays.push(r);
+    const transport = transportTo(r);
+    await transport.start();
+    const pid = transport.remotePid ?? -1;
+    const seen: string[] = [];
+    const read = (async () => {
+      for await (const message of transport.messages()) seen.push(message.type);
+    })();
+    // A line under the limit goes through; the next one, twice the limit, ends the link.
+    await transport.send({
+      type: 'stand_in',
+      steps: [{ bigLine: 1024 }, { bigLine: 128 * 1024 }, { hang: true }],
+    } as never);
+    const error = await read.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(seen).toEqual(['big']);
+    expect(RelayConnectionLostError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'RELAY_CONNECTION_LOST', closeCode: 1009 });
+    expect((error as RelayConnectionLostError).closeReason).toBe(
+      "a line of the CLI's output is over this relay's maxFrameBytes (65536)",
+    );
+    await expect.poll(() => isAlive(pid), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => r.connections).toBe(0);
+  });
+
   it('a connection idle for too long', async () => {
     const r = await relay({ idleTimeoutMs: 300 });
     const transport = transportTo(r);

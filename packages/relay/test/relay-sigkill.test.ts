@@ -3,16 +3,15 @@
  * the worst case: it ignores the end of its stdin (as the real CLI does while it waits on a model
  * call) and has a child of its own. Both must be gone within seconds of the relay.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive, makeTempDir, removeTempDirs, TOKEN } from './helpers/relay-fixture.js';
+import { startRelayProcess } from './helpers/relay-process.js';
 
-const bin = fileURLToPath(new URL('../bin/hexagent-relay.js', import.meta.url));
 const leftovers: number[] = [];
 afterEach(() => {
   for (const pid of leftovers.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
@@ -20,24 +19,10 @@ afterEach(() => {
 afterAll(removeTempDirs);
 
 /** Starts the relay bin running `cliPath`; resolves with the process and its URL. */
-async function startRelayProcess(cliPath: string): Promise<{ relay: ChildProcess; url: string }> {
-  const config = path.join(makeTempDir(), 'relay.json');
-  writeFileSync(config, JSON.stringify({ port: 0, cliPath, killTimeoutMs: 1000 }));
-  const relay = spawn(process.execPath, [bin, '--config', config], {
-    env: { ...process.env, HEXAGENT_RELAY_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (relay.pid !== undefined) leftovers.push(relay.pid);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    relay.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    relay.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
-  });
-  return { relay, url };
+async function startRelayProcessFor(cliPath: string): Promise<{ relay: ChildProcess; url: string }> {
+  const started = await startRelayProcess({ cliPath, killTimeoutMs: 1000 });
+  if (started.relay.pid !== undefined) leftovers.push(started.relay.pid);
+  return started;
 }
 
 /** Waits until none of `pids` runs; resolves with how long that took, or rejects after `withinMs`. */
@@ -68,8 +53,8 @@ setInterval(() => {}, 1000);
 `,
       { mode: 0o755 },
     );
-    const { relay, url } = await startRelayProcess(cli);
-    const transport = webSocketTransport({ url, token: TOKEN }, {});
+    const { relay, url } = await startRelayProcessFor(cli);
+    const transport = webSocketTransport({ url, token: TOKEN })({});
     await transport.start();
     let running: number[] = [];
     for (let i = 0; i < 100 && running.length < 2; i++) {
@@ -89,7 +74,7 @@ setInterval(() => {}, 1000);
   }, 30_000);
 
   it('a relay closed cleanly leaves no guard behind', async () => {
-    const { relay } = await startRelayProcess(process.execPath);
+    const { relay } = await startRelayProcessFor(process.execPath);
     const guards = () =>
       readFileSync(`/proc/${relay.pid}/task/${relay.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     const [guard] = guards().map(Number);

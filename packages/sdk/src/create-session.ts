@@ -3,19 +3,23 @@ import { type DependencyContainer, resolveFactories } from './container.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
 import { StoreResumeTransport } from './session-store/store-resume-transport.js';
 import { globalOpenTelemetryTracer } from './tracing/global-open-telemetry-tracer.js';
+import { transportFactoryOf } from './transport-option.js';
 
 /**
  * Wire one `Session`: a transport and one MCP port per in-process server, from the factories
  * registered in `container` (the MCP factory also makes the ports of the servers `setMcpServers`
- * adds later), and the tracer its spans go to. Throws `InvalidOptionError` for options that cannot
- * work, before anything is spawned.
+ * adds later), and the tracer its spans go to. `options.transport`, when given, replaces the
+ * container's transport factory. Throws `InvalidOptionError` for options that cannot work, before
+ * anything is spawned.
  *
  * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
  * with `resume` or `continue` too, the transport first loads the session from the store
  * ({@link StoreResumeTransport}).
  */
 export function createSession(options: Options, container?: DependencyContainer): Session {
-  const { transportFactory, mcpServerFactory, tracer: registered } = resolveFactories(container);
+  const factories = resolveFactories(container);
+  const { mcpServerFactory, tracer: registered } = factories;
+  const transportFactory = transportFactoryOf(options, factories.transportFactory);
   const ports: McpServerPort[] = [];
   for (const [name, config] of Object.entries(options.mcpServers ?? {})) {
     if (isSdkServerConfig(config)) ports.push(mcpServerFactory(name, config));

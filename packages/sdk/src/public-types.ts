@@ -267,6 +267,7 @@ export type {
   ToolResultBlockParam,
   ToolUseBlockParam,
   TraceSpan,
+  TransportFactory,
   UserDialogRequest,
   UserDialogResult,
   UserPromptExpansionHookInput,

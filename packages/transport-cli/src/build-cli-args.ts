@@ -4,6 +4,7 @@ import { extraArgsFlags } from './cli-args/extra-args-flags.js';
 import { separateValueFlag, valueFlag } from './cli-args/flag-forms.js';
 import { modelFlags } from './cli-args/model-flags.js';
 import { pluginFlags, pluginsInInitialize } from './cli-args/plugin-flags.js';
+import { type CliSwitchFlag, switchFlag } from './cli-args/switch-flags.js';
 import { toolFlags } from './cli-args/tool-flags.js';
 import { validateCliOptions } from './validate-cli-options.js';
 
@@ -11,7 +12,7 @@ import { validateCliOptions } from './validate-cli-options.js';
 export const BASE_CLI_ARGS: readonly string[] = [
   '--output-format',
   'stream-json',
-  '--verbose',
+  switchFlag('verbose'),
   '--input-format',
   'stream-json',
 ];
@@ -42,8 +43,8 @@ export function buildCliArgs(options: Options): string[] {
   const flag = (name: string, value: string | number | undefined): void => {
     if (value !== undefined) args.push(valueFlag(name, value));
   };
-  const toggle = (name: string, on: boolean | undefined): void => {
-    if (on === true) args.push(`--${name}`);
+  const toggle = (name: CliSwitchFlag, on: boolean | undefined): void => {
+    if (on === true) args.push(switchFlag(name));
   };
 
   if (options.debugFile !== undefined) flag('debug-file', options.debugFile);
@@ -69,17 +70,17 @@ export function buildCliArgs(options: Options): string[] {
   toggle('include-hook-events', options.includeHookEvents);
   toggle('include-partial-messages', options.includePartialMessages);
   // The CLI then writes `transcript_mirror` frames of what it appended to its transcripts.
-  if (options.sessionStore !== undefined) args.push('--session-mirror');
+  toggle('session-mirror', options.sessionStore !== undefined);
   flag('project-config-root', options.projectConfigRoot);
   for (const dir of options.additionalDirectories ?? []) flag('add-dir', dir);
-  if (mcpInInitialize || pluginsInInitialize(options)) args.push('--await-initialize');
+  toggle('await-initialize', mcpInInitialize || pluginsInInitialize(options));
   args.push(...pluginFlags(options));
 
   toggle('fork-session', options.forkSession);
   flag('resume-session-at', options.resumeSessionAt);
   flag('resume-drops-turn', options.resumeDropsTurn);
   flag('session-id', options.sessionId);
-  if (options.persistSession === false) args.push('--no-session-persistence');
+  toggle('no-session-persistence', options.persistSession === false);
   if (options.managedSettings !== undefined) {
     args.push(...separateValueFlag('managed-settings', JSON.stringify(options.managedSettings)));
   }

@@ -7,6 +7,7 @@ describe('@hexagent/transport-cli entry point', () => {
       [
         'BackpressureQueue',
         'BASE_CLI_ARGS',
+        'CLI_SWITCH_FLAGS',
         'CliStderr',
         'ProcessSupervisor',
         'startCliCommand',

@@ -16,6 +16,7 @@
 export { BackpressureQueue, type BackpressureQueueOptions } from './backpressure-queue.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
 export { buildCliEnv, definedEnv } from './build-cli-env.js';
+export { CLI_SWITCH_FLAGS, type CliSwitchFlag } from './cli-args/switch-flags.js';
 export type { CliArgvSpec } from './cli-argv-spec.js';
 export { CliNotFoundError } from './cli-not-found-error.js';
 export { CliStderr } from './cli-stderr.js';

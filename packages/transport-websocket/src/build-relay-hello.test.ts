@@ -32,4 +32,13 @@ describe('buildRelayHello', () => {
   it('throws InvalidOptionError for a bad option, as CliTransport does', () => {
     expect(() => buildRelayHello({ maxTurns: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
   });
+
+  it.each([
+    ['pathToClaudeCodeExecutable', { pathToClaudeCodeExecutable: '/usr/local/bin/claude' }],
+    ['executable', { executable: 'node' as const }],
+    ['executableArgs', { executableArgs: ['--inspect'] }],
+    ['spawnClaudeCodeProcess', { spawnClaudeCodeProcess: () => ({}) as never }],
+  ])('refuses %s: the relay runs its own CLI, so the option would do nothing', (option, options) => {
+    expect(() => buildRelayHello(options)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', option }));
+  });
 });

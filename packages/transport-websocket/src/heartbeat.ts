@@ -2,7 +2,12 @@ import type WebSocket from 'ws';
 
 /**
  * Pings `socket` every `intervalMs`; when the previous ping got no pong by then, calls `onTimeout`
- * (once) and stops. Any frame from the peer counts as a sign of life too.
+ * (once) and stops. Any message or ping from the peer counts as a sign of life too.
+ *
+ * While `socket` is paused (flow control: its reader is full) this side reads nothing, pongs
+ * included, so it does not time out; it still pings, and the peer, which does read, takes those
+ * pings as signs of life. Without them, a CLI that stops reading its input for longer than an
+ * interval would look like a dead link to the client, whose pings the paused relay cannot answer.
  */
 export class Heartbeat {
   private readonly socket: WebSocket;
@@ -12,11 +17,10 @@ export class Heartbeat {
   constructor(socket: WebSocket, intervalMs: number, onTimeout: () => void) {
     this.socket = socket;
     socket.on('pong', this.alive);
+    socket.on('ping', this.alive);
     socket.on('message', this.alive);
     this.timer = setInterval(() => {
-      // A paused socket reads nothing, pongs included: flow control is not a dead link.
-      if (socket.isPaused) return;
-      if (this.waiting) {
+      if (this.waiting && !socket.isPaused) {
         this.stop();
         onTimeout();
         return;
@@ -35,6 +39,7 @@ export class Heartbeat {
   stop(): void {
     clearInterval(this.timer);
     this.socket.off('pong', this.alive);
+    this.socket.off('ping', this.alive);
     this.socket.off('message', this.alive);
   }
 

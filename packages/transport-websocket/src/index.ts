@@ -6,10 +6,14 @@
  * @example
  * ```ts
  * import { createContainer, query, TRANSPORT_FACTORY } from '@hexagent/sdk';
- * import { webSocketTransportFactory } from '@hexagent/transport-websocket';
+ * import { webSocketTransport } from '@hexagent/transport-websocket';
  *
+ * const transport = webSocketTransport({ url: 'wss://relay:7878', token });
+ * for await (const message of query({ prompt: 'hi', options: { transport } })) console.log(message.type);
+ *
+ * // Or for every session made from a container:
  * const container = createContainer();
- * container.register(TRANSPORT_FACTORY, { useValue: webSocketTransportFactory({ url: 'wss://relay:7878', token }) });
+ * container.register(TRANSPORT_FACTORY, { useValue: transport });
  * ```
  *
  * @packageDocumentation
@@ -33,7 +37,7 @@ export {
 } from './relay-protocol.js';
 export { RelayRefusedError } from './relay-refused-error.js';
 export { WebSocketTransport } from './web-socket-transport.js';
-export { webSocketTransport, webSocketTransportFactory } from './web-socket-transport-factory.js';
+export { type WebSocketTransportFactory, webSocketTransport } from './web-socket-transport-factory.js';
 export {
   type ResolvedWebSocketTransportSettings,
   resolveWebSocketTransportSettings,

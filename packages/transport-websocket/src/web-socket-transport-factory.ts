@@ -1,36 +1,36 @@
-import type { Options, TransportFactory } from '@hexagent/core';
+import type { Options } from '@hexagent/core';
 import { WebSocketTransport } from './web-socket-transport.js';
-import type { WebSocketTransportSettings } from './web-socket-transport-settings.js';
+import { resolveWebSocketTransportSettings, type WebSocketTransportSettings } from './web-socket-transport-settings.js';
 
 /**
- * A {@link WebSocketTransport} for one session: the CLI of `options` (its argv and explicitly given
- * `env`), run by the relay at `settings.url`.
- *
- * @throws InvalidOptionError for a bad option or setting.
- * @example
- * ```ts
- * const transport = webSocketTransport({ url: 'wss://build-box:7878', token }, { model: 'claude-sonnet-4-5' });
- * await transport.start();
- * ```
+ * A `TransportFactory` whose transports are {@link WebSocketTransport}s to one relay: each call
+ * makes a new transport (a new connection, one CLI on the relay's host) for a session's options.
  */
-export function webSocketTransport(settings: WebSocketTransportSettings, options: Options = {}): WebSocketTransport {
-  return new WebSocketTransport(options, settings);
-}
+export type WebSocketTransportFactory = (options: Options) => WebSocketTransport;
 
 /**
- * The `TransportFactory` that runs every session's CLI through the relay at `settings.url`: register
- * it under the facade's `TRANSPORT_FACTORY` to swap it in for the local CLI.
+ * The transport factory that runs each session's CLI through the relay at `settings.url`. Give it
+ * as the `transport` option of a query or client, or register it under the facade's
+ * `TRANSPORT_FACTORY` for every session made from a container. Each call starts a connection of
+ * its own when the session starts, so one factory serves a `ClaudeClient`, many queries or an agent
+ * pool.
  *
+ * @throws InvalidOptionError for a bad setting (a URL that is not `ws:`/`wss:`, an empty token),
+ *   at once; a transport made for options the relay cannot take (`pathToClaudeCodeExecutable`, ...)
+ *   throws it when the session is created.
  * @example
  * ```ts
- * import { createContainer, query, TRANSPORT_FACTORY } from '@hexagent/sdk';
- * import { webSocketTransportFactory } from '@hexagent/transport-websocket';
+ * import { ClaudeClient, query } from '@hexagent/sdk';
+ * import { webSocketTransport } from '@hexagent/transport-websocket';
  *
- * const container = createContainer();
- * container.register(TRANSPORT_FACTORY, { useValue: webSocketTransportFactory({ url, token }) });
- * for await (const message of query({ prompt: 'hi', options }, container)) console.log(message);
+ * const transport = webSocketTransport({ url: 'wss://build-box:7878', token: process.env.RELAY_TOKEN! });
+ * for await (const message of query({ prompt: 'hi', options: { transport, mcpServers: { calc } } })) {
+ *   console.log(message.type);
+ * }
+ * const client = new ClaudeClient({ transport, mcpServers: { calc } });
  * ```
  */
-export function webSocketTransportFactory(settings: WebSocketTransportSettings): TransportFactory {
+export function webSocketTransport(settings: WebSocketTransportSettings): WebSocketTransportFactory {
+  resolveWebSocketTransportSettings(settings);
   return (options) => new WebSocketTransport(options, settings);
 }

@@ -10,7 +10,10 @@ export interface WebSocketTransportSettings {
   ca?: string | Buffer | undefined;
   /** Time to connect and get the relay's answer to the hello, in ms; default 30 000. */
   connectTimeoutMs?: number | undefined;
-  /** Interval of the client's pings, in ms; default 15 000. A pong missing for one interval drops the link. */
+  /**
+   * Interval of the client's pings, in ms; default 15 000. A pong missing for one interval drops the
+   * link, unless the client has paused reading (flow control); a ping from the relay counts as a pong.
+   */
   heartbeatIntervalMs?: number | undefined;
   /** How long `close()` waits for the CLI to exit after its input ended, in ms; default 5 000. */
   closeTimeoutMs?: number | undefined;

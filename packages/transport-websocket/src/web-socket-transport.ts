@@ -54,6 +54,8 @@ export class WebSocketTransport implements Transport {
   private exit: RelayExit | undefined;
   private lost: RelayConnectionLostError | undefined;
   private refusal: RelayRefusedError | undefined;
+  /** What the relay's last `relay_error` frame said (a refusal, or why it ended a running session). */
+  private relayErrorMessage: string | undefined;
   private settleStart: ((error?: Error) => void) | undefined;
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
@@ -236,8 +238,10 @@ export class WebSocketTransport implements Transport {
     const frame = parseRelayFrame(data);
     if (frame?.type === 'relay_ready') this.onReady(frame.pid);
     else if (frame?.type === 'relay_exit') this.exit = frame;
-    else if (frame?.type === 'relay_error')
+    else if (frame?.type === 'relay_error') {
+      this.relayErrorMessage = frame.message;
       this.refusal = new RelayRefusedError({ reason: frame.reason, message: frame.message });
+    }
   }
 
   private onReady(pid: number): void {
@@ -273,7 +277,7 @@ export class WebSocketTransport implements Transport {
     const deliberate = this.state === 'closing' || this.state === 'closed';
     if (this.state === 'open') this.state = 'closed';
     if (this.exit === undefined && !deliberate) {
-      this.lost ??= new RelayConnectionLostError({ closeCode: code, closeReason: this.refusal?.message ?? reason });
+      this.lost ??= new RelayConnectionLostError({ closeCode: code, closeReason: this.relayErrorMessage ?? reason });
     }
     this.inbound.end(deliberate ? undefined : (this.exitError() ?? this.lost));
     this.stopListeningForAbort?.();

@@ -82,5 +82,9 @@ export interface Transport {
   readonly isOpen: boolean;
 }
 
-/** Creates a transport for one session. Registered in the facade's container. */
+/**
+ * Creates a transport for one session, from that session's options; called once per session (a
+ * new session, a new call). Given as the `transport` option of a query or client, or registered
+ * under the facade's `TRANSPORT_FACTORY` for every session made from a container.
+ */
 export type TransportFactory = (options: Options) => Transport;

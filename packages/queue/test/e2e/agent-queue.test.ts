@@ -3,6 +3,8 @@
  * model, 30 sessions of two turns each with a tool call per turn. One worker is SIGKILLed mid-run:
  * its jobs expire and are retried on the others, which resume from the session store. Every run
  * of a worker goes through its agent pool (2 CLIs for 3 concurrent jobs), whose cap must hold.
+ * Retries are counted: some jobs were retried, and no turn's prompt is in its session's transcript
+ * chain more often than its job had attempts (a retry re-sends the prompt on top of what was mirrored).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -59,6 +61,34 @@ function processesUsing(dirs: string[]): number[] {
     } catch {}
   }
   return found;
+}
+
+type Entry = { type?: string; uuid?: string; parentUuid?: string | null; message?: { content?: unknown } };
+
+/**
+ * The main chain of a transcript: from its last message entry back to the first, through
+ * `parentUuid` (what a resume continues from, and what the model is sent).
+ */
+function mainChain(entries: Entry[]): Entry[] {
+  const byUuid = new Map(entries.filter((entry) => entry.uuid !== undefined).map((entry) => [entry.uuid, entry]));
+  const isMessage = (entry: Entry) => ['user', 'assistant', 'system'].includes(entry.type ?? '');
+  const chain: Entry[] = [];
+  let entry = [...entries].reverse().find((candidate) => isMessage(candidate) && candidate.uuid !== undefined);
+  while (entry !== undefined && chain.length <= entries.length) {
+    chain.push(entry);
+    entry = entry.parentUuid ? byUuid.get(entry.parentUuid) : undefined;
+  }
+  return chain.reverse();
+}
+
+/** How many user entries of `chain` are the prompt `prompt` (a string, or one text block). */
+function promptsIn(chain: Entry[], prompt: string): number {
+  return chain.filter((entry) => {
+    if (entry.type !== 'user') return false;
+    const content = entry.message?.content;
+    if (typeof content === 'string') return content === prompt;
+    return Array.isArray(content) && content.some((block) => (block as { text?: unknown }).text === prompt);
+  }).length;
 }
 
 /** How busy each worker's pool was at each admission (from its `admitted <busy>` lines). */
@@ -178,10 +208,40 @@ describe('agent runs on pg-boss across worker processes', () => {
         expect(row.body).toContain(part);
       }
     }
-    const retried = await db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM pgboss.job WHERE name = $1 AND retry_count > 0`,
+    // Each job's attempts: a retry re-sends its prompt on top of what the dead attempt mirrored, so a
+    // turn's prompt is in its session's chain at least once and at most once per attempt.
+    const jobs = await db.query<{ prompt: string; retry_count: number }>(
+      `SELECT data->>'prompt' AS prompt, retry_count FROM pgboss.job WHERE name = $1
+       UNION ALL SELECT data->>'prompt' AS prompt, retry_count FROM pgboss.archive WHERE name = $1`,
       [name],
     );
+    const attempts = new Map(jobs.rows.map((job) => [job.prompt, job.retry_count + 1]));
+    expect(attempts.size).toBe(JOBS * 2);
+    const retried = jobs.rows.filter((job) => job.retry_count > 0);
+    // The killed worker's jobs were retried.
+    expect(retried.length).toBeGreaterThan(0);
+    const { rows: entryRows } = await db.query<{ session_id: string; entry: string }>(
+      `SELECT session_id, COALESCE(entry::text, entry_text) AS entry FROM hexagent.entries
+       WHERE subpath = '' AND session_id = ANY($1) ORDER BY session_id, seq`,
+      [outputs.map(({ one }) => one.sessionId)],
+    );
+    const transcripts = new Map<string, Entry[]>();
+    for (const row of entryRows) {
+      const list = transcripts.get(row.session_id) ?? [];
+      list.push(JSON.parse(row.entry) as Entry);
+      transcripts.set(row.session_id, list);
+    }
+    let resent = 0;
+    outputs.forEach(({ one }, i) => {
+      const chain = mainChain(transcripts.get(one.sessionId) ?? []);
+      for (const prompt of [`job ${i} turn one`, `job ${i} turn two`]) {
+        const count = promptsIn(chain, prompt);
+        const allowed = attempts.get(prompt) ?? 1;
+        expect(count, `${prompt}: ${count} in the chain, ${allowed} attempt(s)`).toBeGreaterThanOrEqual(1);
+        expect(count, `${prompt}: ${count} in the chain, ${allowed} attempt(s)`).toBeLessThanOrEqual(allowed);
+        if (count > 1) resent += 1;
+      }
+    });
 
     for (const worker of workers.slice(1)) worker.kill('SIGTERM');
     await Promise.all(
@@ -205,7 +265,8 @@ describe('agent runs on pg-boss across worker processes', () => {
         jobsPerMinute: Math.round((JOBS * 2 * 60_000) / elapsed),
         latencyMs: { p50: pct(50), p90: pct(90), max: latencies[latencies.length - 1] },
         killedWorkerClis: victimClis.length,
-        retriedJobs: Number(retried.rows[0]?.n),
+        retriedJobs: retried.length,
+        promptsResentByRetries: resent,
         poolAdmissions: allAdmissions.length,
       }),
     );

@@ -1,15 +1,16 @@
 /**
  * End to end: the relay in a child process (the `hexagent-relay` bin) with its own HOME and
  * CLAUDE_CONFIG_DIR, running the real Claude Code CLI against the scripted model; this process runs
- * the calculator example's in-process tools, a hook and the session through `webSocketTransport`.
+ * the calculator example's in-process tools, a hook and the session through `webSocketTransport`,
+ * swapped in by a container registration, by the `transport` option of `query()`, and by that of a
+ * `ClaudeClient` for two turns.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { calculatorToolNames, calculatorTools } from '@hexagent/example-calculator/dist/calculator.js';
 import { scriptedCalculatorModel } from '@hexagent/example-calculator/dist/scripted-calculator-model.js';
 import {
+  ClaudeClient,
   createContainer,
   createSdkMcpServer,
   type Options,
@@ -17,15 +18,35 @@ import {
   type SDKMessage,
   TRANSPORT_FACTORY,
 } from '@hexagent/sdk';
-import { type HermeticCliEnv, hermeticCliEnv, ScriptedModelServer, toolUse } from '@hexagent/testing';
+import {
+  type HermeticCliEnv,
+  hermeticCliEnv,
+  type RecordedRequest,
+  ScriptedModelServer,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { findClaudeCli } from '@hexagent/transport-cli';
 import { RelayConnectionLostError, type WebSocketTransport, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, makeTempDir, removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
+import { isAlive, removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
+import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
-const bin = fileURLToPath(new URL('../../bin/hexagent-relay.js', import.meta.url));
 const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator tools.';
+const turnTwo = 'Turn two: double the sum with the calculator.';
+
+/** The model's second turn of the client test: multiply 42 by 2, then report the tool's answer. */
+function doubleTheSum(request: RecordedRequest) {
+  const messages = request.body.messages ?? [];
+  const last = messages[messages.length - 1] as { content?: unknown } | undefined;
+  const blocks = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
+  const answer = blocks.find((block) => block.type === 'tool_result' && block.tool_use_id === 'toolu_double');
+  if (answer === undefined) return { content: [toolUse('mcp__calc__multiply', { a: 42, b: 2 }, 'toolu_double')] };
+  const content = answer.content;
+  const value = Array.isArray(content) ? content.map((part) => (part as { text?: string }).text ?? '').join('') : '';
+  return { content: [text(`Doubled: ${/^\d+/.exec(value)?.[0] ?? 'none'}`)] };
+}
 
 let server: ScriptedModelServer;
 let hermetic: HermeticCliEnv;
@@ -34,37 +55,23 @@ let relayUrl: string;
 let proxy: TcpProxy;
 
 beforeAll(async () => {
-  server = await ScriptedModelServer.start((request) =>
-    JSON.stringify(request.body.messages ?? []).includes('hang up')
-      ? { content: [toolUse('mcp__calc__add', { a: 1, b: 2 }, 'toolu_hang')] }
-      : scriptedCalculatorModel(request),
-  );
+  server = await ScriptedModelServer.start((request) => {
+    const conversation = JSON.stringify(request.body.messages ?? []);
+    if (conversation.includes('hang up')) return { content: [toolUse('mcp__calc__add', { a: 1, b: 2 }, 'toolu_hang')] };
+    if (conversation.includes(turnTwo)) return doubleTheSum(request);
+    return scriptedCalculatorModel(request);
+  });
   hermetic = await hermeticCliEnv({ baseUrl: server.url });
-  const config = path.join(makeTempDir(), 'relay.json');
-  writeFileSync(config, JSON.stringify({ port: 0, cliPath: findClaudeCli({}), killTimeoutMs: 2000 }));
-  relay = spawn(process.execPath, [bin, '--config', config], {
-    env: { ...hermetic.env, HEXAGENT_RELAY_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  relayUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    relay.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    relay.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
-  });
+  ({ relay, url: relayUrl } = await startRelayProcess(
+    { cliPath: findClaudeCli({}), killTimeoutMs: 2000 },
+    hermetic.env,
+  ));
   proxy = await startTcpProxy(Number(new URL(relayUrl).port));
 }, 60_000);
 
 afterAll(async () => {
   await proxy?.close();
-  if (relay?.exitCode === null) {
-    const exited = new Promise((resolve) => relay.once('exit', resolve));
-    relay.kill('SIGTERM');
-    await exited;
-  }
+  if (relay !== undefined) await stopRelayProcess(relay);
   await server?.close();
   await hermetic?.cleanup();
   removeTempDirs();
@@ -91,12 +98,23 @@ function remoteContainer(url: string) {
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
     useValue: (options: Options) => {
-      const transport = webSocketTransport({ url, token: TOKEN }, options);
+      const transport = webSocketTransport({ url, token: TOKEN })(options);
       made.push(transport);
       return transport;
     },
   });
   return { container, made };
+}
+
+/** A container that must not be used: the `transport` option wins over it (and nothing runs locally if it did not). */
+function containerThatMustNotBeUsed() {
+  const container = createContainer();
+  container.register(TRANSPORT_FACTORY, {
+    useValue: () => {
+      throw new Error('the container was used instead of options.transport');
+    },
+  });
+  return container;
 }
 
 /** The calculator's tools, recording what each handler got. */
@@ -168,6 +186,80 @@ describe('the real CLI behind a relay in another process', () => {
     // The CLI ran on the relay's side, and is gone.
     expect(made).toHaveLength(1);
     expect(made[0]?.remotePid).toBeGreaterThan(0);
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('query() with transport: webSocketTransport(...) runs the tools here and the CLI on the relay', async () => {
+    const calls: Array<{ tool: string; args: unknown }> = [];
+    // While a tool runs here, the CLI that asked for it runs on the relay's side.
+    const remoteClisDuringTools: number[] = [];
+    const options: Options = {
+      transport: webSocketTransport({ url: relayUrl, token: TOKEN }),
+      mcpServers: {
+        calc: recordedCalculator(calls, async () => void remoteClisDuringTools.push(clisOnRelay().length)),
+      },
+      allowedTools: calculatorToolNames,
+      maxTurns: 6,
+    };
+    const messages: SDKMessage[] = [];
+    for await (const message of query({ prompt, options }, containerThatMustNotBeUsed())) messages.push(message);
+    expect(calls.map((call) => call.tool).sort()).toEqual(['add', 'divide', 'multiply']);
+    expect(remoteClisDuringTools).toHaveLength(3);
+    expect(remoteClisDuringTools.every((count) => count > 0)).toBe(true);
+    const result = messages.find((message) => message.type === 'result') as { subtype?: string; result?: string };
+    expect(result.subtype).toBe('success');
+    expect(result.result).toMatch(/15 \+ 27 = 42 and 6 × 7 = 42\. 1 ÷ 0 has no answer/);
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('ClaudeClient with the transport option: two turns with the in-process tools through one remote CLI', async () => {
+    const calls: Array<{ tool: string; args: unknown }> = [];
+    const relayFactory = webSocketTransport({ url: relayUrl, token: TOKEN });
+    const made: WebSocketTransport[] = [];
+    // The pids of the CLIs running on the relay's side while each tool runs here.
+    const remoteDuringTools: number[][] = [];
+    const client = new ClaudeClient(
+      {
+        transport: (options) => {
+          const transport = relayFactory(options);
+          made.push(transport);
+          return transport;
+        },
+        mcpServers: { calc: recordedCalculator(calls, async () => void remoteDuringTools.push(clisOnRelay())) },
+        allowedTools: calculatorToolNames,
+        maxTurns: 6,
+      },
+      containerThatMustNotBeUsed(),
+    );
+    const resultOf = async (): Promise<string | undefined> => {
+      let text: string | undefined;
+      for await (const message of client.receiveResponse()) {
+        if (message.type === 'result') text = message.subtype === 'success' ? message.result : message.subtype;
+      }
+      return text;
+    };
+    try {
+      await client.connect();
+      await client.query(prompt);
+      expect(await resultOf()).toMatch(/15 \+ 27 = 42 and 6 × 7 = 42\. 1 ÷ 0 has no answer/);
+      expect(calls.map((call) => call.tool).sort()).toEqual(['add', 'divide', 'multiply']);
+
+      await client.query(turnTwo);
+      expect(await resultOf()).toBe('Doubled: 84');
+      expect(calls[3]).toEqual({ tool: 'multiply', args: { a: 42, b: 2 } });
+      expect(
+        server.toolResults().map((result) => ({ id: result.tool_use_id, content: result.content })),
+      ).toContainEqual({ id: 'toolu_double', content: [{ type: 'text', text: '84' }] });
+    } finally {
+      await client.close();
+    }
+    // Both turns ran in the one CLI the client started on the relay's side; it is gone after close().
+    expect(made).toHaveLength(1);
+    const pid = made[0]?.remotePid ?? -1;
+    expect(pid).toBeGreaterThan(0);
+    expect(remoteDuringTools).toHaveLength(4);
+    expect(remoteDuringTools.every((pids) => pids.includes(pid))).toBe(true);
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
     await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
   });
 

@@ -35,7 +35,7 @@ export function relayFor(cliPath: string, config: Partial<RelayConfig> = {}): Pr
 
 /** A transport to `relay` for `options`. */
 export function transportTo(relay: Relay, options: Options = {}, settings: Partial<WebSocketTransportSettings> = {}) {
-  return webSocketTransport({ url: relay.url, token: TOKEN, ...settings }, options);
+  return webSocketTransport({ url: relay.url, token: TOKEN, ...settings })(options);
 }
 
 /** True while `pid` runs (a zombie waiting for its reaper does not count). */

@@ -2,6 +2,7 @@ import { AbortError, type Options, type TransportFactory } from '@hexagent/core'
 import { asyncDispose } from '../async-dispose.js';
 import { type DependencyContainer, getDefaultContainer, resolveFactories } from '../container.js';
 import { TRANSPORT_FACTORY } from '../tokens.js';
+import { transportFactoryOf } from '../transport-option.js';
 import type { Query } from '../types/query.js';
 import { AdmissionLedger, type AdmissionTicket } from './admission-ledger.js';
 import {
@@ -44,7 +45,8 @@ export class AgentPool {
   private readonly waits = new WaitTimes();
   private readonly launcher: PoolLauncher;
   private readonly base: DependencyContainer;
-  private readonly transportFactory: TransportFactory;
+  /** The container's transport factory (the profile's or a query's `transport` replaces it). */
+  private readonly registeredTransport: TransportFactory;
   private readonly idleWaiters = new Set<() => void>();
   private readonly spareSource: SpareSource | undefined;
   private admittedCount = 0;
@@ -55,10 +57,13 @@ export class AgentPool {
   constructor(settings: AgentPoolOptions, container?: DependencyContainer, spareSource?: SpareSource) {
     checkAgentPoolOptions(settings);
     this.settings = settings;
-    this.profile = settings.options ?? {};
+    this.registeredTransport = resolveFactories(container).transportFactory;
+    // Checked now; the pool hands the factory to its sessions through their container (containerFor).
+    transportFactoryOf(settings.options ?? {}, this.registeredTransport);
+    const { transport: _, ...profile } = settings.options ?? {};
+    this.profile = profile;
     this.spareSource = spareSource;
     this.base = container ?? getDefaultContainer();
-    this.transportFactory = resolveFactories(container).transportFactory;
     this.ledger = new AdmissionLedger(
       {
         maxConcurrent: settings.maxConcurrent,
@@ -86,7 +91,7 @@ export class AgentPool {
     this.launcher = new PoolLauncher({
       profile: this.profile,
       events: this.events,
-      containerFor: (ticket) => this.containerFor(ticket),
+      containerFor: (ticket, options) => this.containerFor(ticket, options),
       release: (ticket) => this.release(ticket),
       requeueCold: (request) => this.requeueCold(request),
       pidOf: (ticket) => this.children.pidOf(ticket),
@@ -219,10 +224,19 @@ export class AgentPool {
     request.pooled.fail(error);
   }
 
-  /** A child container whose transports report their CLI's pid and exit to this pool, for `ticket`. */
-  private containerFor(ticket: AdmissionTicket): DependencyContainer {
+  /**
+   * A child container whose transports report their CLI's pid and exit to this pool, for `ticket`.
+   * They come from the query's `transport` (in `options`), else the profile's, else the container's.
+   *
+   * @throws InvalidOptionError for a `transport` that cannot be used (see `transportFactoryOf`).
+   */
+  private containerFor(ticket: AdmissionTicket, options: Options = {}): DependencyContainer {
+    const transport = options.transport ?? this.settings.options?.transport;
+    const inner = transportFactoryOf(
+      { ...options, ...(transport !== undefined && { transport }) },
+      this.registeredTransport,
+    );
     const child = this.base.createChildContainer();
-    const inner = this.transportFactory;
     const factory: TransportFactory = (options) =>
       new TrackedTransport(inner(options), {
         started: (pid) => {

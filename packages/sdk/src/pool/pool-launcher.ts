@@ -26,7 +26,8 @@ export class PoolLauncher {
     private readonly deps: {
       profile: Options;
       events: PoolEventEmitter;
-      containerFor(ticket: AdmissionTicket): DependencyContainer;
+      /** The container a query's CLI comes from; `options` are the query's (its `transport`, if any). */
+      containerFor(ticket: AdmissionTicket, options?: Options): DependencyContainer;
       release(ticket: AdmissionTicket): void;
       /** Put a request back at the head of the queue for a cold start. */
       requeueCold(request: PoolRequest): void;
@@ -41,9 +42,12 @@ export class PoolLauncher {
     const abortController = params.signal === undefined ? undefined : new AbortController();
     let started: Query;
     try {
-      const options: Options = { ...this.deps.profile, ...params.options };
+      // A per-call transport goes to the pool's tracking container, not to the session (which would bypass it).
+      const { transport, ...perCall } = params.options ?? {};
+      const options: Options = { ...this.deps.profile, ...perCall };
       if (abortController !== undefined) options.abortController = abortController;
-      started = query({ prompt: params.prompt, options }, this.deps.containerFor(ticket));
+      const container = this.deps.containerFor(ticket, { ...options, ...(transport !== undefined && { transport }) });
+      started = query({ prompt: params.prompt, options }, container);
     } catch (error) {
       this.deps.release(ticket);
       request.pooled.fail(error);

@@ -171,19 +171,21 @@ function listen(session: StandInSession): void {
   };
 
   process.stdin.setEncoding('utf8');
-  let rest = '';
+  // The pieces of the line being read: a long line is joined once, not copied and rescanned per chunk.
+  const pending: string[] = [];
   process.stdin.on('data', (chunk: string) => {
     const readAt = process.hrtime.bigint();
-    const data = rest + chunk;
     let start = 0;
-    let newline = data.indexOf('\n', start);
+    let newline = chunk.indexOf('\n');
     while (newline !== -1) {
-      const line = data.slice(start, newline);
+      pending.push(chunk.slice(start, newline));
+      const line = pending.join('');
+      pending.length = 0;
       if (line.trim() !== '') onLine(line, readAt);
       start = newline + 1;
-      newline = data.indexOf('\n', start);
+      newline = chunk.indexOf('\n', start);
     }
-    rest = data.slice(start);
+    if (start < chunk.length) pending.push(chunk.slice(start));
   });
   process.stdin.on('end', () => {
     inputEnded = true;

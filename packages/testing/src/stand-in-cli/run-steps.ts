@@ -55,6 +55,13 @@ async function runStep(session: StandInSession, step: StandInStep, message: Json
     return;
   }
   if ('touch' in step) return writeFileSync(session.path(step.touch), '');
+  if ('pauseInputUntilFile' in step) {
+    process.stdin.pause();
+    const path = session.path(step.pauseInputUntilFile);
+    while (!existsSync(path)) await sleep(5);
+    process.stdin.resume();
+    return;
+  }
   if ('close' in step) {
     for (const pipe of step.close) {
       if (pipe === 'stdin') {

@@ -116,6 +116,12 @@ export type StandInStep =
   | { waitForFile: string }
   /** Create this (empty) file (a signal to the test). */
   | { touch: string }
+  /**
+   * Stop reading stdin until this file exists (a test's signal), then read on: what the client
+   * writes meanwhile backs up in the pipe, as when the real CLI is too busy to read. The lines
+   * read before the pause are handled as usual.
+   */
+  | { pauseInputUntilFile: string }
   /** Close these pipes, so the SDK's writes fail (EPIPE) or its reads end. */
   | { close: Array<'stdin' | 'stdout'> }
   /** Append `name <JSON value>` to the notes file. */

@@ -194,6 +194,27 @@ describe('what it reports and leaves', () => {
     await peer.exited;
   });
 
+  it('stops reading its input until a file exists: the writer backs up, then every line arrives in order', async () => {
+    const cli = install({ echo: true, onStart: [{ pauseInputUntilFile: 'go' }] });
+    const peer = start(cli);
+    const pad = 'x'.repeat(16 * 1024);
+    const count = 128; // 2 MiB: far more than a pipe holds
+    let refused = 0;
+    for (let i = 0; i < count; i++)
+      if (!peer.child.stdin.write(`${JSON.stringify({ type: 'echo', i, pad })}\n`)) refused++;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(peer.lines).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+    // What the pipe did not take still waits in this process.
+    expect(peer.child.stdin.writableLength).toBeGreaterThan(1024 * 1024);
+    await import('node:fs').then((fs) => fs.writeFileSync(join(cli.dir, 'go'), ''));
+    await peer.next((line) => line.i === count - 1, 10_000);
+    expect(peer.lines.map((line) => line.i)).toEqual(Array.from({ length: count }, (_, i) => i));
+    expect(peer.child.stdin.writableLength).toBe(0);
+    peer.end();
+    expect(await peer.exited).toEqual({ code: 0, signal: null });
+  });
+
   it('writes each workload report to reportFile', async () => {
     const cli = install({ reportFile: 'report.json', onUser: [{ stream: { count: 10 } }, { result: 'done' }] });
     const peer = start(cli);

@@ -1,6 +1,7 @@
 import type { SessionTracer } from '../../ports/session-tracer.js';
+import type { TransportFactory } from '../../ports/transport.js';
 
-/** Options hexagent adds to the official ones: bounds on what the CLI sends and on callbacks. */
+/** Options hexagent adds to the official ones: bounds on what the CLI sends and on callbacks, tracing, and how the CLI is reached. */
 export interface HexagentOptions {
   /** The largest line accepted from the CLI, in bytes (default 64 MiB); a longer one is a fault. */
   maxMessageBytes?: number;
@@ -21,4 +22,27 @@ export interface HexagentOptions {
    * provider is registered, and not at all otherwise. `false` turns tracing off for this query.
    */
   tracer?: SessionTracer | false;
+  /**
+   * How the CLI is reached: the factory the session calls for its `Transport`, in place of the
+   * container's `TRANSPORT_FACTORY` (default: the CLI as a subprocess of this process).
+   * `webSocketTransport({ url, token })` from `@hexagent/transport-websocket` runs the CLI behind a
+   * relay on another host, while in-process tools, hooks and `canUseTool` stay here.
+   *
+   * A factory, not a transport, because one option bag may need several: a session calls it once
+   * with its options when it is created (`query()`, `startup()`, `prewarm()`, `ClaudeClient`), and
+   * an agent pool calls it for every CLI it starts. A `Transport` instance is refused with
+   * `InvalidOptionError` (wrap it, `() => transport`, to use it once); so is `transport` with
+   * `spawnClaudeCodeProcess`, which only the default transport runs. The factory gets every
+   * option, `pathToClaudeCodeExecutable`, `executable` and `executableArgs` included, and decides
+   * what they mean (the WebSocket transport refuses them: the relay's operator picks the CLI).
+   * A live object: a queued run (`@hexagent/queue`) cannot carry it; set it on the worker.
+   *
+   * @example
+   * ```ts
+   * import { webSocketTransport } from '@hexagent/transport-websocket';
+   *
+   * const options: Options = { transport: webSocketTransport({ url: 'wss://build-box:7878', token }) };
+   * ```
+   */
+  transport?: TransportFactory;
 }

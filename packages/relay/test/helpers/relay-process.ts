@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTempDir, TOKEN } from './relay-fixture.js';
+
+const bin = fileURLToPath(new URL('../../bin/hexagent-relay.js', import.meta.url));
+
+/**
+ * Starts the `hexagent-relay` bin in a process of its own with `config` (in a `relay.json`) and the
+ * test token; resolves once it listens, with the process and its URL.
+ */
+export async function startRelayProcess(
+  config: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ relay: ChildProcess; url: string }> {
+  const file = path.join(makeTempDir(), 'relay.json');
+  writeFileSync(file, JSON.stringify({ port: 0, ...config }));
+  const relay = spawn(process.execPath, [bin, '--config', file], {
+    env: { ...env, HEXAGENT_RELAY_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    relay.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    relay.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
+  });
+  return { relay, url };
+}
+
+/** The resident memory of process `pid`, in MiB (from /proc). */
+export function residentMiB(pid: number): number {
+  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kib) / 1024;
+}
+
+/** Stops a relay process started by {@link startRelayProcess} and waits for its exit. */
+export async function stopRelayProcess(relay: ChildProcess): Promise<void> {
+  if (relay.exitCode !== null || relay.signalCode !== null) return;
+  const exited = new Promise((resolve) => relay.once('exit', resolve));
+  relay.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,175 @@
+/**
+ * The `transport` option: a `TransportFactory` given per query or client, in place of the
+ * container's `TRANSPORT_FACTORY`; what it refuses; and the entry points that honour it.
+ */
+import type { InboundMessage, Options, TransportFactory } from '@hexagent/core';
+import { FakeCliTransport } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ClaudeClient } from './claude-client.js';
+import { createContainer } from './container.js';
+import { InvalidOptionError, type SDKMessage } from './index.js';
+import { query } from './query.js';
+import { TRANSPORT_FACTORY } from './tokens.js';
+import { prewarm } from './warm/prewarm.js';
+import { startup } from './warm/startup.js';
+
+const SESSION = 'sess-transport';
+const assistant = (text: string) =>
+  ({
+    type: 'assistant',
+    session_id: SESSION,
+    parent_tool_use_id: null,
+    message: { id: 'm', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text', text }] },
+  }) as unknown as InboundMessage;
+const result = (text: string) =>
+  ({
+    type: 'result',
+    subtype: 'success',
+    session_id: SESSION,
+    result: text,
+    is_error: false,
+    num_turns: 1,
+    duration_ms: 1,
+    duration_api_ms: 1,
+    total_cost_usd: 0,
+    usage: { input_tokens: 1, output_tokens: 1 },
+    permission_denials: [],
+  }) as unknown as InboundMessage;
+
+let fakes: FakeCliTransport[] = [];
+afterEach(async () => {
+  for (const fake of fakes) await fake.close();
+  fakes = [];
+});
+
+/** A factory of fake CLIs, recording the options of each call. */
+function fakeFactory(): { factory: TransportFactory; calls: Options[]; made: FakeCliTransport[] } {
+  const calls: Options[] = [];
+  const made: FakeCliTransport[] = [];
+  const factory: TransportFactory = (options) => {
+    calls.push(options);
+    const fake = new FakeCliTransport({ autoInitialize: true, onEndInput: (cli) => cli.finish() });
+    made.push(fake);
+    fakes.push(fake);
+    return fake;
+  };
+  return { factory, calls, made };
+}
+
+/** A container whose registered factory must not be used: the option wins over it. */
+function containerThatMustNotBeUsed() {
+  const container = createContainer();
+  container.register(TRANSPORT_FACTORY, {
+    useValue: () => {
+      throw new Error('the container factory was used instead of options.transport');
+    },
+  });
+  return container;
+}
+
+function refusal(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('options.transport', () => {
+  it('query(): the session gets its transport from the option, over the container, with its options', async () => {
+    const { factory, calls, made } = fakeFactory();
+    const options: Options = { transport: factory, model: 'claude-sonnet-4-5', maxTurns: 2 };
+    const run = query({ prompt: 'hello', options }, containerThatMustNotBeUsed());
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ model: 'claude-sonnet-4-5', maxTurns: 2 });
+    const fake = made[0] as FakeCliTransport;
+    const user = await fake.nextSent((message) => message.type === 'user');
+    expect(user).toMatchObject({ message: { role: 'user', content: 'hello' } });
+    fake.emit(assistant('hi'));
+    fake.emit(result('hi'));
+    const seen: SDKMessage[] = [];
+    for await (const message of run) seen.push(message);
+    expect(seen.map((message) => message.type)).toEqual(['assistant', 'result']);
+    expect(fake.state.closed).toBe(true);
+  });
+
+  it('query() without a container: the option is used, the default CLI transport never is', async () => {
+    const { factory, made } = fakeFactory();
+    const run = query({ prompt: 'x', options: { transport: factory } });
+    await (made[0] as FakeCliTransport).nextSent((message) => message.type === 'user');
+    await run.close();
+    expect(made).toHaveLength(1);
+  });
+
+  it('ClaudeClient: two turns over one transport from the option; close() stops it', async () => {
+    const { factory, calls, made } = fakeFactory();
+    const client = new ClaudeClient({ transport: factory }, containerThatMustNotBeUsed());
+    await client.connect();
+    const fake = made[0] as FakeCliTransport;
+    for (const turn of ['one', 'two']) {
+      await client.query(turn);
+      const sent = await fake.nextSent((message) => message.type === 'user');
+      expect((sent.message as { content: string }).content).toBe(turn);
+      fake.emit(assistant(`answer ${turn}`));
+      fake.emit(result(`answer ${turn}`));
+      const texts: string[] = [];
+      for await (const message of client.receiveResponse()) {
+        if (message.type === 'result' && message.subtype === 'success') texts.push(message.result);
+      }
+      expect(texts).toEqual([`answer ${turn}`]);
+    }
+    expect(calls).toHaveLength(1);
+    await client.close();
+    expect(fake.state.closed).toBe(true);
+  });
+
+  it('startup() and prewarm() take their transport from the option too', async () => {
+    const warm = fakeFactory();
+    const started = await startup({ options: { transport: warm.factory } }, containerThatMustNotBeUsed());
+    expect(warm.made).toHaveLength(1);
+    expect(warm.made[0]?.state.started).toBe(true);
+    started.close();
+    await expect.poll(() => warm.made[0]?.state.closed).toBe(true);
+
+    const spare = fakeFactory();
+    const parked = await prewarm(
+      { options: { transport: spare.factory, cwd: '/parking' } },
+      containerThatMustNotBeUsed(),
+    );
+    expect(spare.calls).toHaveLength(1);
+    expect(spare.calls[0]?.extraArgs).toEqual({ 'await-claim': null });
+    expect(spare.made[0]?.state.started).toBe(true);
+    await parked.close();
+    expect(spare.made[0]?.state.closed).toBe(true);
+  });
+
+  it('refuses a Transport instance, naming the way out, before anything starts', () => {
+    const instance = new FakeCliTransport({ autoInitialize: true });
+    fakes.push(instance);
+    const error = refusal(() => query({ prompt: 'x', options: { transport: instance as never } }));
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ option: 'transport' });
+    expect((error as Error).message).toMatch(
+      /not a Transport.*webSocketTransport\(\{ url, token \}\).*\(\) => transport/,
+    );
+    expect(instance.state.started).toBe(false);
+  });
+
+  it('refuses a value that is not a function', () => {
+    const error = refusal(() => query({ prompt: 'x', options: { transport: 'ws://relay' as never } }));
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/must be a TransportFactory.*got string/);
+  });
+
+  it('refuses transport with spawnClaudeCodeProcess; the factory is never called', async () => {
+    const { factory, calls } = fakeFactory();
+    const options: Options = { transport: factory, spawnClaudeCodeProcess: () => ({}) as never };
+    const error = refusal(() => query({ prompt: 'x', options }));
+    expect(InvalidOptionError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/spawnClaudeCodeProcess/);
+    const client = new ClaudeClient(options);
+    await expect(client.connect()).rejects.toMatchObject({ code: 'INVALID_OPTION', option: 'transport' });
+    expect(calls).toHaveLength(0);
+  });
+});
