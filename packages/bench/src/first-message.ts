@@ -1,48 +1,67 @@
 /**
  * Time to the first assistant message with the REAL CLI, in this fresh process, printed as one
- * line of JSON: `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool> <model URL>`.
+ * line of JSON:
+ * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|second-turn> <model URL> [server]`.
  *
  * The SDK is imported after the clock starts, so `fromImportMs` is what a user's first call feels
  * in a new process. `fromCallMs` starts at the call that starts the CLI (`query()`, `startup()`,
- * `prewarm()`, `createAgentPool()`); `afterReadyMs` starts once the warm CLI is ready (the
- * `WarmQuery`/`SpareProcess` resolved, the pool's spare parked) and ends at the first assistant
- * message. Both SDKs get the same options: the workspace's CLI, a fresh hermetic home, no
- * in-process server. Only 127.0.0.1 traffic.
+ * `prewarm()`, `createAgentPool()`; with `server`, at building the in-process server just before);
+ * `afterReadyMs` starts once the warm CLI is ready (the `WarmQuery`/`SpareProcess` resolved, the
+ * pool's spare parked) and ends at the first assistant message. `second-turn` is the floor: a query
+ * with streaming input runs its first turn to the `result`, and `afterReadyMs` runs from pushing the
+ * second user message to the second turn's first assistant message (see second-turn.ts). Both SDKs
+ * get the same options: the workspace's CLI, a fresh hermetic home, and with `server` one
+ * in-process `createSdkMcpServer` tool built with that SDK's own `createSdkMcpServer` and `tool`
+ * (the model does not call it: what is timed is its handshake). Only 127.0.0.1 traffic.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { hermeticCliEnv } from '@hexagent/testing';
+import { type StreamedUserMessage, timeSecondTurn } from './second-turn.js';
+import { SERVER_NAME, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 
 /** One reading. */
 export interface FirstMessageTiming {
   client: 'hexagent' | 'official';
-  mode: 'cold' | 'startup' | 'prewarm' | 'pool';
+  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'second-turn';
+  /** With one in-process tool (`createSdkMcpServer`) in the options. */
+  withServer: boolean;
   fromImportMs: number;
   fromCallMs: number;
-  /** For the warm modes: from ready to the first assistant message. */
+  /** For the warm modes: from ready to the first assistant message (`second-turn`: from the second push). */
   afterReadyMs: number | undefined;
 }
 
 type Message = { type: string };
-const [client = 'hexagent', mode = 'cold', baseUrl = ''] = process.argv.slice(2) as [
+const [client = 'hexagent', mode = 'cold', baseUrl = '', server = ''] = process.argv.slice(2) as [
   FirstMessageTiming['client'],
   FirstMessageTiming['mode'],
   string,
+  string?,
 ];
+const withServer = server === 'server';
 const require = createRequire(import.meta.url);
 const cli = join(dirname(require.resolve('@anthropic-ai/claude-code/package.json')), 'bin', 'claude.exe');
 const hermetic = await hermeticCliEnv({ baseUrl });
 const env: Record<string, string> = {};
 for (const [key, value] of Object.entries(hermetic.env)) if (value !== undefined) env[key] = value;
-const options = { pathToClaudeCodeExecutable: cli, env, cwd: hermetic.homeDir };
+const baseOptions = { pathToClaudeCodeExecutable: cli, env, cwd: hermetic.homeDir };
+type Options = typeof baseOptions & { mcpServers?: Record<string, unknown>; allowedTools?: string[] };
 
 /** What this bench uses of either SDK (the same names and shapes in both). */
 interface SdkLike {
-  query(params: { prompt: string; options: typeof options }): AsyncIterable<Message>;
-  startup(params: { options: typeof options }): Promise<{ query(prompt: string): AsyncIterable<Message> }>;
+  query(params: { prompt: string | AsyncIterable<StreamedUserMessage>; options: Options }): AsyncIterable<Message>;
+  startup(params: { options: Options }): Promise<{ query(prompt: string): AsyncIterable<Message> }>;
   prewarm(params: {
-    options: typeof options;
+    options: Options;
   }): Promise<{ claim(params: { prompt: string; options: { cwd: string } }): AsyncIterable<Message> }>;
+  createSdkMcpServer(params: { name: string; version: string; tools: unknown[] }): unknown;
+  tool(
+    name: string,
+    description: string,
+    shape: Record<string, unknown>,
+    handler: (args: { a: number; b: number }) => Promise<{ content: Array<{ type: 'text'; text: string }> }>,
+  ): unknown;
 }
 
 /** When the first assistant message arrived (leaving the loop then stops the query). */
@@ -51,13 +70,27 @@ async function firstAssistant(messages: AsyncIterable<Message>): Promise<number>
   throw new Error('no assistant message');
 }
 
+/** The options with the bench's `add` tool, built with `sdk`'s own `createSdkMcpServer` and `tool`. */
+function withTool(sdk: SdkLike, z: typeof import('zod').z): Options {
+  const add = sdk.tool(TOOL_NAME, TOOL_DESCRIPTION, { a: z.number(), b: z.number() }, async ({ a, b }) => ({
+    content: [{ type: 'text', text: String(a + b) }],
+  }));
+  return {
+    ...baseOptions,
+    mcpServers: { [SERVER_NAME]: sdk.createSdkMcpServer({ name: SERVER_NAME, version: '1.0.0', tools: [add] }) },
+    allowedTools: [`mcp__${SERVER_NAME}__${TOOL_NAME}`],
+  };
+}
+
 let timing: FirstMessageTiming;
 try {
   const t0 = performance.now();
   const sdk = (client === 'hexagent'
     ? await import('@hexagent/sdk')
     : await import('@anthropic-ai/claude-agent-sdk')) as unknown as SdkLike;
+  const z = withServer ? (await import('zod')).z : undefined;
   const called = performance.now();
+  const options = z === undefined ? baseOptions : withTool(sdk, z);
   let ready: number | undefined;
   let end: number;
   if (mode === 'cold') {
@@ -70,9 +103,18 @@ try {
     const spare = await sdk.prewarm({ options });
     ready = performance.now();
     end = await firstAssistant(spare.claim({ prompt: 'hi', options: { cwd: options.cwd } }));
+  } else if (mode === 'second-turn') {
+    const second = await timeSecondTurn((prompt) => sdk.query({ prompt, options }));
+    ready = second.pushedAt;
+    end = second.firstAssistantAt;
   } else {
     const { createAgentPool } = await import('@hexagent/sdk');
-    const pool = createAgentPool({ options, spares: 1, maxConcurrent: 1, memoryBudgetMb: 4096 });
+    const pool = createAgentPool({
+      options: options as import('@hexagent/sdk').Options,
+      spares: 1,
+      maxConcurrent: 1,
+      memoryBudgetMb: 4096,
+    });
     while (pool.stats().spares < 1) {
       if (pool.stats().sparesStarting === 0) throw new Error('the pool has no spare');
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -84,6 +126,7 @@ try {
   timing = {
     client,
     mode,
+    withServer,
     fromImportMs: end - t0,
     fromCallMs: end - called,
     afterReadyMs: ready === undefined ? undefined : end - ready,

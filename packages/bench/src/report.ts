@@ -3,8 +3,18 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { renderFirstMessage } from './first-message-bench.js';
 import { fmt, times } from './format.js';
 import { reportRows } from './report-rows.js';
-import { type BenchResults, MCP_SDK, medianOf, realCliMedian, type StartupKind, startupMedian } from './runner.js';
+import {
+  type BenchResults,
+  MCP_SDK,
+  medianOf,
+  realCliMedian,
+  type StartupKind,
+  type StartupReading,
+  startupMedian,
+  startupValues,
+} from './runner.js';
 import { renderSessions } from './sessions-report.js';
+import { median } from './stats.js';
 import { type ClientMedians, judgeTargets, verdict } from './targets.js';
 import { CLIENTS } from './workload.js';
 import type { Workload } from './workloads.js';
@@ -66,19 +76,33 @@ export function renderReport(
   const { startup, modulesNoServer, modulesServer } = results;
   if (startup.length > 0) {
     out();
-    out(`Startup: medians of ${rounds.startupRuns} fresh processes each.`);
+    out(`Startup: medians (and ranges) of ${rounds.startupRuns} fresh processes each.`);
     out();
     out('| startup (fresh process) | hexagent | official | hexagent / official |');
     out('|---|--:|--:|--:|');
-    const startupRows: [string, StartupKind, 'importMs' | 'firstQueryMs'][] = [
+    const startupRows: [string, StartupKind, StartupReading][] = [
       ['import the SDK, ms', 'import', 'importMs'],
       ['import + first query, no in-process server, ms', 'query', 'firstQueryMs'],
       ['import + first query with an in-process tool call, ms', 'query-server', 'firstQueryMs'],
+      [
+        'first query from the call (import done), no in-process server: to the first assistant message, ms',
+        'query',
+        'callToFirstMs',
+      ],
+      ['first query from the call, no in-process server: to the result, ms', 'query', 'callToResultMs'],
+      [
+        'first query from the call, with an in-process tool call: to the first assistant message (it follows the tool call), ms',
+        'query-server',
+        'callToFirstMs',
+      ],
+      ['first query from the call, with an in-process tool call: to the result, ms', 'query-server', 'callToResultMs'],
     ];
     for (const [label, what, value] of startupRows) {
-      const h = startupMedian(startup, 'hexagent', what, value);
-      const o = startupMedian(startup, 'official', what, value);
-      out(`| ${label} | ${fmt(h, 1)} | ${fmt(o, 1)} | ${times(h / o)} |`);
+      const cell = (values: number[]) =>
+        `${fmt(median(values), 1)} (${fmt(Math.min(...values), 1)}-${fmt(Math.max(...values), 1)})`;
+      const h = startupValues(startup, 'hexagent', what, value);
+      const o = startupValues(startup, 'official', what, value);
+      out(`| ${label} | ${cell(h)} | ${cell(o)} | ${times(median(h) / median(o))} |`);
     }
     out(
       `| modules resolved by import + query without / with an in-process server | ${modulesNoServer.length} / ${modulesServer.length} | | |`,

@@ -90,8 +90,16 @@ export interface StartupResult {
   client: 'hexagent' | 'official';
   what: StartupKind;
   importMs: number;
+  /** From before the import to the query's end. */
   firstQueryMs?: number;
+  /** From the call (every import done) to the first assistant message. */
+  callToFirstMs?: number;
+  /** From the call (every import done) to the `result`. */
+  callToResultMs?: number;
 }
+
+/** A reading of {@link StartupResult}. */
+export type StartupReading = 'importMs' | 'firstQueryMs' | 'callToFirstMs' | 'callToResultMs';
 
 /** The startup measurements, and the modules a query resolves without and with an in-process server. */
 export interface StartupRun {
@@ -119,16 +127,24 @@ export async function runStartup(runs: number): Promise<StartupRun> {
   return { startup, modulesNoServer, modulesServer };
 }
 
+/** Every value of one startup reading of `client`. */
+export function startupValues(
+  startup: readonly StartupResult[],
+  client: 'hexagent' | 'official',
+  what: StartupKind,
+  value: StartupReading,
+): number[] {
+  return startup.filter((entry) => entry.client === client && entry.what === what).map((entry) => entry[value] ?? NaN);
+}
+
 /** The median of one startup reading of `client`. */
 export function startupMedian(
   startup: readonly StartupResult[],
   client: 'hexagent' | 'official',
   what: StartupKind,
-  value: 'importMs' | 'firstQueryMs',
+  value: StartupReading,
 ): number {
-  return median(
-    startup.filter((entry) => entry.client === client && entry.what === what).map((entry) => entry[value] ?? NaN),
-  );
+  return median(startupValues(startup, client, what, value));
 }
 
 /** The modules a fresh process resolves while importing @hexagent/sdk and running one query. */
