@@ -25,6 +25,7 @@ const STARTS: ReadonlyArray<readonly [Client, Mode, boolean]> = [
   ['hexagent', 'prewarm', false],
   ['official', 'prewarm', false],
   ['hexagent', 'pool', false],
+  ['hexagent', 'pool-startup', false],
   ['hexagent', 'second-turn', false],
   ['official', 'second-turn', false],
   ['hexagent', 'cold', true],
@@ -87,6 +88,13 @@ const ROWS: Row[] = [
   ['`startup()` once ready, then `query()`', 'startup', 'afterReadyMs', false],
   ['`prewarm()` once ready, then `claim()`', 'prewarm', 'afterReadyMs', false],
   ['`pool.query()`, spare parked (official: `prewarm()` + `claim()`)', 'pool', 'afterReadyMs', false, 'prewarm'],
+  [
+    "`pool.query()`, `spareStart: 'startup'` spare (official: `startup()` once ready)",
+    'pool-startup',
+    'afterReadyMs',
+    false,
+    'startup',
+  ],
   ['the floor: second turn on a live session (streaming input), from the push', 'second-turn', 'afterReadyMs', false],
   ['with an in-process server: cold `query()`, from the call', 'cold', 'fromCallMs', true],
   ['with an in-process server: `startup()` from the call, then `query()`', 'startup', 'fromCallMs', true],
@@ -107,20 +115,26 @@ export function renderFirstMessage(timings: readonly FirstMessageTiming[], runs:
     lines.push(`| ${label} | ${cell(h)} | ${cell(o)} | ${times(h.median / o.median)} |`);
   }
   const claim = reading(timings, 'hexagent', 'pool', 'afterReadyMs').median;
-  const ratio = (against: number, what: string) =>
-    `${times(claim / against)} (${fmt(claim)} / ${fmt(against)} ms ${what})`;
+  const startupClaim = reading(timings, 'hexagent', 'pool-startup', 'afterReadyMs').median;
+  const ratio = (against: number, what: string, of = claim) =>
+    `${times(of / against)} (${fmt(of)} / ${fmt(against)} ms ${what})`;
   const startupReady = reading(timings, 'official', 'startup', 'afterReadyMs').median;
   const startupCall = reading(timings, 'official', 'startup', 'fromCallMs').median;
   const floor = reading(timings, 'hexagent', 'second-turn', 'afterReadyMs').median;
   const officialFloor = reading(timings, 'official', 'second-turn', 'afterReadyMs').median;
-  const met = Number.isFinite(claim / startupReady) ? claim <= POOL_CLAIM_GOAL * startupReady : undefined;
+  const meets = (ms: number) => (Number.isFinite(ms / startupReady) ? ms <= POOL_CLAIM_GOAL * startupReady : undefined);
   lines.push(
     '',
-    '| pool claim (spare parked) against | ratio | |',
+    "| pool claim (`spareStart: 'prewarm'` spare, the default) against | ratio | |",
     '|---|---|---|',
-    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready')} | ${verdict(met)} |`,
+    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready')} | ${verdict(meets(claim))} |`,
     `| official \`startup()\` from its call | ${ratio(startupCall, 'official startup() from the call')} | ${verdict('info')} |`,
     `| the floor (second turn on a live session, hexagent; official ${fmt(officialFloor)} ms) | ${ratio(floor, 'second turn')} | ${verdict('info')} |`,
+    '',
+    "| pool claim (`spareStart: 'startup'` spare) against | ratio | |",
+    '|---|---|---|',
+    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', startupClaim)} | ${verdict(meets(startupClaim))} |`,
+    `| the floor (second turn on a live session, hexagent) | ${ratio(floor, 'second turn', startupClaim)} | ${verdict('info')} |`,
   );
   return lines;
 }

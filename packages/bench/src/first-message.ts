@@ -1,7 +1,7 @@
 /**
  * Time to the first assistant message with the REAL CLI, in this fresh process, printed as one
  * line of JSON:
- * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|second-turn> <model URL> [server]`.
+ * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-startup|second-turn> <model URL> [server]`.
  *
  * The SDK is imported after the clock starts, so `fromImportMs` is what a user's first call feels
  * in a new process. `fromCallMs` starts at the call that starts the CLI (`query()`, `startup()`,
@@ -23,7 +23,7 @@ import { SERVER_NAME, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 /** One reading. */
 export interface FirstMessageTiming {
   client: 'hexagent' | 'official';
-  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'second-turn';
+  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'pool-startup' | 'second-turn';
   /** With one in-process tool (`createSdkMcpServer`) in the options. */
   withServer: boolean;
   fromImportMs: number;
@@ -112,6 +112,7 @@ try {
     const pool = createAgentPool({
       options: options as import('@hexagent/sdk').Options,
       spares: 1,
+      spareStart: mode === 'pool-startup' ? 'startup' : 'prewarm',
       maxConcurrent: 1,
       memoryBudgetMb: 4096,
     });
