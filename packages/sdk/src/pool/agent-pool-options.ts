@@ -20,7 +20,8 @@ export interface AgentPoolOptions {
   /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
   spares?: number;
   /**
-   * How the spares start, as the official functions of the same names (default `'prewarm'`):
+   * How the spares start, as the official functions of the same names (default `'prewarm'`;
+   * `'startup'` with `recycle`, which refuses `'prewarm'`):
    * - `'prewarm'`: parked with `--await-claim`; a claim sets the query's claimable options (`cwd`,
    *   `model`, `permissionMode`, ...), at the cost of the claim's round trip and the session's setup.
    * - `'startup'`: started with the profile itself and through `initialize`, so the prompt is the
@@ -54,7 +55,8 @@ export interface AgentPoolOptions {
   /**
    * Recycle CLIs (default: off; `true` for the defaults). A query that can be recycled does not end
    * its CLI: after its `result` the pool sends the CLI `/clear`, checks that a new conversation began,
-   * and parks it in a place of the spare allowance (`spares`, required >= 1), where the next query
+   * and parks it in a place of the spare allowance (`spares`, required >= 1; the spares start as
+   * `spareStart: 'startup'`, the only kind allowed with `recycle`), where the next query
    * with the same `key` takes it: its prompt is the next thing sent, and its first message comes in
    * about the time of a second turn. Only a string-prompt query that takes the profile as it is can
    * be recycled, and only when its caller neither left it before the `result` nor called a control

@@ -54,6 +54,14 @@ export function recycleSettingsOf(options: AgentPoolOptions): RecycleSettings | 
       message: `must be a number > 0, got ${settings.resetTimeoutMs}`,
     });
   }
+  if (options.spareStart === 'prewarm') {
+    throw new InvalidOptionError({
+      option: 'spareStart',
+      message:
+        "must be 'startup' with recycle (its default then): a recycled CLI serves the profile as it is, and a " +
+        "'prewarm' spare would take the queries a recycled CLI is kept for",
+    });
+  }
   if ((options.spares ?? 0) < 1) {
     throw new InvalidOptionError({
       option: 'recycle',

@@ -224,7 +224,7 @@ describe('createAgentPool with recycle on the real CLI', () => {
             {
               hooks: [
                 async (input) => {
-                  sessionStarts.push(String(input.source));
+                  sessionStarts.push('source' in input ? String(input.source) : '?');
                   return {};
                 },
               ],
@@ -233,7 +233,6 @@ describe('createAgentPool with recycle on the real CLI', () => {
         },
       },
       spares: 1,
-      spareStart: 'startup',
       recycle: true,
       maxConcurrent: 2,
       memoryBudgetMb: 3072,
@@ -276,10 +275,11 @@ describe('createAgentPool with recycle on the real CLI', () => {
     expect(bSaid).not.toMatch(/pelican|toolu_pelican|eleven/);
     expect(bSaid).toContain('<command-name>/clear</command-name>');
     // Each conversation has its own transcript.
-    const transcripts = readdirSync(join(harness.configDir, 'projects'), { recursive: true, encoding: 'utf8' });
+    const projects = join(harness.configDir, 'projects');
+    const transcripts = readdirSync(projects, { recursive: true, encoding: 'utf8' });
     const transcript = (id: string | undefined) => {
       const path = transcripts.find((file) => file.endsWith(`${id}.jsonl`));
-      return path === undefined ? '' : readFileSync(join(harness.configDir, 'projects', path), 'utf8');
+      return path === undefined ? '' : readFileSync(join(projects, path), 'utf8');
     };
     expect(transcript(aSession)).toContain('secret pelican');
     expect(transcript(bSession)).toContain('second question');

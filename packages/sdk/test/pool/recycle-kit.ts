@@ -6,7 +6,10 @@ import { createAgentPool } from '../../src/pool/create-agent-pool.js';
 import type { AgentPoolEvents } from '../../src/pool/pool-events.js';
 import type { fakeCliContainer, PidFakeCli } from './pool-test-kit.js';
 
-/** The recycling tests' pool: a startup spare of the profile `{ cwd: '/srv/app', model: 'sonnet' }`, recycling on. */
+/**
+ * The recycling tests' pool: one spare of the profile `{ cwd: '/srv/app', model: 'sonnet' }`,
+ * recycling on (which makes it a `'startup'` spare: `spareStart` is left to its default).
+ */
 export function recyclingPool(
   fakes: ReturnType<typeof fakeCliContainer>,
   settings: Partial<AgentPoolOptions> = {},
@@ -15,7 +18,6 @@ export function recyclingPool(
     {
       options: { cwd: '/srv/app', model: 'sonnet' },
       spares: 1,
-      spareStart: 'startup',
       spareRefillDelayMs: 0,
       recycle: true,
       maxConcurrent: 2,

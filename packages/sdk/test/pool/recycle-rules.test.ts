@@ -199,6 +199,7 @@ describe('AgentPool: which queries are recycled', () => {
     ['a profile continue', { options: { continue: true } }, 'options.continue'],
     ['a profile promptSuggestions', { options: { promptSuggestions: true } }, 'options.promptSuggestions'],
     ['no spares', { spares: 0 }, 'recycle'],
+    ["spareStart 'prewarm'", { spareStart: 'prewarm' as const }, 'spareStart'],
     ['maxQueriesPerCli 0', { recycle: { maxQueriesPerCli: 0 } }, 'recycle.maxQueriesPerCli'],
     ['resetTimeoutMs 0', { recycle: { resetTimeoutMs: 0 } }, 'recycle.resetTimeoutMs'],
   ])('refuses recycle with %s (InvalidOptionError)', (_name, settings, option) => {

@@ -18,6 +18,8 @@ describe('AgentPool: recycle', () => {
     expect(first[0]).toMatchObject({ subtype: 'init', session_id: 'sess-pool' });
     await expect.poll(() => pool.stats().recycled).toBe(1);
     const cli = fakes.clis[0];
+    // recycle makes the spares 'startup' ones: started with the profile, no --await-claim.
+    expect(cli?.queryOptions.extraArgs?.['await-claim']).toBeUndefined();
     expect(cli?.prompts).toEqual(['one', '/clear']);
     expect(cli?.state).toMatchObject({ inputEnded: false, closed: false });
     expect(pool.stats()).toMatchObject({ spares: 1, sparesStarting: 0, busy: 0, recycled: 1 });
@@ -158,7 +160,7 @@ describe('AgentPool: recycle', () => {
     const fakes = fakeCliContainer((cli) => {
       cli.answerPrompts = true;
     });
-    const pool = recyclingPool(fakes, { recycle: false });
+    const pool = recyclingPool(fakes, { recycle: false, spareStart: 'startup' });
     await parked(pool);
     await collect(pool.query({ prompt: 'plain' }));
     await expect.poll(() => fakes.clis[0]?.state.closed).toBe(true);
