@@ -28,6 +28,27 @@ describe('AgentPool: recycle faults', () => {
     expect(fakes.live()).toEqual([]);
   });
 
+  it('a query that claims a recycled CLI which has just exited starts cold instead', async () => {
+    const fakes = fakeCliContainer((cli) => {
+      cli.answerPrompts = true;
+    });
+    const pool = recyclingPool(fakes);
+    const refused = recorded(pool, 'claimRefused');
+    await parked(pool);
+    await collect(pool.query({ prompt: 'one' }));
+    await expect.poll(() => pool.stats().recycled).toBe(1);
+    // The CLI exits and a query comes in the same tick, before the pool has released it.
+    fakes.clis[0]?.finish();
+    const next = await collect(pool.query({ prompt: 'two' }));
+    expect(next.at(-1)).toMatchObject({ result: 'answer: two' });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.fellBack).toBe(true);
+    expect(fakes.clis[0]?.prompts).toEqual(['one', '/clear']);
+    expect(fakes.clis[1]?.prompts[0]).toBe('two');
+    await pool.close();
+    expect(fakes.live()).toEqual([]);
+  });
+
   it.each<[string, ClearBehaviour | 'tasks' | 'mode', RegExp]>([
     ['exits during /clear', 'exit', /exited during \/clear/],
     ['does not answer /clear within resetTimeoutMs', 'silent', /did not answer \/clear within 50 ms/],
