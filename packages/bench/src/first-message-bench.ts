@@ -1,7 +1,7 @@
 /**
  * The bench's first-message section: fresh processes running `first-message.js` for each SDK and
- * each way to start (cold `query()`, `startup()`, `prewarm()` + `claim()`, hexagent's pool claim,
- * and the floor: a second turn on a live session; cold and `startup()` also with an in-process
+ * each way to start (cold `query()`, `startup()`, `prewarm()` + `claim()`, hexagent's pool claim of a
+ * spare and of a recycled CLI, and the floor: a second turn on a live session; cold and `startup()` also with an in-process
  * server), interleaved round by round against one scripted model on 127.0.0.1, and their tables.
  */
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ const STARTS: ReadonlyArray<readonly [Client, Mode, boolean]> = [
   ['official', 'prewarm', false],
   ['hexagent', 'pool', false],
   ['hexagent', 'pool-startup', false],
+  ['hexagent', 'pool-recycled', false],
   ['hexagent', 'second-turn', false],
   ['official', 'second-turn', false],
   ['hexagent', 'cold', true],
@@ -95,6 +96,13 @@ const ROWS: Row[] = [
     false,
     'startup',
   ],
+  [
+    '`pool.query()` on a recycled CLI (`recycle`; official: `startup()` once ready)',
+    'pool-recycled',
+    'afterReadyMs',
+    false,
+    'startup',
+  ],
   ['the floor: second turn on a live session (streaming input), from the push', 'second-turn', 'afterReadyMs', false],
   ['with an in-process server: cold `query()`, from the call', 'cold', 'fromCallMs', true],
   ['with an in-process server: `startup()` from the call, then `query()`', 'startup', 'fromCallMs', true],
@@ -116,6 +124,7 @@ export function renderFirstMessage(timings: readonly FirstMessageTiming[], runs:
   }
   const claim = reading(timings, 'hexagent', 'pool', 'afterReadyMs').median;
   const startupClaim = reading(timings, 'hexagent', 'pool-startup', 'afterReadyMs').median;
+  const recycledClaim = reading(timings, 'hexagent', 'pool-recycled', 'afterReadyMs').median;
   const ratio = (against: number, what: string, of = claim) =>
     `${times(of / against)} (${fmt(of)} / ${fmt(against)} ms ${what})`;
   const startupReady = reading(timings, 'official', 'startup', 'afterReadyMs').median;
@@ -135,6 +144,11 @@ export function renderFirstMessage(timings: readonly FirstMessageTiming[], runs:
     '|---|---|---|',
     `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', startupClaim)} | ${verdict(meets(startupClaim))} |`,
     `| the floor (second turn on a live session, hexagent) | ${ratio(floor, 'second turn', startupClaim)} | ${verdict('info')} |`,
+    '',
+    '| pool claim (a recycled CLI, `recycle`) against | ratio | |',
+    '|---|---|---|',
+    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', recycledClaim)} | ${verdict(meets(recycledClaim))} |`,
+    `| the floor (second turn on a live session, hexagent) | ${ratio(floor, 'second turn', recycledClaim)} | ${verdict('info')} |`,
   );
   return lines;
 }

@@ -1,13 +1,15 @@
 /**
  * Time to the first assistant message with the REAL CLI, in this fresh process, printed as one
  * line of JSON:
- * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-startup|second-turn> <model URL> [server]`.
+ * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-startup|pool-recycled|second-turn> <model URL> [server]`.
  *
  * The SDK is imported after the clock starts, so `fromImportMs` is what a user's first call feels
  * in a new process. `fromCallMs` starts at the call that starts the CLI (`query()`, `startup()`,
  * `prewarm()`, `createAgentPool()`; with `server`, at building the in-process server just before);
  * `afterReadyMs` starts once the warm CLI is ready (the `WarmQuery`/`SpareProcess` resolved, the
- * pool's spare parked) and ends at the first assistant message. `second-turn` is the floor: a query
+ * pool's spare parked) and ends at the first assistant message; for `pool-recycled` (a pool with
+ * `recycle` and a startup spare) one query runs to its end first, and ready is once its CLI is
+ * parked again (reset by `/clear`), so what is timed is a query on a recycled CLI. `second-turn` is the floor: a query
  * with streaming input runs its first turn to the `result`, and `afterReadyMs` runs from pushing the
  * second user message to the second turn's first assistant message (see second-turn.ts). Both SDKs
  * get the same options: the workspace's CLI, a fresh hermetic home, and with `server` one
@@ -23,7 +25,7 @@ import { SERVER_NAME, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 /** One reading. */
 export interface FirstMessageTiming {
   client: 'hexagent' | 'official';
-  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'pool-startup' | 'second-turn';
+  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'pool-startup' | 'pool-recycled' | 'second-turn';
   /** With one in-process tool (`createSdkMcpServer`) in the options. */
   withServer: boolean;
   fromImportMs: number;
@@ -109,16 +111,27 @@ try {
     end = second.firstAssistantAt;
   } else {
     const { createAgentPool } = await import('@hexagent/sdk');
+    const recycled = mode === 'pool-recycled';
     const pool = createAgentPool({
       options: options as import('@hexagent/sdk').Options,
       spares: 1,
-      spareStart: mode === 'pool-startup' ? 'startup' : 'prewarm',
+      spareStart: mode === 'pool' ? 'prewarm' : 'startup',
+      recycle: recycled,
       maxConcurrent: 1,
       memoryBudgetMb: 4096,
     });
-    while (pool.stats().spares < 1) {
-      if (pool.stats().sparesStarting === 0) throw new Error('the pool has no spare');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    const parked = async (recycledCount: number) => {
+      while (pool.stats().spares < 1 || pool.stats().recycled < recycledCount) {
+        if (pool.stats().sparesStarting === 0 && pool.stats().busy === 0) throw new Error('the pool has no spare');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await parked(0);
+    if (recycled) {
+      // One query to its end; its CLI is reset and parked again: the timed query runs on it.
+      for await (const _ of pool.query({ prompt: 'first', options: { cwd: options.cwd } })) {
+      }
+      await parked(1);
     }
     ready = performance.now();
     end = await firstAssistant(pool.query({ prompt: 'hi', options: { cwd: options.cwd } }));

@@ -106,6 +106,7 @@ export { PoolClosedError } from './pool/pool-closed-error.js';
 export { PoolOptionNotClaimableError } from './pool/pool-option-not-claimable-error.js';
 export { CLAIMABLE_POOL_OPTIONS } from './pool/pool-query-options.js';
 export { PoolQueueTimeoutError } from './pool/pool-queue-timeout-error.js';
+export { PoolRecycleError } from './pool/pool-recycle-error.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 // Session functions: the CLI's transcripts (or a SessionStore) read and changed directly

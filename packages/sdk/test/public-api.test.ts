@@ -13,6 +13,7 @@ const ROOT = [
   'PoolClosedError',
   'PoolOptionNotClaimableError',
   'PoolQueueTimeoutError',
+  'PoolRecycleError',
   'createAgentPool',
   'BUILTIN_TOOL_NAMES',
   'ClaudeClient',

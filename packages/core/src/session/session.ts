@@ -144,8 +144,11 @@ export class Session extends McpControls {
     return this.output;
   }
 
-  /** Send one user turn. A string becomes a text message. */
-  async sendUserMessage(message: string | SDKUserMessageInput): Promise<void> {
+  /**
+   * Send one user turn. A string becomes a text message. `verbatim` overrides the
+   * `verbatimPrompts` option for this message (the agent pool sends `/clear` as a command).
+   */
+  async sendUserMessage(message: string | SDKUserMessageInput, options?: { verbatim?: boolean }): Promise<void> {
     if (this.turns.inputDone)
       throw new InvalidOptionError({ option: 'prompt', message: 'the input of this session has ended' });
     // Counted before any await, so an endInput() called while this send is under way waits for its result.
@@ -155,7 +158,7 @@ export class Session extends McpControls {
     if (this.inputGate !== undefined) await this.inputGate.catch(() => {});
     if (this.state === 'closed') throw this.closedError();
     try {
-      await this.transport.send(userMessageWire(message, this.options.verbatimPrompts === true));
+      await this.transport.send(userMessageWire(message, options?.verbatim ?? this.options.verbatimPrompts === true));
     } catch (error) {
       // The CLI's input is gone (it exited, or closed its end): no turn can reach it any more, so the
       // session ends rather than wait for an answer that cannot come.

@@ -5,7 +5,7 @@ export type TicketKind = 'query' | 'spare';
 export interface AdmissionTicket {
   readonly id: number;
   kind: TicketKind;
-  /** The tenant key of a query (per-key limits), if any. */
+  /** The tenant key of a query (per-key limits), if any; a recycled CLI parked keeps its last query's. */
   key: string | undefined;
   /** Reserved memory, MB: the estimate at admission, raised to the CLI's measured peak. */
   reservedMb: number;
@@ -108,11 +108,38 @@ export class AdmissionLedger {
     return ticket;
   }
 
-  /** Reserve a spare's place (within `maxSpares` and, strictly, the memory budget), or nothing. */
-  tryReserveSpare(): AdmissionTicket | undefined {
-    if (this.spareCount >= this.limits.maxSpares || !this.fits(this.estimate)) return undefined;
+  /**
+   * Reserve a spare's place (within `maxSpares` and, strictly, the memory budget), or nothing.
+   * `expected` places are kept free for CLIs expected back (running queries the pool may recycle).
+   */
+  tryReserveSpare(expected = 0): AdmissionTicket | undefined {
+    if (this.spareCount + expected >= this.limits.maxSpares || !this.fits(this.estimate)) return undefined;
     this.spareCount += 1;
     return this.newTicket('spare');
+  }
+
+  /**
+   * Turn a running query's ticket into a parked spare's (its CLI is kept for another query): only
+   * within `maxSpares` and while everything reserved, this CLI included, fits the memory budget.
+   * Frees its running slot and its key's slot. Returns false (nothing changed) otherwise.
+   */
+  tryPark(ticket: AdmissionTicket): boolean {
+    if (ticket.released || ticket.kind !== 'query') return false;
+    if (this.spareCount >= this.limits.maxSpares || this.reservedMb > this.limits.memoryBudgetMb) return false;
+    this.leaveRunning(ticket);
+    ticket.kind = 'spare';
+    this.spareCount += 1;
+    return true;
+  }
+
+  /**
+   * True when a cold query of `key` is refused for memory alone, and releasing a parked CLI that
+   * holds `freedMb` would let it in (the pool then closes that CLI rather than keep the query waiting).
+   */
+  memoryBlocks(key: string | undefined, freedMb: number): boolean {
+    if (this.runningCount >= this.limits.maxConcurrent || this.keyAtLimit(key) || this.fits(this.estimate))
+      return false;
+    return this.tickets.size <= 1 || this.reservedMb - freedMb + this.estimate <= this.limits.memoryBudgetMb;
   }
 
   /** Give a ticket's slot and memory back; idempotent. Returns false when it was already released. */
@@ -121,14 +148,7 @@ export class AdmissionLedger {
     ticket.released = true;
     this.tickets.delete(ticket);
     if (ticket.kind === 'spare') this.spareCount -= 1;
-    else {
-      this.runningCount -= 1;
-      if (ticket.key !== undefined) {
-        const left = (this.perKey.get(ticket.key) ?? 1) - 1;
-        if (left === 0) this.perKey.delete(ticket.key);
-        else this.perKey.set(ticket.key, left);
-      }
-    }
+    else this.leaveRunning(ticket);
     if (ticket.peakMb > 0 && this.learned.length < LEARN_FROM) {
       this.learned.push(ticket.peakMb);
       this.estimate = Math.ceil(Math.max(...this.learned));
@@ -141,6 +161,14 @@ export class AdmissionLedger {
     if (ticket.released) return;
     ticket.peakMb = Math.max(ticket.peakMb, rssMb);
     ticket.reservedMb = Math.max(ticket.reservedMb, ticket.peakMb);
+  }
+
+  private leaveRunning(ticket: AdmissionTicket): void {
+    this.runningCount -= 1;
+    if (ticket.key === undefined) return;
+    const left = (this.perKey.get(ticket.key) ?? 1) - 1;
+    if (left === 0) this.perKey.delete(ticket.key);
+    else this.perKey.set(ticket.key, left);
   }
 
   private fits(mb: number): boolean {

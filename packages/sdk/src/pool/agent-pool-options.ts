@@ -1,6 +1,7 @@
 import { InvalidOptionError, type Options, type SDKUserMessageInput } from '@hexagent/core';
 import type { PoolQueryOptions } from './pool-query-options.js';
 import type { MeasureProcessTrees } from './process-tree-memory.js';
+import { recycleSettingsOf } from './recycle-rules.js';
 
 /** Default memory reserved for a CLI before any has been measured, MB. */
 export const DEFAULT_POOL_CLI_ESTIMATE_MB = 200;
@@ -19,7 +20,8 @@ export interface AgentPoolOptions {
   /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
   spares?: number;
   /**
-   * How the spares start, as the official functions of the same names (default `'prewarm'`):
+   * How the spares start, as the official functions of the same names (default `'prewarm'`;
+   * `'startup'` with `recycle`, which refuses `'prewarm'`):
    * - `'prewarm'`: parked with `--await-claim`; a claim sets the query's claimable options (`cwd`,
    *   `model`, `permissionMode`, ...), at the cost of the claim's round trip and the session's setup.
    * - `'startup'`: started with the profile itself and through `initialize`, so the prompt is the
@@ -50,6 +52,25 @@ export interface AgentPoolOptions {
   sampleIntervalMs?: number;
   /** How the process trees are measured (default: procfs). A seam for tests and non-Linux hosts. */
   measureProcessTrees?: MeasureProcessTrees;
+  /**
+   * Recycle CLIs (default: off; `true` for the defaults). A query that can be recycled does not end
+   * its CLI: after its `result` the pool sends the CLI `/clear`, checks that a new conversation began,
+   * and parks it in a place of the spare allowance (`spares`, required >= 1; the spares start as
+   * `spareStart: 'startup'`, the only kind allowed with `recycle`), where the next query
+   * with the same `key` takes it: its prompt is the next thing sent, and its first message comes in
+   * about the time of a second turn. Only a string-prompt query that takes the profile as it is can
+   * be recycled, and only when its caller neither left it before the `result` nor called a control
+   * that changes the CLI. See the guide's "Agent pool" for the rules and what `/clear` leaves behind.
+   */
+  recycle?: boolean | AgentPoolRecycleOptions;
+}
+
+/** The settings of `recycle` (see {@link AgentPoolOptions.recycle}). */
+export interface AgentPoolRecycleOptions {
+  /** Queries one CLI serves at most; after the last it ends as usual (default 20). */
+  maxQueriesPerCli?: number;
+  /** How long a CLI may take to answer `/clear`, ms (default 10,000); past it the CLI is closed. */
+  resetTimeoutMs?: number;
 }
 
 /** The arguments of `pool.query()`. */
@@ -63,7 +84,10 @@ export interface AgentPoolQueryParams {
    * `PoolOptionNotClaimableError` (give `signal`).
    */
   options?: PoolQueryOptions;
-  /** The tenant the query runs for (`perKeyLimit`). */
+  /**
+   * The tenant the query runs for (`perKeyLimit`). With `recycle`, a recycled CLI serves only a
+   * query with the key of the query it served last (undefined matching undefined).
+   */
   key?: string;
   /** Aborts the query: while queued it leaves the queue (`AbortError`), once running its CLI is stopped. */
   signal?: AbortSignal;
@@ -102,6 +126,7 @@ export function checkAgentPoolOptions(options: AgentPoolOptions): void {
   if (options.queueTimeoutMs !== undefined && !(options.queueTimeoutMs >= 0)) {
     throw new InvalidOptionError({ option: 'queueTimeoutMs', message: `must be >= 0, got ${options.queueTimeoutMs}` });
   }
+  recycleSettingsOf(options);
   if (options.options?.abortController !== undefined) {
     throw new InvalidOptionError({
       option: 'options.abortController',

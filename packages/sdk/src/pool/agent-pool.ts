@@ -1,8 +1,6 @@
-import { AbortError, type Options, type TransportFactory } from '@hexagent/core';
+import { AbortError, type Options } from '@hexagent/core';
 import { asyncDispose } from '../async-dispose.js';
-import { type DependencyContainer, getDefaultContainer, resolveFactories } from '../container.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
-import { transportFactoryOf } from '../transport-option.js';
+import type { DependencyContainer } from '../container.js';
 import type { Query } from '../types/query.js';
 import { AdmissionLedger, type AdmissionTicket } from './admission-ledger.js';
 import {
@@ -13,9 +11,11 @@ import {
   DEFAULT_SPARE_REFILL_DELAY_MS,
 } from './agent-pool-options.js';
 import { ChildRegistry } from './child-registry.js';
+import { CliRecycler } from './cli-recycler.js';
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
 import { killProcesses } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
+import { PoolContainers } from './pool-containers.js';
 import { type AgentPoolEvents, type AgentPoolListener, PoolEventEmitter } from './pool-events.js';
 import { PoolLauncher } from './pool-launcher.js';
 import { checkPoolQueryOptions, needsColdStart } from './pool-query-options.js';
@@ -23,9 +23,9 @@ import type { PoolRequest } from './pool-request.js';
 import { type AgentPoolStats, WaitTimes } from './pool-stats.js';
 import { PooledQuery } from './pooled-query.js';
 import { measureProcessTrees } from './process-tree-memory.js';
+import { recycleSettingsOf } from './recycle-rules.js';
 import { SpareShelf } from './spare-shelf.js';
 import type { SpareSource } from './spare-source.js';
-import { TrackedTransport } from './tracked-transport.js';
 
 const DEFAULT_CLOSE_DEADLINE_MS = 30_000;
 
@@ -44,11 +44,10 @@ export class AgentPool {
   private readonly shelf: SpareShelf;
   private readonly waits = new WaitTimes();
   private readonly launcher: PoolLauncher;
-  private readonly base: DependencyContainer;
-  /** The container's transport factory (the profile's or a query's `transport` replaces it). */
-  private readonly registeredTransport: TransportFactory;
+  private readonly containers: PoolContainers;
   private readonly idleWaiters = new Set<() => void>();
   private readonly spareSource: SpareSource | undefined;
+  private readonly recycler: CliRecycler;
   private admittedCount = 0;
   private rejectedCount = 0;
   private closePromise: Promise<void> | undefined;
@@ -57,13 +56,16 @@ export class AgentPool {
   constructor(settings: AgentPoolOptions, container?: DependencyContainer, spareSource?: SpareSource) {
     checkAgentPoolOptions(settings);
     this.settings = settings;
-    this.registeredTransport = resolveFactories(container).transportFactory;
-    // Checked now; the pool hands the factory to its sessions through their container (containerFor).
-    transportFactoryOf(settings.options ?? {}, this.registeredTransport);
+    this.containers = new PoolContainers(container, settings.options ?? {}, {
+      started: (ticket, pid) => {
+        if (pid !== undefined) this.children.add(ticket, pid);
+        this.events.emit('spawned', { kind: ticket.kind, pid });
+      },
+      stopped: (ticket) => this.release(ticket),
+    });
     const { transport: _, ...profile } = settings.options ?? {};
     this.profile = profile;
     this.spareSource = spareSource;
-    this.base = container ?? getDefaultContainer();
     this.ledger = new AdmissionLedger(
       {
         maxConcurrent: settings.maxConcurrent,
@@ -83,19 +85,31 @@ export class AgentPool {
       options: this.profile,
       ledger: this.ledger,
       events: this.events,
-      containerFor: (ticket) => this.containerFor(ticket),
+      containerFor: (ticket) => this.containers.for(ticket),
       release: (ticket) => this.release(ticket),
       changed: () => this.drain(),
       refillDelayMs: settings.spareRefillDelayMs ?? DEFAULT_SPARE_REFILL_DELAY_MS,
+      expectedBack: () => this.recycler.expectedBack(),
+    });
+    this.recycler = new CliRecycler({
+      settings: recycleSettingsOf(settings),
+      ledger: this.ledger,
+      shelf: this.shelf,
+      events: this.events,
+      pidOf: (ticket) => this.children.pidOf(ticket),
+      parked: (ticket) => this.launcher.forget(ticket),
+      drain: () => this.drain(),
+      closing: () => this.closePromise !== undefined,
     });
     this.launcher = new PoolLauncher({
       profile: this.profile,
       events: this.events,
-      containerFor: (ticket, options) => this.containerFor(ticket, options),
+      containerFor: (ticket, options) => this.containers.for(ticket, options),
       release: (ticket) => this.release(ticket),
       requeueCold: (request) => this.requeueCold(request),
       pidOf: (ticket) => this.children.pidOf(ticket),
       closing: () => this.closePromise !== undefined,
+      recycler: this.recycler,
     });
     this.shelf.refill();
   }
@@ -117,6 +131,7 @@ export class AgentPool {
     const request: PoolRequest = {
       params,
       noSpare: needsColdStart(params.options) || this.spareSource?.fits(this.profile, params.options) === false,
+      recyclable: this.recycler.accepts(this.profile, params),
       pooled: new PooledQuery(() => {
         if (this.queue.remove(request)) this.reject(request, new AbortError({ message: 'left the queue' }), 0);
       }),
@@ -145,6 +160,7 @@ export class AgentPool {
       queued: this.queue.length,
       admitted: this.admittedCount,
       rejected: this.rejectedCount,
+      recycled: this.recycler.recycled,
       queueWaitMs: this.waits.stats(),
       memory: {
         budgetMb: this.settings.memoryBudgetMb,
@@ -191,9 +207,12 @@ export class AgentPool {
   private tryGrant(request: PoolRequest, waitedMs: number): GrantOutcome {
     const { key } = request.params;
     if (this.ledger.keyAtLimit(key)) return 'skip';
-    const parked = request.noSpare ? undefined : this.shelf.peek();
+    const parked = this.recycler.choose(request);
     const ticket = this.ledger.tryAdmitQuery(key, parked?.ticket);
-    if (ticket === undefined) return 'stop';
+    if (ticket === undefined) {
+      this.recycler.evictFor(request);
+      return 'stop';
+    }
     this.admittedCount += 1;
     // Recorded before the event, so a listener's stats() counts this admission's wait.
     this.waits.record(waitedMs);
@@ -222,31 +241,6 @@ export class AgentPool {
     this.rejectedCount += 1;
     this.events.emit('rejected', { key: request.params.key, waitedMs, error });
     request.pooled.fail(error);
-  }
-
-  /**
-   * A child container whose transports report their CLI's pid and exit to this pool, for `ticket`.
-   * They come from the query's `transport` (in `options`), else the profile's, else the container's.
-   *
-   * @throws InvalidOptionError for a `transport` that cannot be used (see `transportFactoryOf`).
-   */
-  private containerFor(ticket: AdmissionTicket, options: Options = {}): DependencyContainer {
-    const transport = options.transport ?? this.settings.options?.transport;
-    const inner = transportFactoryOf(
-      { ...options, ...(transport !== undefined && { transport }) },
-      this.registeredTransport,
-    );
-    const child = this.base.createChildContainer();
-    const factory: TransportFactory = (options) =>
-      new TrackedTransport(inner(options), {
-        started: (pid) => {
-          if (pid !== undefined) this.children.add(ticket, pid);
-          this.events.emit('spawned', { kind: ticket.kind, pid });
-        },
-        stopped: () => this.release(ticket),
-      });
-    child.register(TRANSPORT_FACTORY, { useValue: factory });
-    return child;
   }
 
   /** A CLI is gone: free its slot and memory, then admit waiters and refill spares. */

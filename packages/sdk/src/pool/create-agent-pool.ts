@@ -31,5 +31,7 @@ import { startupSpareSource } from './startup-spare-source.js';
  * ```
  */
 export function createAgentPool(options: AgentPoolOptions, container?: DependencyContainer): AgentPool {
-  return new AgentPool(options, container, options.spareStart === 'startup' ? startupSpareSource : prewarmSpareSource);
+  const recycling = options.recycle !== undefined && options.recycle !== false;
+  const spareStart = options.spareStart ?? (recycling ? 'startup' : 'prewarm');
+  return new AgentPool(options, container, spareStart === 'startup' ? startupSpareSource : prewarmSpareSource);
 }

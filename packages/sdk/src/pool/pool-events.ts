@@ -5,8 +5,15 @@ export type PoolCliKind = 'query' | 'spare';
 export interface AgentPoolEvents {
   /** A CLI process started (a cold query's, or a spare's). */
   spawned: { kind: PoolCliKind; pid: number | undefined };
-  /** A query took over a warm spare. */
-  claimed: { pid: number | undefined; key: string | undefined };
+  /** A query took over a warm spare (`recycled`: a CLI that had served a query before). */
+  claimed: { pid: number | undefined; key: string | undefined; recycled: boolean };
+  /**
+   * A query's CLI was recycled (`recycle`): `/clear` reset its conversation and it is parked for
+   * the next query of `key`; `uses` is how many queries it has served.
+   */
+  recycled: { pid: number | undefined; key: string | undefined; uses: number };
+  /** A query's CLI could not be recycled after all (`PoolRecycleError` says why); it is closed. */
+  recycleFailed: { pid: number | undefined; key: string | undefined; error: Error };
   /** A query could not be admitted at once and waits; `queued` is the queue's length now. */
   queued: { key: string | undefined; queued: number };
   /** A query was admitted (`fromSpare`: it claimed a spare) after waiting `waitedMs`. */

@@ -4,9 +4,11 @@ import type { DependencyContainer } from '../container.js';
 import { query } from '../query.js';
 import type { Query } from '../types/query.js';
 import type { AdmissionTicket } from './admission-ledger.js';
+import type { CliRecycler } from './cli-recycler.js';
 import type { PoolEventEmitter } from './pool-events.js';
 import { claimableOf } from './pool-query-options.js';
 import type { PoolRequest } from './pool-request.js';
+import { ReusableCli } from './reusable-cli.js';
 import type { ParkedSpare } from './spare-shelf.js';
 
 interface Running {
@@ -17,7 +19,9 @@ interface Running {
 /**
  * Starts admitted queries, cold (`query()` through the pool's tracking container) or by claiming a
  * parked spare, and keeps the running ones until their CLI exits. The caller's `signal` stops a
- * running query: as the `abortController` of a cold one, by `close()` for a claimed one.
+ * running query: as the `abortController` of a cold one, by `close()` for a claimed one. With
+ * `recycle`, a recyclable query runs as one turn of a {@link ReusableCli} (a recycled CLI, a startup
+ * spare, or one started cold), served by the {@link CliRecycler}.
  */
 export class PoolLauncher {
   private readonly running = new Map<AdmissionTicket, Running>();
@@ -33,11 +37,16 @@ export class PoolLauncher {
       requeueCold(request: PoolRequest): void;
       pidOf(ticket: AdmissionTicket): number | undefined;
       closing(): boolean;
+      recycler: CliRecycler;
     },
   ) {}
 
   /** Start `request` cold under `ticket`. */
   cold(request: PoolRequest, ticket: AdmissionTicket): void {
+    if (request.recyclable) {
+      this.coldTurn(request, ticket);
+      return;
+    }
     const { params } = request;
     const abortController = params.signal === undefined ? undefined : new AbortController();
     let started: Query;
@@ -68,6 +77,11 @@ export class PoolLauncher {
    * streamed one, which the spare may have read from.
    */
   claim(request: PoolRequest, ticket: AdmissionTicket, parked: ParkedSpare): void {
+    const reusable = parked.spare.reusable;
+    if (request.recyclable && reusable !== undefined) {
+      this.turn(request, ticket, parked, reusable);
+      return;
+    }
     const { params } = request;
     let claimed: Query;
     try {
@@ -85,12 +99,12 @@ export class PoolLauncher {
     this.running.set(ticket, running);
     parked.spare.claimed.then(
       () => {
-        this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key });
+        this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key, recycled: false });
         request.pooled.attach(claimed);
       },
       (error: unknown) => {
         if (runsAnyway(error)) {
-          this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key });
+          this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: params.key, recycled: false });
           request.pooled.attach(claimed);
           return;
         }
@@ -103,7 +117,38 @@ export class PoolLauncher {
     );
   }
 
-  /** The CLI of `ticket` exited. */
+  /** A recyclable query started cold: a new {@link ReusableCli} with the profile serves it. */
+  private coldTurn(request: PoolRequest, ticket: AdmissionTicket): void {
+    let started: Query;
+    try {
+      const cli = ReusableCli.create(this.deps.profile, this.deps.containerFor(ticket));
+      started = this.deps.recycler.serve(request, ticket, cli);
+    } catch (error) {
+      this.deps.release(ticket);
+      request.pooled.fail(error);
+      return;
+    }
+    this.running.set(ticket, { query: started, stopListening: undefined });
+    request.pooled.attach(started);
+  }
+
+  /** A recyclable query on a parked reusable CLI; one that exited meanwhile sends it back for a cold start. */
+  private turn(request: PoolRequest, ticket: AdmissionTicket, parked: ParkedSpare, cli: ReusableCli): void {
+    let started: Query;
+    try {
+      started = this.deps.recycler.serve(request, ticket, cli);
+    } catch (error) {
+      this.deps.events.emit('claimRefused', { error, fellBack: true });
+      void parked.spare.close().catch(() => {});
+      this.deps.requeueCold(request);
+      return;
+    }
+    this.running.set(ticket, { query: started, stopListening: undefined });
+    this.deps.events.emit('claimed', { pid: this.deps.pidOf(ticket), key: request.params.key, recycled: cli.uses > 1 });
+    request.pooled.attach(started);
+  }
+
+  /** The CLI of `ticket` exited (or, recycled, went back to the shelf). */
   forget(ticket: AdmissionTicket): void {
     this.running.get(ticket)?.stopListening?.();
     this.running.delete(ticket);

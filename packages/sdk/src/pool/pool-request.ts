@@ -8,4 +8,6 @@ export interface PoolRequest {
   readonly pooled: PooledQuery;
   /** Start it cold: a per-call option a spare cannot take, or a spare refused its claim. */
   noSpare: boolean;
+  /** With `recycle`: it may run as one turn of a CLI the pool keeps (see `isRecyclableQuery`). */
+  readonly recyclable: boolean;
 }

@@ -25,7 +25,7 @@ export interface PoolChildStats {
 export interface AgentPoolStats {
   /** Warm spares parked and ready to claim. */
   spares: number;
-  /** Spares starting. */
+  /** Spares starting (recycled CLIs running their `/clear` included). */
   sparesStarting: number;
   /** Queries whose CLI runs (each holds a running slot). */
   busy: number;
@@ -34,6 +34,8 @@ export interface AgentPoolStats {
   /** Queries admitted, and rejected without admission, since the pool started. */
   admitted: number;
   rejected: number;
+  /** CLIs recycled since the pool started (`recycle`): reset by `/clear` and parked for another query. */
+  recycled: number;
   /** Time in the queue of admitted queries (0 for those admitted at once). */
   queueWaitMs: PoolWaitStats;
   memory: {

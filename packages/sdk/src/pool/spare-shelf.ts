@@ -16,9 +16,12 @@ const MAX_BACKOFF_MS = 30_000;
 /**
  * The pool's warm spares: keeps up to the allowance parked (each one reserved in the ledger before
  * it starts), hands one to a query, refills in the background, and backs off after a failed start.
+ * With `recycle`, a CLI whose query ended is put back here: resetting (not claimable), then parked.
  */
 export class SpareShelf {
   private readonly parked: ParkedSpare[] = [];
+  /** Recycled CLIs running their `/clear`: held (and closed with the shelf) but not claimable yet. */
+  private readonly resetting: ParkedSpare[] = [];
   private startingCount = 0;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -38,6 +41,8 @@ export class SpareShelf {
       changed(): void;
       /** How long after a claim the replacement starts, ms (0: at once). */
       refillDelayMs: number;
+      /** Spare places to keep free: CLIs of running queries that may come back recycled. */
+      expectedBack(): number;
     },
   ) {}
 
@@ -46,14 +51,35 @@ export class SpareShelf {
     return this.parked.length;
   }
 
-  /** Spares starting. */
+  /** Spares starting, recycled CLIs being reset included. */
   get starting(): number {
-    return this.startingCount;
+    return this.startingCount + this.resetting.length;
   }
 
-  /** The next spare to claim, without taking it. */
-  peek(): ParkedSpare | undefined {
-    return this.parked[0];
+  /** The first parked spare `accept` takes (oldest first), without taking it. */
+  find(accept: (entry: ParkedSpare) => boolean): ParkedSpare | undefined {
+    return this.parked.find(accept);
+  }
+
+  /** A recycled CLI is back: held while it resets (see {@link makeClaimable}). */
+  holdResetting(entry: ParkedSpare): void {
+    this.resetting.push(entry);
+  }
+
+  /** A recycled CLI's reset held: it is parked and claimable. */
+  makeClaimable(ticket: AdmissionTicket): void {
+    const index = this.resetting.findIndex((entry) => entry.ticket === ticket);
+    if (index === -1) return;
+    const [entry] = this.resetting.splice(index, 1);
+    if (entry === undefined) return;
+    this.parked.push(entry);
+    this.deps.changed();
+  }
+
+  /** Close a parked spare now (a waiting query needs its memory). */
+  evict(entry: ParkedSpare): void {
+    this.forget(entry.ticket);
+    void this.discard(entry);
   }
 
   /**
@@ -64,7 +90,8 @@ export class SpareShelf {
   take(parked: ParkedSpare): void {
     this.forget(parked.ticket);
     if (this.deps.refillDelayMs <= 0 || this.closed) {
-      this.refill();
+      // After the claim that took it, which may make its CLI one expected back (`expectedBack`).
+      queueMicrotask(() => this.refill());
       return;
     }
     if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
@@ -77,18 +104,18 @@ export class SpareShelf {
 
   /** A spare's CLI exited: off the shelf. */
   forget(ticket: AdmissionTicket): void {
-    const index = this.parked.findIndex((entry) => entry.ticket === ticket);
-    if (index !== -1) this.parked.splice(index, 1);
+    for (const list of [this.parked, this.resetting]) {
+      const index = list.findIndex((entry) => entry.ticket === ticket);
+      if (index !== -1) list.splice(index, 1);
+    }
   }
 
   /** Start spares until the allowance (or the memory budget) is used; nothing while backing off. */
   refill(): void {
     const source = this.deps.source;
     if (source === undefined || this.closed || this.retryTimer !== undefined || this.holdTimer !== undefined) return;
-    for (let ticket = this.deps.ledger.tryReserveSpare(); ticket !== undefined; ) {
-      this.start(source, ticket);
-      ticket = this.deps.ledger.tryReserveSpare();
-    }
+    const reserve = () => this.deps.ledger.tryReserveSpare(this.deps.expectedBack());
+    for (let ticket = reserve(); ticket !== undefined; ticket = reserve()) this.start(source, ticket);
   }
 
   /** Stop refilling and discard the parked spares. */
@@ -98,7 +125,7 @@ export class SpareShelf {
     if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
     this.retryTimer = undefined;
     this.holdTimer = undefined;
-    const parked = this.parked.splice(0);
+    const parked = [...this.parked.splice(0), ...this.resetting.splice(0)];
     await Promise.allSettled(parked.map((entry) => this.discard(entry)));
   }
 

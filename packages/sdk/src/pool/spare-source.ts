@@ -2,6 +2,7 @@ import type { Options, SDKUserMessageInput } from '@hexagent/core';
 import type { DependencyContainer } from '../container.js';
 import type { Query } from '../types/query.js';
 import type { ClaimablePoolOptions, PoolQueryOptions } from './pool-query-options.js';
+import type { ReusableCli } from './reusable-cli.js';
 
 /** One warm CLI as the pool sees it: parked until claimed, single use. */
 export interface PoolSpare {
@@ -16,6 +17,11 @@ export interface PoolSpare {
   readonly exited: Promise<void>;
   /** Discard it (parked) or let it go. */
   close(): Promise<void>;
+  /**
+   * Set for a CLI the pool owns and may serve turn by turn and recycle (a startup spare); a
+   * `prewarm()` spare has none (its claimed session is the spare's own).
+   */
+  readonly reusable?: ReusableCli;
 }
 
 /**

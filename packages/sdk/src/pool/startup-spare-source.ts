@@ -1,9 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Options } from '@hexagent/core';
-import { createSession } from '../create-session.js';
-import { QueryImpl } from '../query-impl.js';
 import { initializeWithin } from '../warm/initialize-within.js';
 import { CLAIMABLE_POOL_OPTIONS } from './pool-query-options.js';
+import { ReusableCli } from './reusable-cli.js';
 import type { SpareSource } from './spare-source.js';
 
 /**
@@ -11,7 +9,9 @@ import type { SpareSource } from './spare-source.js';
  * `initialize`, so a query's prompt is the first thing it is sent (no `claim_session` round trip, no
  * session set up at claim). Such a spare can only serve a query that asks for the profile as it is:
  * every claimable per-call option it sets equals the profile's (`cwd` against the profile's, or
- * this process's working directory); any other query starts cold and the spare stays parked.
+ * this process's working directory); any other query starts cold and the spare stays parked. The
+ * spare is a {@link ReusableCli}: claimed, it is a `query()` on that session; with `recycle`, the
+ * pool may serve its query as one turn and keep the CLI.
  */
 export const startupSpareSource: SpareSource = {
   fits(profile, perCall) {
@@ -23,23 +23,14 @@ export const startupSpareSource: SpareSource = {
     });
   },
 
-  async prewarm(options: Options, container) {
-    const session = createSession(options, container);
+  async prewarm(options, container) {
+    const cli = ReusableCli.create(options, container);
     try {
-      await initializeWithin(session);
+      await initializeWithin(cli.session);
     } catch (error) {
-      await session.close();
+      await cli.close();
       throw error;
     }
-    const ended = new Promise<void>((resolve) => {
-      if (session.signal.aborted) resolve();
-      else session.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    return {
-      claim: ({ prompt }) => new QueryImpl(session, prompt),
-      claimed: Promise.resolve(),
-      exited: ended.then(() => session.close().catch(() => {})),
-      close: () => session.close(),
-    };
+    return cli;
   },
 };

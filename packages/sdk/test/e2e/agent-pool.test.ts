@@ -1,12 +1,13 @@
 /**
  * createAgentPool on the REAL CLI against the scripted model: queries through the pool call an
- * in-process tool, the cap holds, the memory measured from procfs is real, and `close()` leaves no
- * process of the pool behind (checked in /proc).
+ * in-process tool, the cap holds, the memory measured from procfs is real, a recycled CLI serves the
+ * next query of its key as a new conversation, and `close()` leaves no process of the pool behind
+ * (checked in /proc).
  */
-import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentPool, createSdkMcpServer, tool } from '@hexagent/sdk';
+import { createAgentPool, createSdkMcpServer, type SDKMessage, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -194,6 +195,104 @@ describe('createAgentPool with spares on the real CLI', () => {
     const coldInit = cold.find((m) => m.type === 'system' && m.subtype === 'init');
     expect(coldInit && 'cwd' in coldInit ? coldInit.cwd : undefined).toBe(other);
     expect(admitted).toEqual([true, false]);
+    await pool.close({ deadlineMs: 5000 });
+    for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
+  });
+});
+
+describe('createAgentPool with recycle on the real CLI', () => {
+  it('recycles a CLI: the next query of its key runs in the same process as a new conversation that carries none of the last; another key starts its own', async () => {
+    harness = await startHarness(
+      byPrompt({
+        'secret pelican: add': { content: [toolUse('mcp__calc__add', { a: 5, b: 6 }, 'toolu_pelican')] },
+        'tool_result:pelican': { content: [text('eleven, pelican')] },
+        'second question: add': { content: [toolUse('mcp__calc__add', { a: 1, b: 2 }, 'toolu_second')] },
+        'tool_result:second': { content: [text('fresh answer')] },
+        'other tenant': { content: [text('other answer')] },
+      }),
+    );
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-recycle-')));
+    const sessionStarts: string[] = [];
+    const pool = createAgentPool({
+      options: {
+        env: harness.env,
+        cwd,
+        mcpServers: { calc },
+        allowedTools: ['mcp__calc__add'],
+        hooks: {
+          SessionStart: [
+            {
+              hooks: [
+                async (input) => {
+                  sessionStarts.push('source' in input ? String(input.source) : '?');
+                  return {};
+                },
+              ],
+            },
+          ],
+        },
+      },
+      spares: 1,
+      recycle: true,
+      maxConcurrent: 2,
+      memoryBudgetMb: 3072,
+    });
+    const pids = new Set<number>();
+    const claimed: Array<{ pid: number | undefined; key: string | undefined; recycled: boolean }> = [];
+    pool.on('spawned', ({ pid }) => pid !== undefined && pids.add(pid));
+    pool.on('claimed', (event) => claimed.push(event));
+    const initOf = (messages: SDKMessage[]) =>
+      messages.find((m) => m.type === 'system' && m.subtype === 'init') as { session_id: string } | undefined;
+    await expect.poll(() => pool.stats().spares, { timeout: 30_000 }).toBe(1);
+
+    const a = await collect(pool.query({ prompt: 'secret pelican: add', key: 'tenant-1' }));
+    expect(results(a).at(-1)?.result).toBe('eleven, pelican');
+    expect(calls).toContain(11);
+    await expect.poll(() => pool.stats().recycled, { timeout: 15_000 }).toBe(1);
+    expect(pool.stats()).toMatchObject({ spares: 1, busy: 0 });
+    const seenBefore = harness.server.messageRequests.length;
+    const started = performance.now();
+    let firstAssistantMs: number | undefined;
+    const b: SDKMessage[] = [];
+    for await (const message of pool.query({ prompt: 'second question: add', key: 'tenant-1' })) {
+      if (message.type === 'assistant') firstAssistantMs ??= performance.now() - started;
+      b.push(message);
+    }
+    console.info(`recycled CLI: first assistant message ${firstAssistantMs?.toFixed(0)} ms after pool.query()`);
+    expect(results(b).at(-1)?.result).toBe('fresh answer');
+    expect(calls).toContain(3);
+    // The same process, a new session: its own system/init first, a new session id.
+    expect(claimed.map((e) => e.recycled)).toEqual([false, true]);
+    expect(claimed[1]?.pid).toBe(claimed[0]?.pid);
+    expect(b[0]).toMatchObject({ type: 'system', subtype: 'init' });
+    const [aSession, bSession] = [initOf(a)?.session_id, initOf(b)?.session_id];
+    expect(bSession).toBeDefined();
+    expect(bSession).not.toBe(aSession);
+    expect(b.some((m) => m.type === 'conversation_reset')).toBe(false);
+    // B's model requests carry none of A's conversation (only the CLI's /clear note, a caveat documented).
+    const bSaid = JSON.stringify(harness.server.messageRequests.slice(seenBefore).map((r) => r.body.messages));
+    expect(bSaid).toContain('second question');
+    expect(bSaid).not.toMatch(/pelican|toolu_pelican|eleven/);
+    expect(bSaid).toContain('<command-name>/clear</command-name>');
+    // Each conversation has its own transcript.
+    const projects = join(harness.configDir, 'projects');
+    const transcripts = readdirSync(projects, { recursive: true, encoding: 'utf8' });
+    const transcript = (id: string | undefined) => {
+      const path = transcripts.find((file) => file.endsWith(`${id}.jsonl`));
+      return path === undefined ? '' : readFileSync(join(projects, path), 'utf8');
+    };
+    expect(transcript(aSession)).toContain('secret pelican');
+    expect(transcript(bSession)).toContain('second question');
+    expect(transcript(bSession)).not.toContain('pelican');
+
+    // Another key does not take tenant-1's CLI: it starts a CLI of its own.
+    await expect.poll(() => pool.stats().recycled, { timeout: 15_000 }).toBe(2);
+    // SessionStart hooks run at each reset, with source 'clear' (none ran for the first session).
+    expect(sessionStarts).toEqual(['clear', 'clear']);
+    const c = await collect(pool.query({ prompt: 'other tenant', key: 'tenant-2' }));
+    expect(results(c).at(-1)?.result).toBe('other answer');
+    expect(claimed).toHaveLength(2);
+    expect(pids.size).toBe(2);
     await pool.close({ deadlineMs: 5000 });
     for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });

@@ -25,6 +25,44 @@ describe('AdmissionLedger', () => {
     expect(ledger).toMatchObject({ running: 1, spares: 0, reservedMb: 100 });
   });
 
+  it('parks a running query as a spare within the spare allowance and the budget, freeing its slots', () => {
+    const ledger = new AdmissionLedger({ maxConcurrent: 1, maxSpares: 1, memoryBudgetMb: 250, perKeyLimit: 1 }, 100);
+    const a = ledger.tryAdmitQuery('a') as NonNullable<ReturnType<AdmissionLedger['tryAdmitQuery']>>;
+    expect(ledger.tryAdmitQuery('b')).toBeUndefined();
+    expect(ledger.tryPark(a)).toBe(true);
+    expect(a.kind).toBe('spare');
+    expect(ledger).toMatchObject({ running: 0, spares: 1, reservedMb: 100 });
+    expect(ledger.keyAtLimit('a')).toBe(false);
+    // Parked again it is a spare: a query takes it over, and a second park needs a free spare place.
+    expect(ledger.tryPark(a)).toBe(false);
+    const b = ledger.tryAdmitQuery('a', a);
+    expect(b).toBe(a);
+    const other = ledger.tryReserveSpare();
+    expect(other).toBeDefined();
+    expect(ledger.tryPark(a)).toBe(false);
+    expect(ledger).toMatchObject({ running: 1, spares: 1 });
+    // Over the budget (its measured peak grew): not parked either.
+    ledger.release(other as NonNullable<typeof other>);
+    ledger.correct(a, 300);
+    expect(ledger.tryPark(a)).toBe(false);
+    ledger.release(a);
+    expect(ledger).toMatchObject({ running: 0, spares: 0, reservedMb: 0 });
+  });
+
+  it('keeps spare places free for CLIs expected back, and says when memory alone blocks a query', () => {
+    const ledger = new AdmissionLedger({ maxConcurrent: 2, maxSpares: 2, memoryBudgetMb: 250 }, 100);
+    expect(ledger.tryReserveSpare(2)).toBeUndefined();
+    const spare = ledger.tryReserveSpare(1) as NonNullable<ReturnType<AdmissionLedger['tryReserveSpare']>>;
+    expect(ledger.tryReserveSpare(1)).toBeUndefined();
+    const running = ledger.tryAdmitQuery('a') as NonNullable<ReturnType<AdmissionLedger['tryAdmitQuery']>>;
+    // 200 reserved: a third CLI (100) would overrun 250; closing the spare (100) makes room.
+    expect(ledger.tryAdmitQuery('b')).toBeUndefined();
+    expect(ledger.memoryBlocks('b', spare.reservedMb)).toBe(true);
+    expect(ledger.memoryBlocks('b', 10)).toBe(false);
+    ledger.release(running);
+    expect(ledger.memoryBlocks('b', spare.reservedMb)).toBe(false);
+  });
+
   it('measurement raises a reservation, never below the admitted estimate, and teaches the estimate', () => {
     const ledger = new AdmissionLedger({ maxConcurrent: 5, maxSpares: 0, memoryBudgetMb: 1000 }, 200);
     const t = ledger.tryAdmitQuery(undefined) as NonNullable<ReturnType<AdmissionLedger['tryAdmitQuery']>>;
