@@ -11,6 +11,8 @@
  *   and streaming trials, whose medians background load moves most);
  * - `--quick`: one round of small workloads, one run of the rest (a smoke run);
  * - `--only=<sections>`: a comma-separated subset of `sequential,concurrent,stream,memory,startup,real-cli,first-message,sessions`;
+ * - `--real-cli-runs=<n>`: runs of each client against the real CLI, and fresh processes per start
+ *   in first-message (default 5): more runs narrow the medians of a noisy machine;
  * - `--json=<file>`: also write every raw result;
  * - `--no-pin`: do not pin the sequential trials to a CPU.
  *

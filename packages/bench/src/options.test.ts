@@ -23,6 +23,15 @@ describe('parseOptions', () => {
     expect(parseOptions(['--quick', '--rounds=4']).rounds).toBe(4);
   });
 
+  it('--real-cli-runs sets the runs against the real CLI, also with --quick; a bad value throws', () => {
+    expect(parseOptions(['--real-cli-runs=12']).realCliRuns).toBe(12);
+    expect(parseOptions(['--quick', '--real-cli-runs=3']).realCliRuns).toBe(3);
+    expect(() => parseOptions(['--real-cli-runs=0'])).toThrow(
+      '--real-cli-runs takes a whole number of at least 1, got "0"',
+    );
+    expect(() => parseOptions(['--real-cli-runs=many'])).toThrow('got "many"');
+  });
+
   it('--only takes a comma-separated list of sections', () => {
     const options = parseOptions(['--only=sequential,stream']);
     expect(options.only).toEqual(['sequential', 'stream']);

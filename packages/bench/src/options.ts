@@ -21,7 +21,7 @@ export interface BenchOptions {
   rounds: number;
   /** Fresh processes per startup measurement (7, or 1 with `--quick`). */
   startupRuns: number;
-  /** Runs per client against the real CLI (5, or 1 with `--quick`). */
+  /** `--real-cli-runs=<n>`: runs per client (and per start in first-message) against the real CLI (5, or 1 with `--quick`). */
   realCliRuns: number;
   /** `--only=<sections>`: the sections to run; undefined runs all. */
   only: readonly Section[] | undefined;
@@ -31,11 +31,19 @@ export interface BenchOptions {
   pin: boolean;
 }
 
+/** A whole number of at least 1 from `--name=<n>`, or undefined when the option is absent. */
+function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a whole number of at least 1, got "${value}"`);
+  return n;
+}
+
 /**
  * Reads the bench's options from `args` (`process.argv.slice(2)`). An option is `--name` or
  * `--name=value`; the value is what follows the first `=`, up to the next one.
  *
- * @throws Error when `--only` names a section that does not exist.
+ * @throws Error when `--only` names a section that does not exist, or `--real-cli-runs` is not a whole number of at least 1.
  */
 export function parseOptions(args: readonly string[]): BenchOptions {
   const option = (name: string): string | undefined => {
@@ -50,7 +58,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     quick,
     rounds: Number(option('rounds') ?? (quick ? 1 : 5)),
     startupRuns: quick ? 1 : 7,
-    realCliRuns: quick ? 1 : 5,
+    realCliRuns: positive('real-cli-runs', option('real-cli-runs')) ?? (quick ? 1 : 5),
     only: only as Section[] | undefined,
     json: option('json'),
     pin: option('no-pin') === undefined,
