@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { sep } from 'node:path';
 import type { McpServerFactory, SessionTracer, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
 import { createCliTransport, moduleLocation } from '@hexagent/transport-cli';
@@ -25,9 +26,14 @@ function tsyringeRoot(): DependencyContainer {
   return rootContainer;
 }
 
-/** True once tsyringe is loaded, by this package or by the application (which may have registered adapters on its root container). */
+/**
+ * True once tsyringe is loaded, by this package or by the application (which may have registered
+ * adapters on its root container). Resolving tsyringe's path costs the first query ~1.5 ms before
+ * the spawn, so it is resolved only when some copy of tsyringe is in the module cache at all.
+ */
 function tsyringeLoaded(): boolean {
   if (rootContainer !== undefined) return true;
+  if (!Object.keys(require.cache).some((file) => file.includes(`${sep}tsyringe${sep}`))) return false;
   try {
     tsyringePath ??= require.resolve('tsyringe');
   } catch {

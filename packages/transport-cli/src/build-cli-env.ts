@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Options } from '@hexagent/core';
 import { moduleLocation } from './module-location.js';
 
@@ -30,21 +32,37 @@ export function hexagentClientApp(): string {
   return clientApp;
 }
 
+/** The version in a manifest, when it is this package's. */
+function versionOf(manifest: { name?: unknown; version?: unknown }): string | undefined {
+  return manifest.name === '@hexagent/transport-cli' && typeof manifest.version === 'string'
+    ? manifest.version
+    : undefined;
+}
+
 /**
- * This package's version: from the manifest next to `dist/`, else (in an app's bundle, where `../`
- * is the app) from the package as the bundle resolves it; `undefined` when neither is there.
+ * This package's version: from the manifest next to `dist/`, read as a file (a `require()` of it
+ * would cost the first query ~3 ms of CommonJS loader start-up before the spawn), else (in an app's
+ * bundle, where `../` is the app) from the package as the bundle resolves it; `undefined` when
+ * neither is there.
  */
 function ownVersion(): string | undefined {
-  const require = createRequire(moduleLocation(import.meta.url));
-  for (const specifier of ['../package.json', '@hexagent/transport-cli/package.json']) {
-    try {
-      const manifest = require(specifier) as { name?: unknown; version?: unknown };
-      if (manifest.name === '@hexagent/transport-cli' && typeof manifest.version === 'string') return manifest.version;
-    } catch {
-      // Not there: try the next place.
-    }
+  const location = moduleLocation(import.meta.url);
+  try {
+    const file = location.startsWith('file:')
+      ? new URL('../package.json', location)
+      : join(dirname(location), '..', 'package.json');
+    const version = versionOf(JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown });
+    if (version !== undefined) return version;
+  } catch {
+    // Not there, or not JSON: resolve the package instead.
   }
-  return undefined;
+  try {
+    return versionOf(
+      createRequire(location)('@hexagent/transport-cli/package.json') as { name?: unknown; version?: unknown },
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**
