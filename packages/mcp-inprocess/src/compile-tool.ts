@@ -30,14 +30,18 @@ interface ZodCompat {
   toJsonSchemaCompat: typeof import('@modelcontextprotocol/sdk/server/zod-json-schema-compat.js').toJsonSchemaCompat;
 }
 
+/** zod v4's core: what every zod v4 flavour (`zod`, `zod/mini`) is built on. */
+type Zod4Core = typeof import('zod/v4/core');
+
 /**
  * The modules compiling tools needs, loaded for the kinds of tools at hand by
- * {@link loadToolCompilers}: `zod/v4-mini` for zod v4 shapes (what the MCP SDK's helpers use for
- * them), the MCP SDK's helpers for zod v3 shapes, ajv for JSON Schema: most servers need only one
- * (see docs/performance.md#lazy-loading).
+ * {@link loadToolCompilers}: zod v4's core for zod v4 shapes (an app that made them with `zod` or
+ * `zod/mini` has loaded it already, so it costs nothing more; `zod/v4-mini`, which the MCP SDK's
+ * helpers use, would load ~13 ms of modules on the first query), the MCP SDK's helpers for zod v3
+ * shapes, ajv for JSON Schema: most servers need only one (see docs/performance.md#lazy-loading).
  */
 export interface ToolCompilers {
-  zod4?: typeof import('zod/v4-mini');
+  zod4?: Zod4Core;
   zodCompat?: ZodCompat;
   Ajv?: typeof Ajv;
 }
@@ -51,12 +55,12 @@ function schemaKindOf(definition: SdkMcpToolDefinition): ToolSchemaKind {
   return values.every((value) => '_zod' in value) ? 'zod4' : 'zod3';
 }
 
-let zod4Module: Promise<typeof import('zod/v4-mini')> | undefined;
+let zod4Module: Promise<Zod4Core> | undefined;
 let zodCompatModule: Promise<ZodCompat> | undefined;
 let ajvModule: Promise<typeof Ajv> | undefined;
 
-function loadZod4(): Promise<typeof import('zod/v4-mini')> {
-  zod4Module ??= import('zod/v4-mini');
+function loadZod4(): Promise<Zod4Core> {
+  zod4Module ??= import('zod/v4/core');
   return zod4Module;
 }
 
@@ -143,9 +147,13 @@ function zodTool(definition: SdkMcpToolDefinition, jsonSchema: Record<string, un
   };
 }
 
-function compileZod4Tool(definition: SdkMcpToolDefinition, zod4: typeof import('zod/v4-mini')): CompiledTool {
-  // What the MCP SDK's helpers do for zod v4 shapes (objectFromShape, toJsonSchemaCompat, safeParse).
-  const objectSchema = zod4.object(definition.inputSchema as Parameters<typeof zod4.object>[0]);
+function compileZod4Tool(definition: SdkMcpToolDefinition, zod4: Zod4Core): CompiledTool {
+  // What the MCP SDK's helpers do for zod v4 shapes (objectFromShape, toJsonSchemaCompat, safeParse),
+  // on the core: zod/mini's object() is this constructor plus methods nothing here calls.
+  const objectSchema = new zod4.$ZodObject({
+    type: 'object',
+    shape: definition.inputSchema as import('zod/v4/core').$ZodShape,
+  });
   const jsonSchema = zod4.toJSONSchema(objectSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
   return zodTool(definition, jsonSchema, (args) => zod4.safeParse(objectSchema, args));
 }
@@ -197,7 +205,7 @@ export function compileTool(definition: SdkMcpToolDefinition, compilers: ToolCom
   if (tool === undefined) {
     switch (schemaKindOf(definition)) {
       case 'zod4':
-        tool = compileZod4Tool(definition, compilers.zod4 ?? missing('zod/v4-mini'));
+        tool = compileZod4Tool(definition, compilers.zod4 ?? missing('zod/v4/core'));
         break;
       case 'zod3':
         tool = compileZod3Tool(definition, compilers.zodCompat ?? missing("the MCP SDK's zod helpers"));
