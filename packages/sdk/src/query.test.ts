@@ -87,7 +87,7 @@ describe('query() with the fake CLI', () => {
     const init = (await fake.waitForControlRequest('initialize')).request;
     expect(init.systemPrompt).toEqual(['']);
     const user = await fake.nextSent((message) => message.type === 'user');
-    expect(user).toMatchObject({ type: 'user', message: { role: 'user', content: 'hello' }, parent_tool_use_id: null });
+    expect(user).toMatchObject({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: 'hello' }] }, parent_tool_use_id: null });
     expect(fake.state.inputEnded).toBe(false);
     fake.emit(assistant('hi there'));
     fake.emit(result('hi there'));
@@ -245,7 +245,7 @@ describe('ClaudeClient with the fake CLI', () => {
     for (const turn of ['one', 'two']) {
       await client.query(turn);
       const sent = await fake.nextSent((message) => message.type === 'user');
-      expect((sent.message as { content: string }).content).toBe(turn);
+      expect((sent.message as { content: unknown }).content).toEqual([{ type: 'text', text: turn }]);
       fake.emit(assistant(`answer ${turn}`));
       fake.emit(result(`answer ${turn}`));
       const types: string[] = [];

@@ -85,7 +85,7 @@ describe('options.transport', () => {
     expect(calls[0]).toMatchObject({ model: 'claude-sonnet-4-5', maxTurns: 2 });
     const fake = made[0] as FakeCliTransport;
     const user = await fake.nextSent((message) => message.type === 'user');
-    expect(user).toMatchObject({ message: { role: 'user', content: 'hello' } });
+    expect(user).toMatchObject({ message: { role: 'user', content: [{ type: 'text', text: 'hello' }] } });
     fake.emit(assistant('hi'));
     fake.emit(result('hi'));
     const seen: SDKMessage[] = [];
@@ -110,7 +110,7 @@ describe('options.transport', () => {
     for (const turn of ['one', 'two']) {
       await client.query(turn);
       const sent = await fake.nextSent((message) => message.type === 'user');
-      expect((sent.message as { content: string }).content).toBe(turn);
+      expect((sent.message as { content: unknown }).content).toEqual([{ type: 'text', text: turn }]);
       fake.emit(assistant(`answer ${turn}`));
       fake.emit(result(`answer ${turn}`));
       const texts: string[] = [];

@@ -15,8 +15,8 @@ describe('Session.sendUserMessage verbatim', () => {
     await session.sendUserMessage('hi');
     const users = transport.sent.filter((message) => message.type === 'user');
     expect(users[0]).not.toHaveProperty('client_composed');
-    expect(users[0]).toMatchObject({ message: { role: 'user', content: '/clear' } });
-    expect(users[1]).toMatchObject({ message: { content: 'hi' }, client_composed: true });
+    expect(users[0]).toMatchObject({ message: { role: 'user', content: [{ type: 'text', text: '/clear' }] } });
+    expect(users[1]).toMatchObject({ message: { content: [{ type: 'text', text: 'hi' }] }, client_composed: true });
   });
 
   it('can mark one message verbatim on a session without verbatimPrompts', async () => {

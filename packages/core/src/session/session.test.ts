@@ -39,7 +39,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       expect(transport.sent.at(-1)).toEqual({
         type: 'user',
         session_id: '',
-        message: { role: 'user', content: 'What is 2 + 2?' },
+        message: { role: 'user', content: [{ type: 'text', text: 'What is 2 + 2?' }] },
         parent_tool_use_id: null,
       });
     });
@@ -202,7 +202,7 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       await session.streamInput(prompts());
       expect(
         transport.sent.filter((m) => m.type === 'user').map((m) => (m.message as { content: unknown }).content),
-      ).toEqual(['first', 'second']);
+      ).toEqual([[{ type: 'text', text: 'first' }], 'second']);
       expect(transport.endInputCalls).toBe(0);
       transport.emit(resultMessage());
       transport.emit(resultMessage());

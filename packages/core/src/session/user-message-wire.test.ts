@@ -3,13 +3,17 @@ import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import { userMessageWire } from './user-message-wire.js';
 
 describe('userMessageWire', () => {
-  it('makes a string a text user message', () => {
+  it('makes a string a user message of one text block, written byte for byte as the official SDK writes it', () => {
     expect(userMessageWire('hi')).toEqual({
       type: 'user',
       session_id: '',
-      message: { role: 'user', content: 'hi' },
+      message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       parent_tool_use_id: null,
     });
+    // The line of the official SDK 0.3.330 for query({ prompt: 'hi' }) (captures/12-startup-warm-query).
+    expect(JSON.stringify(userMessageWire('hi'))).toBe(
+      '{"type":"user","session_id":"","message":{"role":"user","content":[{"type":"text","text":"hi"}]},"parent_tool_use_id":null}',
+    );
   });
 
   it('sends a message object as is, filling in session_id and parent_tool_use_id only when missing', () => {
@@ -31,7 +35,7 @@ describe('userMessageWire with verbatimPrompts', () => {
     expect(fromString).toEqual({
       type: 'user',
       session_id: '',
-      message: { role: 'user', content: 'hi' },
+      message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       parent_tool_use_id: null,
       client_composed: true,
     });

@@ -192,9 +192,13 @@ export class ReusableCli implements PoolSpare {
       ms,
     );
     (this.resetTimer as { unref?: () => void }).unref?.();
-    // A command even for a `verbatimPrompts` profile (whose prompts never run one).
+    // A command even for a `verbatimPrompts` profile (whose prompts never run one), written with
+    // string content as the e2e tests recorded the CLI resetting on it.
     this.session
-      .sendUserMessage('/clear', { verbatim: false })
+      .sendUserMessage(
+        { type: 'user', session_id: '', message: { role: 'user', content: '/clear' }, parent_tool_use_id: null },
+        { verbatim: false },
+      )
       .catch((error: unknown) =>
         this.resetFailed(new PoolRecycleError({ message: 'The pool could not send /clear', cause: error })),
       );

@@ -158,9 +158,9 @@ describe('AgentPool: warm spares', () => {
       'admitted fromSpare=false',
     ]);
     expect(fakes.clis.map((cli) => cli.sent.find((m) => m.type === 'user')?.message)).toEqual([
-      expect.objectContaining({ content: 'first' }),
-      expect.objectContaining({ content: 'second' }),
-      expect.objectContaining({ content: 'third' }),
+      expect.objectContaining({ content: [{ type: 'text', text: 'first' }] }),
+      expect.objectContaining({ content: [{ type: 'text', text: 'second' }] }),
+      expect.objectContaining({ content: [{ type: 'text', text: 'third' }] }),
     ]);
     expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
     await pool.close();

@@ -4,6 +4,12 @@ import { createContainer, type DependencyContainer } from '../../src/container.j
 import type { ProcessTreeMemory } from '../../src/pool/process-tree-memory.js';
 import { TRANSPORT_FACTORY } from '../../src/tokens.js';
 
+/** A user message's content as text: a string, or its text blocks joined (how a string prompt is written). */
+export function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return String(content);
+  return content.map((block) => (block as { text?: unknown }).text ?? '').join('');
+}
+
 const SESSION = 'sess-pool';
 /** Above any kernel's pid_max (2^22): a fake pid can never name a real process. */
 const FAKE_PID_BASE = 90_000_000;
@@ -54,7 +60,7 @@ export class PidFakeCli extends FakeCliTransport {
   get prompts(): string[] {
     return this.sent
       .filter((m) => m.type === 'user')
-      .map((m) => String((m as { message?: { content?: unknown } }).message?.content));
+      .map((m) => textOf((m as { message?: { content?: unknown } }).message?.content));
   }
 
   /** Its `system/init`, as the CLI writes at the start of each turn. */
@@ -114,7 +120,7 @@ export class PidFakeCli extends FakeCliTransport {
   }
 
   private heard(message: OutboundMessage): void {
-    const content = (message as { message?: { content?: unknown } }).message?.content;
+    const content = textOf((message as { message?: { content?: unknown } }).message?.content);
     if (message.type !== 'user') return;
     if (content !== '/clear') {
       if (this.answerPrompts)
