@@ -87,7 +87,11 @@ describe('query() with the fake CLI', () => {
     const init = (await fake.waitForControlRequest('initialize')).request;
     expect(init.systemPrompt).toEqual(['']);
     const user = await fake.nextSent((message) => message.type === 'user');
-    expect(user).toMatchObject({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: 'hello' }] }, parent_tool_use_id: null });
+    expect(user).toMatchObject({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'text', text: 'hello' }] },
+      parent_tool_use_id: null,
+    });
     expect(fake.state.inputEnded).toBe(false);
     fake.emit(assistant('hi there'));
     fake.emit(result('hi there'));

@@ -52,7 +52,10 @@ describe("AgentPool: spareStart 'startup'", () => {
     expect(admitted).toEqual([true]);
     // No claim: after initialize the CLI got the user message and nothing else before it.
     const afterInit = spareCli?.sent.filter((m) => m.type !== 'control_request') ?? [];
-    expect(afterInit[0]).toMatchObject({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } });
+    expect(afterInit[0]).toMatchObject({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+    });
     expect(controlSubtypes(spareCli?.sent ?? [])).not.toContain('claim_session');
     await pool.close();
     expect(fakes.live()).toEqual([]);
