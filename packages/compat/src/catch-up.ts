@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type EqualsCheckResult, runEqualsChecks } from './equals-check.js';
 import { compareExports, type ExportComparison } from './exports/compare-exports.js';
@@ -27,6 +28,8 @@ export interface CatchUpOptions {
   scenarios?: readonly string[];
   /** Write the official recordings as the release's reference. */
   updateReferences?: boolean;
+  /** Rewrite packages/drop-in/official-exports.txt with the release's exports. */
+  writeExports?: boolean;
   log: (line: string) => void;
 }
 
@@ -64,8 +67,16 @@ export async function catchUp(options: CatchUpOptions): Promise<CatchUpResult> {
   const install = await installOfficial(options.version, log);
   const mirroredInstall = mirrored === install.version ? install : await installOfficial(mirrored, log);
   log(`official ${install.version} at ${install.packageDir}; CLI ${install.cliVersion} at ${install.cliPath}`);
-  const surfaceChanges = diffSurfaces(extractSurface(mirroredInstall.packageDir), extractSurface(install.packageDir));
-  const exports = await compareExports(extractSurface(install.packageDir).exports);
+  const releaseSurface = extractSurface(install.packageDir);
+  const surfaceChanges =
+    mirroredInstall === install ? [] : diffSurfaces(extractSurface(mirroredInstall.packageDir), releaseSurface);
+  const exports = await compareExports(releaseSurface.exports);
+  if (options.writeExports) {
+    const names = Object.keys(releaseSurface.exports).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const lines = names.map((name) => `${releaseSurface.exports[name]?.text ?? ''} ${name}`);
+    writeFileSync(join(repoPaths.dropIn, 'official-exports.txt'), `${lines.join('\n')}\n`);
+    log(`packages/drop-in/official-exports.txt written for ${install.version}`);
+  }
   const result: CatchUpResult = { install, mirrored, exports, surfaceChanges };
   if (options.types !== false) {
     log('type-checking packages/drop-in against the release');

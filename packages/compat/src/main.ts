@@ -6,6 +6,7 @@
  *                         recordings, a failed run or a type error (CI's mode)
  *   --pinned              the version hexagent mirrors (packages/drop-in's devDependency)
  *   --update-references   write the official recordings as the release's reference
+ *   --write-exports       rewrite packages/drop-in/official-exports.txt with the release's exports
  *   --scenario <name>     only this scenario (repeatable)
  *   --no-wire, --no-types skip the wire recording, the type-level checks
  *   --out <file>          also write the report to a file
@@ -17,11 +18,14 @@ import { mirroredVersion, newestVersion } from './official-install.js';
 import { problemsOf, renderReport } from './render-report.js';
 
 const { values, positionals } = parseArgs({
+  // `pnpm compat:official -- --check` may hand the `--` on.
+  args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
   allowPositionals: true,
   options: {
     check: { type: 'boolean', default: false },
     pinned: { type: 'boolean', default: false },
     'update-references': { type: 'boolean', default: false },
+    'write-exports': { type: 'boolean', default: false },
     scenario: { type: 'string', multiple: true },
     'no-wire': { type: 'boolean', default: false },
     'no-types': { type: 'boolean', default: false },
@@ -36,6 +40,7 @@ const result = await catchUp({
   wire: !values['no-wire'],
   types: !values['no-types'],
   updateReferences: values['update-references'],
+  writeExports: values['write-exports'],
   ...(values.scenario ? { scenarios: values.scenario } : {}),
   log,
 });

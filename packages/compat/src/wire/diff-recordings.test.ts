@@ -53,8 +53,8 @@ describe('diffRecordings', () => {
     });
     expect(diffRecordings(recording(), actual)).toEqual([
       {
-        id: 'interrupt/spawn1/stdout/control_response:interrupt#1/response.response.still_queued[0]',
-        text: 'process 1: stdout control_response:interrupt (#1): + response.response.still_queued[0]: "x"',
+        id: 'interrupt/spawn1/stdout/control_response:interrupt#1/response.response.still_queued[+"x"]',
+        text: 'process 1: stdout control_response:interrupt (#1): + response.response.still_queued[]: "x"',
       },
     ]);
   });
@@ -96,5 +96,14 @@ describe('align', () => {
   it('pairs the longest common subsequence and leaves the rest on its side', () => {
     const steps = align(['a', 'b', 'c', 'd'], ['a', 'c', 'x', 'd'], (item) => item);
     expect(steps.map((step) => `${step.expected ?? '_'}${step.actual ?? '_'}`)).toEqual(['aa', 'b_', 'cc', '_x', 'dd']);
+  });
+});
+
+describe('diffValues', () => {
+  it('compares a list of plain values as a set: an inserted item is one difference', async () => {
+    const { diffValues } = await import('./diff-recordings.js');
+    expect(diffValues({ capabilities: ['a', 'b', 'c'] }, { capabilities: ['a', 'x', 'b', 'c'] }, '')).toEqual([
+      { path: 'capabilities[+"x"]', text: '+ capabilities[]: "x"' },
+    ]);
   });
 });

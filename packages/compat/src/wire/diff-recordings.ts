@@ -101,7 +101,10 @@ export interface ValueChange {
   text: string;
 }
 
-/** Field by field: a field only one side has, or a different value. Arrays are compared index by index. */
+/**
+ * Field by field: a field only one side has, or a different value. Arrays of objects are compared
+ * index by index; arrays of plain values as sets (an item added or removed).
+ */
 export function diffValues(expected: unknown, actual: unknown, path: string): ValueChange[] {
   const here = path === '' ? '.' : path;
   if (isRecord(expected) && isRecord(actual)) {
@@ -115,6 +118,19 @@ export function diffValues(expected: unknown, actual: unknown, path: string): Va
     return changes;
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {
+    // A list of names (capabilities, tools): which were added or removed, not which index moved.
+    if ([...expected, ...actual].every((item) => item === null || typeof item !== 'object')) {
+      const before = new Set(expected.map((item) => JSON.stringify(item)));
+      const after = new Set(actual.map((item) => JSON.stringify(item)));
+      return [
+        ...[...before]
+          .filter((item) => !after.has(item))
+          .map((item) => ({ path: `${path}[-${item}]`, text: `- ${path}[]: ${item}` })),
+        ...[...after]
+          .filter((item) => !before.has(item))
+          .map((item) => ({ path: `${path}[+${item}]`, text: `+ ${path}[]: ${item}` })),
+      ];
+    }
     const changes: ValueChange[] = [];
     for (let index = 0; index < Math.max(expected.length, actual.length); index++) {
       const child = `${path}[${index}]`;
