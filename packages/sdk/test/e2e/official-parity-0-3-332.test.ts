@@ -161,7 +161,8 @@ describe(`PreSkillShellCommand, on CLI ${cliVersion}`, () => {
       invoked_by: 'user',
       tool_use_id: expect.any(String),
     });
-    expect(fired[0]?.toolUseID).toBe((fired[0]?.input as PreSkillShellCommandHookInput).tool_use_id);
+    const [only] = fired;
+    expect(only?.toolUseID).toBe((only?.input as PreSkillShellCommandHookInput | undefined)?.tool_use_id);
   });
 
   it.skipIf(!newCli)("a deny keeps the line from running; the model sees the hook's reason", async () => {
