@@ -39,12 +39,14 @@ export function loadExitHook(): Promise<OnExit> {
  */
 export function spawnCli(onExit: OnExit, options: Options): SpawnedCli {
   const args = buildCliArgs(options);
-  assertDirectory(options.cwd);
+  // An empty `cwd` is no `cwd`, as in the official SDK: this process's directory.
+  const cwd = options.cwd || undefined;
+  assertDirectory(cwd);
   const env = definedEnv(buildCliEnv(options));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  return spawnCliArgv(onExit, { command, args, env, cwd: options.cwd });
+  return spawnCliArgv(onExit, { command, args, env, cwd });
 }
 
 /**
