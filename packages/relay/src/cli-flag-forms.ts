@@ -11,7 +11,8 @@ export type CliFlagForm = 'switch' | 'value' | 'optional-value';
  *   `--name`;
  * - an `'optional-value'` option takes a value after `=`, and never an element starting with `-`.
  *
- * `test/e2e/cli-parser.test.ts` checks every entry against the real CLI's parser.
+ * `test/e2e/cli-parser.test.ts` checks the entries of the flags allowed by default, and of those
+ * transport-cli writes alone, against the real CLI's parser; the others are read off `--help`.
  */
 export const CLAUDE_CODE_FLAG_FORMS: Readonly<Record<string, CliFlagForm>> = {
   'add-dir': 'value',

@@ -208,7 +208,12 @@ const modes = [
 for (const [mode, available] of modes) {
   describe.runIf(available)(`attack: the CLI SIGKILLed mid-tool leaves nothing running (tracking: ${mode})`, () => {
     for (const [what, prompt, args] of [
-      ['a foreground and a background sleep', 'run: sleep 1234.5 & sleep 1235.5', ['1234.5', '1235.5']],
+      // The CLI's Bash tool refuses a command that starts with a long `sleep`: node processes wait instead.
+      [
+        'a background and a foreground process',
+        "run: node -e 'setTimeout(() => {}, 1234500)' & node -e 'setTimeout(() => {}, 1235500)'",
+        ['setTimeout(() => {}, 1234500)', 'setTimeout(() => {}, 1235500)'],
+      ],
       ['a run_in_background sleep', 'run in background: sleep 1236.5', ['1236.5']],
     ] as const) {
       it(`${what}`, async () => {
