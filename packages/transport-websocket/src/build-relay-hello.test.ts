@@ -7,14 +7,20 @@ describe('buildRelayHello', () => {
     const options = { model: 'claude-sonnet-4-5', maxTurns: 3, settingSources: [] };
     expect(buildCliArgs(options).slice(0, 2)).toEqual(['--output-format', 'stream-json']);
     expect(buildRelayHello(options).argv).toEqual(
-      buildCliArgs(options).join('\0').replace(/(--[a-z-]+)\0(?!-)/g, '$1=').split('\0'),
+      buildCliArgs(options)
+        .join('\0')
+        .replace(/(--[a-z-]+)\0(?!-)/g, '$1=')
+        .split('\0'),
     );
     expect(buildRelayHello(options).argv.slice(0, 3)).toEqual([
       '--output-format=stream-json',
       '--verbose',
       '--input-format=stream-json',
     ]);
-    const extra = buildRelayHello({ settings: { a: 1 }, extraArgs: { 'a-switch': null, 'with-value': 'v', dash: '-x' } });
+    const extra = buildRelayHello({
+      settings: { a: 1 },
+      extraArgs: { 'a-switch': null, 'with-value': 'v', dash: '-x' },
+    });
     expect(extra.argv.slice(-4)).toEqual(['--a-switch', '--with-value=v', '--dash=-x', '--settings={"a":1}']);
     expect(extra.argv.every((arg) => arg.startsWith('--'))).toBe(true);
   });
