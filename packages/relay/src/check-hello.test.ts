@@ -1,9 +1,12 @@
+import { realpathSync } from 'node:fs';
 import { CLI_SWITCH_FLAGS } from '@hexagent/transport-cli';
 import { buildRelayHello } from '@hexagent/transport-websocket';
 import { describe, expect, it } from 'vitest';
 import { checkBearerToken } from './check-bearer-token.js';
 import { checkHello } from './check-hello.js';
+import { CLAUDE_CODE_FLAG_FORMS } from './cli-flag-forms.js';
 import { resolveRelayConfig } from './relay-config.js';
+import { DEFAULT_ALLOWED_FLAGS } from './relay-defaults.js';
 
 const config = resolveRelayConfig({ token: 'a-token-of-16-chars', cwdRoots: ['/tmp'], cwd: '/tmp' });
 const hello = (argv: string[], env: Record<string, string> = {}, cwd?: string) => ({
@@ -14,9 +17,13 @@ const hello = (argv: string[], env: Record<string, string> = {}, cwd?: string) =
 });
 
 describe('checkHello', () => {
-  it('accepts the allowed flags with their values, in both forms', () => {
-    const argv = ['--output-format', 'stream-json', '--verbose', '--model=claude-sonnet-4-5', '--max-turns=3'];
-    expect(checkHello(hello(argv), config)).toEqual({ argv, env: {}, cwd: '/tmp' });
+  it('accepts the allowed flags as --name and --name=value, and adds the default --setting-sources', () => {
+    const argv = ['--output-format=stream-json', '--verbose', '--model=claude-sonnet-4-5', '--max-turns=3'];
+    expect(checkHello(hello(argv), config)).toEqual({
+      argv: [...argv, '--setting-sources=user'],
+      env: {},
+      cwd: realpathSync('/tmp'),
+    });
   });
 
   it('refuses a flag not on the list, a bare argument and a malformed hello', () => {
@@ -26,36 +33,74 @@ describe('checkHello', () => {
     expect(checkHello(undefined, config)).toMatchObject({ reason: 'bad_hello' });
   });
 
-  it('refuses a bare argument after a flag that takes no value, naming the flag', () => {
+  it('refuses every element that is not --name or --name=value: operands, --, single-dash and short options', () => {
     for (const argv of [
       ['--verbose', 'some prompt'],
-      ['--output-format', 'stream-json', '--verbose', 'some prompt'],
-      ['--continue', 'some prompt'],
-      ['--include-partial-messages', 'x', '--model=m'],
+      ['--continue', 'doctor'],
+      ['-disallowedTools', 'doctor'],
+      ['-p'],
+      ['--', 'doctor'],
+      ['--=x'],
+      ['-'],
     ]) {
       const refused = checkHello(hello(argv), config);
       expect(refused, argv.join(' ')).toMatchObject({ reason: 'flag_not_allowed' });
-      expect((refused as { message: string }).message).toMatch(
-        /bare argument ".*" after --[a-z-]+, which takes no value/,
-      );
-    }
-    // Every switch transport-cli knows, not only those of the default list.
-    const everyFlag = resolveRelayConfig({ token: 'a-token-of-16-chars', allowedFlags: [...CLI_SWITCH_FLAGS] });
-    for (const flag of CLI_SWITCH_FLAGS) {
-      expect(checkHello(hello([`--${flag}`, 'prompt']), everyFlag), flag).toMatchObject({ reason: 'flag_not_allowed' });
-      expect(checkHello(hello([`--${flag}`]), everyFlag), flag).not.toHaveProperty('reason');
+      expect((refused as { message: string }).message).toMatch(/is not --name or --name=value/);
     }
   });
 
-  it('takes the value after a flag written alone that has one, and one value only', () => {
-    const withSettings = resolveRelayConfig({
+  it('reads each flag as the CLI does: a value only after =, a switch never with one', () => {
+    const everyFlag = resolveRelayConfig({
       token: 'a-token-of-16-chars',
-      allowedFlags: ['output-format', 'verbose', 'settings', 'model'],
+      allowedFlags: Object.keys(CLAUDE_CODE_FLAG_FORMS),
+      allowClientMcpServers: 'all',
+      allowedFlagValues: { 'permission-mode': ['x'], 'setting-sources': ['x'] },
     });
-    const argv = ['--output-format', 'stream-json', '--settings', '{"a":1}', '--verbose', '--model', 'm'];
-    expect(checkHello(hello(argv), withSettings)).toEqual({ argv, env: {}, cwd: process.cwd() });
-    expect(checkHello(hello(['--model', 'm', 'extra']), withSettings)).toMatchObject({ reason: 'flag_not_allowed' });
-    expect(checkHello(hello(['--model=m', 'extra']), withSettings)).toMatchObject({ reason: 'flag_not_allowed' });
+    for (const [flag, form] of Object.entries(CLAUDE_CODE_FLAG_FORMS)) {
+      const alone = checkHello(hello([`--${flag}`]), everyFlag);
+      const valued = checkHello(hello([`--${flag}=x`]), everyFlag);
+      expect(alone, `--${flag}`).toMatchObject(
+        form === 'value' ? { reason: 'flag_not_allowed' } : { argv: expect.any(Array) },
+      );
+      expect(valued, `--${flag}=x`).toMatchObject(
+        form === 'switch' ? { reason: 'flag_not_allowed' } : { argv: expect.any(Array) },
+      );
+    }
+    expect((checkHello(hello(['--model', '--max-turns=3']), config) as { message: string }).message).toBe(
+      '--model takes a value: write --model=<value>',
+    );
+    // Every flag transport-cli writes alone takes no required value (--debug's filter is optional).
+    for (const flag of CLI_SWITCH_FLAGS)
+      expect(CLAUDE_CODE_FLAG_FORMS[flag], flag).toMatch(/^(switch|optional-value)$/);
+  });
+
+  it('refuses a flag value outside its allow-list: permission modes that widen, setting sources a client controls', () => {
+    for (const arg of [
+      '--permission-mode=bypassPermissions',
+      '--permission-mode=acceptEdits',
+      '--permission-mode=auto',
+      '--setting-sources=project',
+      '--setting-sources=user,local',
+    ]) {
+      expect(checkHello(hello([arg]), config), arg).toMatchObject({ reason: 'flag_not_allowed' });
+    }
+    for (const arg of [
+      '--permission-mode=plan',
+      '--permission-mode=dontAsk',
+      '--setting-sources=',
+      '--setting-sources=user',
+    ]) {
+      expect(checkHello(hello([arg]), config), arg).toMatchObject({ argv: expect.arrayContaining([arg]) });
+    }
+    const widened = resolveRelayConfig({
+      token: 'a-token-of-16-chars',
+      allowedFlagValues: { 'permission-mode': ['acceptEdits'], model: ['opus'] },
+      flagDefaults: {},
+    });
+    expect(checkHello(hello(['--permission-mode=acceptEdits', '--model=opus']), widened)).toMatchObject({
+      argv: ['--permission-mode=acceptEdits', '--model=opus'],
+    });
+    expect(checkHello(hello(['--model=sonnet']), widened)).toMatchObject({ reason: 'flag_not_allowed' });
   });
 
   it("accepts the hello of the SDK's everyday options under the default lists", () => {
@@ -66,7 +111,7 @@ describe('checkHello', () => {
       maxBudgetUsd: 1,
       thinking: { type: 'adaptive' },
       effort: 'high',
-      permissionMode: 'acceptEdits',
+      permissionMode: 'plan',
       allowedTools: ['Read'],
       disallowedTools: ['Bash'],
       canUseTool: async () => ({ behavior: 'allow', updatedInput: {} }),
@@ -77,8 +122,30 @@ describe('checkHello', () => {
       forkSession: true,
       persistSession: false,
       outputFormat: { type: 'json_schema', schema: { type: 'object' } },
+      settings: { a: 1 },
+      mcpServers: { calc: { type: 'sdk', name: 'calc', instance: {} } },
     });
-    expect(checkHello(everyday, resolveRelayConfig({ token: 'a-token-of-16-chars' }))).not.toHaveProperty('reason');
+    const relay = resolveRelayConfig({
+      token: 'a-token-of-16-chars',
+      allowedFlags: [...DEFAULT_ALLOWED_FLAGS, 'settings'],
+    });
+    expect(checkHello(everyday, relay)).not.toHaveProperty('reason');
+  });
+
+  it('refuses a declared MCP server the operator does not allow, before anything starts', () => {
+    const declared = (mcpServers: Record<string, string>) => ({ ...hello([]), mcpServers });
+    expect(checkHello(declared({ calc: 'sdk' }), config)).not.toHaveProperty('reason');
+    expect(checkHello(declared({ calc: 'sdk', fs: 'stdio' }), config)).toMatchObject({
+      reason: 'mcp_server_not_allowed',
+      message: expect.stringContaining('"fs" (stdio)'),
+    });
+    const none = resolveRelayConfig({ token: 'a-token-of-16-chars', allowClientMcpServers: 'none' });
+    expect(checkHello(declared({ calc: 'sdk' }), none)).toMatchObject({ reason: 'mcp_server_not_allowed' });
+    const all = resolveRelayConfig({ token: 'a-token-of-16-chars', allowClientMcpServers: 'all' });
+    expect(checkHello(declared({ fs: 'stdio' }), all)).not.toHaveProperty('reason');
+    expect(checkHello({ ...hello([]), mcpServers: { fs: { command: 'x' } } }, config)).toMatchObject({
+      reason: 'bad_hello',
+    });
   });
 
   it('refuses a variable not on the list', () => {
@@ -107,5 +174,30 @@ describe('resolveRelayConfig', () => {
   it('refuses a short token and a bad limit', () => {
     expect(() => resolveRelayConfig({ token: 'short' })).toThrow(/token/);
     expect(() => resolveRelayConfig({ token: 'a-token-of-16-chars', maxConnections: 0 })).toThrow(/maxConnections/);
+    expect(() => resolveRelayConfig({ token: 'a-token-of-16-chars', handshakeTimeoutMs: 0 })).toThrow(
+      /handshakeTimeoutMs/,
+    );
+  });
+
+  it('refuses a flag whose form it does not know, unless cliFlags gives it', () => {
+    expect(() => resolveRelayConfig({ token: 'a-token-of-16-chars', allowedFlags: ['shiny-new'] })).toThrow(/cliFlags/);
+    const known = resolveRelayConfig({
+      token: 'a-token-of-16-chars',
+      allowedFlags: ['shiny-new'],
+      cliFlags: { 'shiny-new': 'switch' },
+    });
+    expect(checkHello(hello(['--shiny-new']), known)).not.toHaveProperty('reason');
+  });
+
+  it('refuses --mcp-config unless client MCP servers are all allowed, and a policy it does not know', () => {
+    expect(() => resolveRelayConfig({ token: 'a-token-of-16-chars', allowedFlags: ['mcp-config'] })).toThrow(
+      /allowClientMcpServers/,
+    );
+    expect(() =>
+      resolveRelayConfig({ token: 'a-token-of-16-chars', allowedFlags: ['mcp-config'], allowClientMcpServers: 'all' }),
+    ).not.toThrow();
+    expect(() => resolveRelayConfig({ token: 'a-token-of-16-chars', allowClientMcpServers: 'some' as never })).toThrow(
+      /allowClientMcpServers/,
+    );
   });
 });

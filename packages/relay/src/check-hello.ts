@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { CLI_SWITCH_FLAGS } from '@hexagent/transport-cli';
 import type { RelayHello, RelayRefusalReason } from '@hexagent/transport-websocket';
+import { checkArgv } from './check-argv.js';
+import { disallowedMcpServer } from './check-mcp-servers.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
 /** Why a hello is refused. */
@@ -12,53 +13,36 @@ export interface HelloRefusal {
 
 /** What the relay runs for an accepted hello. */
 export interface AcceptedHello {
+  /** The command line: the client's, with the operator's `flagDefaults` added. */
   argv: string[];
+  /** The client's variables (each allowed); the relay builds the whole environment from them. */
   env: Record<string, string>;
+  /** The working directory, resolved: no symlink in it. The CLI starts here or not at all. */
   cwd: string;
 }
 
-/** Flags known to take no value (transport-cli's own list): the element after one is never its value. */
-const SWITCHES: ReadonlySet<string> = new Set(CLI_SWITCH_FLAGS);
-
 /**
- * Checks `hello` against what the operator allows: every flag in `allowedFlags`; every variable in
- * `allowedEnv`; the `cwd` inside one of `cwdRoots` (after resolving symlinks). No bare argument
- * (so no prompt on the command line) but a flag's value: after `=`, or the next element after a
- * flag written alone that takes a value. A flag of transport-cli's `CLI_SWITCH_FLAGS` (`--verbose`,
- * `--continue`, ...) takes none; any other flag written alone is taken to have its value next, as
- * the SDK writes `--settings <json>` and `extraArgs`.
+ * Checks `hello` against what the operator allows, before anything starts: the command line (see
+ * `checkArgv`: `--name` / `--name=value` forms of allowed flags, allowed values), every variable in
+ * `allowedEnv`, the MCP servers the client says it will configure against
+ * `allowClientMcpServers`, and the `cwd` inside one of `cwdRoots` once symlinks are resolved.
  */
 export function checkHello(hello: unknown, config: ResolvedRelayConfig): AcceptedHello | HelloRefusal {
   if (!isHello(hello)) return { reason: 'bad_hello', message: 'the first frame must be a relay_hello' };
-  let expectsValue = false;
-  let afterSwitch: string | undefined;
-  for (const arg of hello.argv) {
-    if (!arg.startsWith('-')) {
-      if (!expectsValue) {
-        const where = afterSwitch === undefined ? '' : ` after ${afterSwitch}, which takes no value,`;
-        return { reason: 'flag_not_allowed', message: `bare argument ${JSON.stringify(arg)}${where} is not allowed` };
-      }
-      expectsValue = false;
-      afterSwitch = undefined;
-      continue;
-    }
-    const name = arg.replace(/^--?/, '').split('=', 1)[0] ?? '';
-    if (!config.allowedFlags.has(name))
-      return { reason: 'flag_not_allowed', message: `flag --${name} is not allowed by this relay` };
-    const alone = !arg.includes('=');
-    expectsValue = alone && !SWITCHES.has(name);
-    afterSwitch = alone && SWITCHES.has(name) ? arg : undefined;
-  }
+  const argv = checkArgv(hello.argv, config);
+  if ('reason' in argv) return argv;
   for (const key of Object.keys(hello.env)) {
     if (!config.allowedEnv.has(key))
       return { reason: 'env_not_allowed', message: `variable ${key} is not allowed by this relay` };
   }
-  if (hello.cwd === undefined) return { argv: hello.argv, env: hello.env, cwd: config.cwd };
+  const mcp = disallowedMcpServer(hello.mcpServers ?? {}, config.allowClientMcpServers);
+  if (mcp !== undefined) return { reason: 'mcp_server_not_allowed', message: mcp };
+  if (hello.cwd === undefined) return { argv, env: hello.env, cwd: realpathOrUndefined(config.cwd) ?? config.cwd };
   const cwd = realpathOrUndefined(hello.cwd);
   const inside = cwd !== undefined && config.cwdRoots.some((root) => isInside(cwd, realpathOrUndefined(root)));
   if (!inside)
     return { reason: 'cwd_not_allowed', message: `cwd ${JSON.stringify(hello.cwd)} is not inside an allowed root` };
-  return { argv: hello.argv, env: hello.env, cwd };
+  return { argv, env: hello.env, cwd };
 }
 
 function isHello(value: unknown): value is RelayHello {
@@ -68,10 +52,18 @@ function isHello(value: unknown): value is RelayHello {
     hello.type === 'relay_hello' &&
     Array.isArray(hello.argv) &&
     hello.argv.every((arg) => typeof arg === 'string') &&
-    typeof hello.env === 'object' &&
-    hello.env !== null &&
-    Object.values(hello.env).every((value) => typeof value === 'string') &&
-    (hello.cwd === undefined || typeof hello.cwd === 'string')
+    isStringRecord(hello.env) &&
+    (hello.cwd === undefined || typeof hello.cwd === 'string') &&
+    (hello.mcpServers === undefined || isStringRecord(hello.mcpServers))
+  );
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string')
   );
 }
 

@@ -4,7 +4,7 @@ import { InvalidOptionError } from '@hexagent/core';
 import type { RelayConfig } from './relay-config.js';
 
 /** The configuration file's shape: a {@link RelayConfig} with files in place of secrets. */
-interface RelayConfigFile extends Omit<RelayConfig, 'token' | 'tls' | 'env'> {
+interface RelayConfigFile extends Omit<RelayConfig, 'token' | 'tls'> {
   /** A file holding the token (its first line); else `HEXAGENT_RELAY_TOKEN`. */
   tokenFile?: string;
   /** PEM files of the certificate and key, for `wss://`. */

@@ -3,8 +3,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 /**
  * The guard's script (POSIX sh). It keeps the set of live CLI process groups from its input
  * (`+<pgid>` when one starts, `-<pgid>` when it is gone); when its input ends, the relay is gone
- * (a clean close, or a SIGKILL nobody could handle), so it sends SIGTERM to every group still
- * listed, waits `grace` seconds and sends SIGKILL.
+ * (a clean close, or a SIGKILL nobody could handle). Then, if any CLI is still listed: SIGTERM to
+ * every group still listed, `grace` seconds, SIGKILL to them; then the processes that left the
+ * groups: all of the relay's cgroup (`$3`, when it tracks by cgroup) at once, and every process
+ * whose environment holds the relay's marker (`$2`), three rounds. Last, the relay's cgroup is
+ * removed.
  */
 const SCRIPT = `
 groups=" "
@@ -14,26 +17,57 @@ while IFS= read -r line; do
     -*) groups=$(printf '%s' "$groups" | sed "s/ \${line#-} / /") ;;
   esac
 done
-[ "$groups" = " " ] && exit 0
-for g in $groups; do kill -TERM "-$g" 2>/dev/null; done
-sleep "$1"
-for g in $groups; do kill -KILL "-$g" 2>/dev/null; done
+if [ "$groups" != " " ]; then
+  for g in $groups; do kill -TERM "-$g" 2>/dev/null; done
+  sleep "$1"
+  for g in $groups; do kill -KILL "-$g" 2>/dev/null; done
+  if [ -n "$3" ] && [ -e "$3/cgroup.kill" ]; then echo 1 > "$3/cgroup.kill"; fi
+  if [ -n "$2" ]; then
+    for round in 1 2 3; do
+      for f in $(grep -laz -- "^$2" /proc/[0-9]*/environ 2>/dev/null); do
+        p=\${f#/proc/}
+        p=\${p%/environ}
+        [ "$p" = "$$" ] || kill -KILL "$p" 2>/dev/null
+      done
+    done
+  fi
+fi
+if [ -n "$3" ] && [ -d "$3" ]; then
+  i=0
+  while grep -q 'populated 1' "$3/cgroup.events" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+  for c in "$3"/*/; do [ -d "$c" ] && rmdir "$c" 2>/dev/null; done
+  rmdir "$3" 2>/dev/null
+fi
 exit 0
 `;
+
+/** What an {@link OrphanGuard} kills besides the listed process groups. */
+export interface OrphanGuardOptions {
+  /** Seconds between SIGTERM and SIGKILL; default 2. */
+  graceSeconds?: number;
+  /** The relay's marker prefix (`HEXAGENT_PROCESS_TREE=<id>.`): processes whose environment holds it are killed. */
+  markerPrefix?: string;
+  /** The relay's cgroup (cgroup tracking): everything in it is killed, then it is removed. */
+  cgroupDir?: string;
+}
 
 /**
  * Makes sure no CLI outlives the relay, however the relay ends. The relay stops its CLIs itself on
  * SIGINT/SIGTERM and on `close()`; a SIGKILL (or a crash in native code) leaves them to notice
  * their stdin ending, which the real CLI does only between steps (a CLI waiting on a long model call
- * would run on). The guard is a small `sh` process in its own session holding a pipe from the
- * relay: when the relay dies the pipe ends and the guard kills the process groups still listed.
+ * would run on). Node.js cannot ask the kernel to signal children when their parent dies
+ * (`PR_SET_PDEATHSIG`), so the guard is a small `sh` process in its own session holding a pipe from
+ * the relay: when the relay dies the pipe ends and the guard kills the process groups still listed,
+ * then what left them (the relay's cgroup, and the processes carrying its marker). A guard killed
+ * together with the relay (SIGKILL to both) guards nothing: see docs/security.md.
  */
 export class OrphanGuard {
   private readonly child: ChildProcess | undefined;
 
-  constructor(options: { graceSeconds?: number } = {}) {
+  constructor(options: OrphanGuardOptions = {}) {
+    const args = [String(options.graceSeconds ?? 2), options.markerPrefix ?? '', options.cgroupDir ?? ''];
     try {
-      this.child = spawn('/bin/sh', ['-c', SCRIPT, 'hexagent-relay-guard', String(options.graceSeconds ?? 2)], {
+      this.child = spawn('/bin/sh', ['-c', SCRIPT, 'hexagent-relay-guard', ...args], {
         detached: true,
         stdio: ['pipe', 'ignore', 'ignore'],
         // Nothing of the relay's environment (its token, the CLIs' keys): only where `sleep` and `sed` are.

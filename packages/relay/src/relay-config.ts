@@ -1,55 +1,28 @@
 import { InvalidOptionError } from '@hexagent/core';
+import { CLAUDE_CODE_FLAG_FORMS, type CliFlagForm } from './cli-flag-forms.js';
+import {
+  DEFAULT_ALLOWED_ENV,
+  DEFAULT_ALLOWED_FLAG_VALUES,
+  DEFAULT_ALLOWED_FLAGS,
+  DEFAULT_FLAG_DEFAULTS,
+  DEFAULT_INHERITED_ENV,
+} from './relay-defaults.js';
 
 /**
- * The flags a client may pass by default: what `buildCliArgs` writes for the everyday options. Left
- * out on purpose: flags that point the CLI at the relay host's files or widen what it may do there
- * (`--add-dir`, `--debug-file`, `--mcp-config`, `--managed-settings`, `--project-config-root`,
- * `--allow-dangerously-skip-permissions`); an operator who wants them lists them.
+ * Which MCP servers a client may configure (in `initialize`, `mcp_set_servers` or an agent's
+ * inline servers): `'in-process'` only those it serves itself (`type: 'sdk'`, run in the client's
+ * process), `'none'` not even those, `'all'` any, stdio servers included, which run a command of
+ * the client's choosing on the relay's host.
  */
-export const DEFAULT_ALLOWED_FLAGS: readonly string[] = [
-  'output-format',
-  'input-format',
-  'verbose',
-  'await-initialize',
-  'model',
-  'fallback-model',
-  'max-turns',
-  'max-thinking-tokens',
-  'thinking',
-  'max-budget-usd',
-  'task-budget',
-  'effort',
-  'thinking-display',
-  'betas',
-  'agent',
-  'tools',
-  'allowedTools',
-  'disallowedTools',
-  'permission-prompt-tool',
-  'permission-prompts',
-  'permission-mode',
-  'setting-sources',
-  'strict-mcp-config',
-  'include-hook-events',
-  'include-partial-messages',
-  'session-id',
-  'resume',
-  'resume-session-at',
-  'resume-drops-turn',
-  'continue',
-  'fork-session',
-  'no-session-persistence',
-  'json-schema',
-];
+export type ClientMcpServersPolicy = 'none' | 'in-process' | 'all';
 
-/** The variables a client may set by default: the ones `buildCliEnv` adds for the SDK's own options. */
-export const DEFAULT_ALLOWED_ENV: readonly string[] = [
-  'CLAUDE_CODE_ENTRYPOINT',
-  'CLAUDE_AGENT_SDK_CLIENT_APP',
-  'CLAUDE_CODE_SDK_READS_SESSION_STATE',
-  'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING',
-  'CLAUDE_CODE_QUESTION_PREVIEW_FORMAT',
-];
+/**
+ * How the relay finds every process a CLI started, to stop them all when the connection ends:
+ * `'cgroup'` a cgroup v2 per CLI (Linux, a writable cgroup), `'proc'` the descendants found through
+ * /proc (their parents, process groups and sessions, and a marker variable in their environment),
+ * `'auto'` the cgroup when it can make one, else /proc.
+ */
+export type ProcessTracking = 'auto' | 'cgroup' | 'proc';
 
 /** What the relay's operator decides. Only `token` is required. */
 export interface RelayConfig {
@@ -64,23 +37,53 @@ export interface RelayConfig {
   /** The CLI to run (its path; a `.js` file runs with node); default: found as `CliTransport` finds it. */
   cliPath?: string | undefined;
   /**
-   * Flags (without the dashes) a client may pass; default {@link DEFAULT_ALLOWED_FLAGS}. A flag
-   * written alone takes the next element as its value, unless transport-cli lists it among the
-   * switches (`CLI_SWITCH_FLAGS`); any other bare argument is refused.
+   * Flags (without the dashes) a client may pass; default {@link DEFAULT_ALLOWED_FLAGS}. Each is
+   * written `--name` (a switch, or a flag whose value is optional) or `--name=value` (a flag with a
+   * value), as the CLI's parser reads it ({@link CLAUDE_CODE_FLAG_FORMS}); a flag the table does not
+   * know needs its form in `cliFlags`.
    */
   allowedFlags?: readonly string[] | undefined;
+  /**
+   * The values a flag may take, by flag; an entry replaces the default of
+   * {@link DEFAULT_ALLOWED_FLAG_VALUES} for that flag. A flag without an entry takes any value.
+   */
+  allowedFlagValues?: Readonly<Record<string, readonly string[]>> | undefined;
+  /** Flags the relay adds (`--name=value`) when the client's command line lacks them; default {@link DEFAULT_FLAG_DEFAULTS}. */
+  flagDefaults?: Readonly<Record<string, string>> | undefined;
+  /** The form of flags of a newer CLI that {@link CLAUDE_CODE_FLAG_FORMS} does not list. */
+  cliFlags?: Readonly<Record<string, CliFlagForm>> | undefined;
   /** Environment variables a client may set; default {@link DEFAULT_ALLOWED_ENV}. */
   allowedEnv?: readonly string[] | undefined;
+  /**
+   * Variables of the relay's own environment its CLIs get (a name ending in `*` is a prefix);
+   * default {@link DEFAULT_INHERITED_ENV}. The relay's own (`HEXAGENT_RELAY_*`) and any holding the
+   * token are left out even when named.
+   */
+  inheritEnv?: readonly string[] | undefined;
+  /** Variables set for every CLI, over the inherited ones (the token is never passed, even named here). */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+  /** MCP servers a client may configure; default `'in-process'`. */
+  allowClientMcpServers?: ClientMcpServersPolicy | undefined;
   /** Directories a client's `cwd` must be inside; none: a client may not choose its `cwd`. */
   cwdRoots?: readonly string[] | undefined;
   /** The CLI's working directory when the client names none; default: the first root, else the relay's. */
   cwd?: string | undefined;
-  /** The CLI's base environment, before the client's variables; default: the relay's own. */
-  env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Largest frame, and largest line of the CLI's output, in bytes; default 16 MiB. */
   maxFrameBytes?: number | undefined;
   /** Connections (so CLI processes) at once; default 8. */
   maxConnections?: number | undefined;
+  /**
+   * Time from a TCP connection to its hello, in ms: TLS, the HTTP upgrade with the token, and the
+   * hello must all be done by then, or the socket is destroyed; default 5 000.
+   */
+  handshakeTimeoutMs?: number | undefined;
+  /**
+   * Connections not yet authenticated at once, from all addresses; default 64. Over it, the oldest
+   * is destroyed to make room, so a flood of idle sockets cannot keep a token holder out.
+   */
+  maxPendingConnections?: number | undefined;
+  /** Connections not yet authenticated at once from one address; default 16 (the oldest goes first). */
+  maxPendingPerAddress?: number | undefined;
   /** A connection with no message either way for this long is closed; default 30 min. */
   idleTimeoutMs?: number | undefined;
   /**
@@ -92,6 +95,8 @@ export interface RelayConfig {
   killTimeoutMs?: number | undefined;
   /** Bytes waiting in a socket before the relay stops reading the CLI's output; default 1 MiB. */
   highWaterBytes?: number | undefined;
+  /** How the relay finds every process of a CLI's tree; default `'auto'`. */
+  processTracking?: ProcessTracking | undefined;
 }
 
 /** A {@link RelayConfig} with its defaults filled in. */
@@ -102,22 +107,35 @@ export interface ResolvedRelayConfig {
   tls: RelayConfig['tls'];
   cliPath: string | undefined;
   allowedFlags: ReadonlySet<string>;
+  allowedFlagValues: ReadonlyMap<string, ReadonlySet<string>>;
+  flagDefaults: Readonly<Record<string, string>>;
+  flagForms: Readonly<Record<string, CliFlagForm>>;
   allowedEnv: ReadonlySet<string>;
+  inheritEnv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  allowClientMcpServers: ClientMcpServersPolicy;
   cwdRoots: readonly string[];
   cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
   maxFrameBytes: number;
   maxConnections: number;
+  handshakeTimeoutMs: number;
+  maxPendingConnections: number;
+  maxPendingPerAddress: number;
   idleTimeoutMs: number;
   heartbeatIntervalMs: number;
   killTimeoutMs: number;
   highWaterBytes: number;
+  processTracking: ProcessTracking;
 }
+
+const MCP_POLICIES: readonly ClientMcpServersPolicy[] = ['none', 'in-process', 'all'];
+const TRACKING: readonly ProcessTracking[] = ['auto', 'cgroup', 'proc'];
 
 /**
  * `config` checked and completed.
  *
- * @throws InvalidOptionError for an empty token or a bad number.
+ * @throws InvalidOptionError for a short token, a bad number or choice, an allowed flag whose form
+ *   the relay does not know, or `mcp-config` allowed while client MCP servers are not.
  */
 export function resolveRelayConfig(config: RelayConfig): ResolvedRelayConfig {
   if (typeof config.token !== 'string' || config.token.length < 16) {
@@ -133,6 +151,36 @@ export function resolveRelayConfig(config: RelayConfig): ResolvedRelayConfig {
     }
     return value;
   };
+  const choice = <T extends string>(option: string, value: T | undefined, choices: readonly T[], fallback: T): T => {
+    if (value === undefined) return fallback;
+    if (!choices.includes(value)) {
+      throw new InvalidOptionError({ option, message: `must be one of ${choices.join(', ')}, got ${String(value)}` });
+    }
+    return value;
+  };
+  const flagForms = { ...CLAUDE_CODE_FLAG_FORMS, ...(config.cliFlags ?? {}) };
+  const allowedFlags = new Set(config.allowedFlags ?? DEFAULT_ALLOWED_FLAGS);
+  for (const flag of allowedFlags) {
+    if (flagForms[flag] === undefined) {
+      throw new InvalidOptionError({
+        option: 'allowedFlags',
+        message: `the relay does not know how the CLI reads --${flag}: give its form in cliFlags ('switch', 'value' or 'optional-value')`,
+      });
+    }
+  }
+  const allowClientMcpServers = choice(
+    'allowClientMcpServers',
+    config.allowClientMcpServers,
+    MCP_POLICIES,
+    'in-process',
+  );
+  if (allowClientMcpServers !== 'all' && allowedFlags.has('mcp-config')) {
+    throw new InvalidOptionError({
+      option: 'allowedFlags',
+      message: "--mcp-config starts the MCP servers a client names: allow it only with allowClientMcpServers: 'all'",
+    });
+  }
+  const values = { ...DEFAULT_ALLOWED_FLAG_VALUES, ...(config.allowedFlagValues ?? {}) };
   const cwdRoots = [...(config.cwdRoots ?? [])];
   return {
     token: config.token,
@@ -140,16 +188,25 @@ export function resolveRelayConfig(config: RelayConfig): ResolvedRelayConfig {
     port: count('port', config.port, 7878, 0),
     tls: config.tls,
     cliPath: config.cliPath,
-    allowedFlags: new Set(config.allowedFlags ?? DEFAULT_ALLOWED_FLAGS),
+    allowedFlags,
+    allowedFlagValues: new Map(Object.entries(values).map(([flag, list]) => [flag, new Set(list)])),
+    flagDefaults: config.flagDefaults ?? DEFAULT_FLAG_DEFAULTS,
+    flagForms,
     allowedEnv: new Set(config.allowedEnv ?? DEFAULT_ALLOWED_ENV),
+    inheritEnv: [...(config.inheritEnv ?? DEFAULT_INHERITED_ENV)],
+    env: config.env ?? {},
+    allowClientMcpServers,
     cwdRoots,
     cwd: config.cwd ?? cwdRoots[0] ?? process.cwd(),
-    env: config.env ?? process.env,
     maxFrameBytes: count('maxFrameBytes', config.maxFrameBytes, 16 * 1024 * 1024),
     maxConnections: count('maxConnections', config.maxConnections, 8),
+    handshakeTimeoutMs: count('handshakeTimeoutMs', config.handshakeTimeoutMs, 5_000),
+    maxPendingConnections: count('maxPendingConnections', config.maxPendingConnections, 64),
+    maxPendingPerAddress: count('maxPendingPerAddress', config.maxPendingPerAddress, 16),
     idleTimeoutMs: count('idleTimeoutMs', config.idleTimeoutMs, 30 * 60_000),
     heartbeatIntervalMs: count('heartbeatIntervalMs', config.heartbeatIntervalMs, 15_000),
     killTimeoutMs: count('killTimeoutMs', config.killTimeoutMs, 3_000),
     highWaterBytes: count('highWaterBytes', config.highWaterBytes, 1024 * 1024),
+    processTracking: choice('processTracking', config.processTracking, TRACKING, 'auto'),
   };
 }

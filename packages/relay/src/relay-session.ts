@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { MessageTooLargeError } from '@hexagent/core';
 import {
   CliStderr,
@@ -16,17 +17,25 @@ import {
   type RelayRefusalReason,
 } from '@hexagent/transport-websocket';
 import type WebSocket from 'ws';
+import { buildRelayCliEnv } from './build-relay-cli-env.js';
+import { checkClientFrame } from './check-client-frame.js';
 import { checkHello } from './check-hello.js';
 import type { OrphanGuard } from './orphan-guard.js';
+import type { CliProcessTree } from './process-tree/cli-process-tree.js';
+import { LAUNCH_FAILED, LAUNCHED_LINE, launchCommand } from './process-tree/launch-command.js';
+import type { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
 /**
- * One client connection and the CLI it runs: the hello checked, the CLI spawned as the leader of a
- * process group, its stdout split into lines sent as text frames, text frames written to its stdin.
- * Flow control both ways: reading the CLI's stdout pauses while the socket holds more than
- * `highWaterBytes`, reading the socket pauses while the CLI's stdin is full. Whenever the socket
- * closes (the CLI exited, the link dropped, the heartbeat or idle time ran out), the CLI's whole
- * process tree is stopped. The relay's {@link OrphanGuard} knows the CLI's group while it runs.
+ * One client connection and the CLI it runs: the hello checked, the CLI started through the
+ * launcher (in its own cgroup when the relay tracks by cgroup, in the checked directory or not at
+ * all) as the leader of a process group, its stdout split into lines sent as text frames, text
+ * frames written to its stdin once checked (`checkClientFrame`). Flow control both ways: reading the
+ * CLI's stdout pauses while the socket holds more than `highWaterBytes`, reading the socket pauses
+ * while the CLI's stdin is full. When the CLI exits, whatever it left running is killed; whenever
+ * the socket closes (the CLI exited, the link dropped, the heartbeat, hello or idle time ran out),
+ * the CLI's whole process tree is stopped. The relay's {@link OrphanGuard} knows the CLI's group
+ * while it runs.
  */
 export class RelaySession {
   private readonly socket: WebSocket;
@@ -35,10 +44,14 @@ export class RelaySession {
   private readonly stderr = new CliStderr({ maxLines: 50, maxBytes: 16 * 1024 }, undefined);
   private readonly heartbeat: Heartbeat;
   private process: ProcessSupervisor | undefined;
+  private tree: CliProcessTree | undefined;
   private phase: 'hello' | 'spawning' | 'running' | 'closed' = 'hello';
+  /** Until the launcher's line: what the CLI's stdout held so far. */
+  private launchOutput: Buffer | undefined = Buffer.alloc(0);
   private outputPaused = false;
   private spawning: Promise<void> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly helloTimer: ReturnType<typeof setTimeout>;
   /** Settles once the CLI is gone (or was never started) and the socket is closed. */
   readonly done: Promise<void>;
   private markDone: () => void = () => {};
@@ -47,6 +60,7 @@ export class RelaySession {
     socket: WebSocket,
     config: ResolvedRelayConfig,
     private readonly guard?: OrphanGuard,
+    private readonly tracker?: ProcessTreeTracker,
   ) {
     this.socket = socket;
     this.config = config;
@@ -59,6 +73,12 @@ export class RelaySession {
     socket.on('close', () => void this.onSocketClose());
     // ws reports a frame over maxPayload here, then closes with 1009: the close handler stops the CLI.
     socket.on('error', () => {});
+    this.helloTimer = setTimeout(() => {
+      if (this.phase === 'hello') {
+        this.refuse('hello_timeout', `no hello within ${config.handshakeTimeoutMs} ms`, RELAY_CLOSE.idle);
+      }
+    }, config.handshakeTimeoutMs);
+    this.helloTimer.unref();
     this.touch();
   }
 
@@ -71,6 +91,7 @@ export class RelaySession {
     this.touch();
     if (this.phase === 'hello') {
       this.phase = 'spawning';
+      clearTimeout(this.helloTimer);
       this.spawning = this.spawn(isBinary ? parseRelayFrame(data) : undefined);
       return;
     }
@@ -81,6 +102,11 @@ export class RelaySession {
       return;
     }
     if (stdin.writableEnded) return;
+    const refused = checkClientFrame(data, this.config.allowClientMcpServers);
+    if (refused !== undefined) {
+      this.socket.send(refused.answer);
+      return;
+    }
     if (!stdin.write(Buffer.concat([data, NEWLINE]))) {
       this.socket.pause();
       stdin.once('drain', () => this.socket.resume());
@@ -90,15 +116,14 @@ export class RelaySession {
   private async spawn(hello: unknown): Promise<void> {
     const accepted = checkHello(hello, this.config);
     if ('reason' in accepted) return this.refuse(accepted.reason, accepted.message, RELAY_CLOSE.refused);
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries({ ...this.config.env, ...accepted.env })) {
-      if (value !== undefined) env[key] = value;
-    }
+    const tree = this.tracker?.newTree();
+    this.tree = tree;
+    const env = buildRelayCliEnv(this.config, accepted.env, process.env, tree?.env);
     try {
       const cliPath = this.config.cliPath ?? findClaudeCli({}, { env });
       this.process = await startCliCommand(
         {
-          command: resolveCliCommand(cliPath, {}, env),
+          command: launchCommand(resolveCliCommand(cliPath, {}, env), tree?.joinFile, accepted.cwd),
           args: accepted.argv,
           env,
           cwd: accepted.cwd,
@@ -108,11 +133,14 @@ export class RelaySession {
           stdout: (chunk) => this.onStdout(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
           stdoutError: () => this.socket.terminate(),
           stderr: (chunk) => this.stderr.push(chunk),
-          exit: () => {},
+          exit: () => void this.tree?.kill(this.process?.pid),
           close: (status) => this.onCliClose(status),
         },
       );
     } catch (error) {
+      await tree?.release(this.config.killTimeoutMs);
+      // The launcher is /bin/sh: when it is there, a spawn that cannot find a file lost its cwd.
+      if (isMissingFile(error) && existsSync('/bin/sh')) return this.refuseChangedCwd();
       return this.refuse(
         'spawn_failed',
         error instanceof Error ? error.message : String(error),
@@ -120,12 +148,16 @@ export class RelaySession {
       );
     }
     this.guard?.add(this.process.pid);
-    if (this.phase === 'closed') {
-      await this.stopCli();
-      return;
-    }
+    if (this.phase === 'closed') await this.stopCli();
+  }
+
+  /** The launcher's line came: the CLI runs, in the checked directory (and its cgroup). */
+  private onLaunched(rest: Buffer): void {
+    this.launchOutput = undefined;
+    if (this.phase !== 'spawning') return;
     this.phase = 'running';
-    this.socket.send(encodeRelayFrame({ type: 'relay_ready', pid: this.process.pid ?? -1 }), { binary: true });
+    this.socket.send(encodeRelayFrame({ type: 'relay_ready', pid: this.process?.pid ?? -1 }), { binary: true });
+    if (rest.length > 0) this.onStdout(rest);
   }
 
   private refuse(reason: RelayRefusalReason, message: string, code: number): void {
@@ -135,6 +167,21 @@ export class RelaySession {
 
   private onStdout(chunk: Buffer): void {
     this.touch();
+    if (this.launchOutput !== undefined) {
+      const output = Buffer.concat([this.launchOutput, chunk]);
+      const newline = output.indexOf(0x0a);
+      if (newline === -1) {
+        this.launchOutput = output;
+        return;
+      }
+      if (output.subarray(0, newline).toString('utf8') !== LAUNCHED_LINE) {
+        this.refuse('spawn_failed', 'the launcher wrote something else before the CLI ran', RELAY_CLOSE.spawnFailed);
+        void this.stopCli();
+        return;
+      }
+      this.onLaunched(output.subarray(newline + 1));
+      return;
+    }
     try {
       this.decoder.push(chunk, this.sendLine);
     } catch (error) {
@@ -166,6 +213,10 @@ export class RelaySession {
   };
 
   private onCliClose(status: ExitStatus): void {
+    if (this.launchOutput !== undefined) {
+      this.onLaunchFailed(status);
+      return;
+    }
     const rest = this.decoder.flush();
     if (rest !== undefined) this.sendLine(rest);
     this.stderr.flush();
@@ -180,25 +231,56 @@ export class RelaySession {
     this.socket.close(RELAY_CLOSE.normal, 'cli exited');
   }
 
+  /** The launcher exited before the CLI ran: the cwd changed, the cgroup or the CLI could not be used. */
+  private onLaunchFailed(status: ExitStatus): void {
+    this.launchOutput = undefined;
+    if (this.phase === 'closed') return;
+    if (status.code === LAUNCH_FAILED.cwd) {
+      this.refuseChangedCwd();
+      return;
+    }
+    const why =
+      status.code === LAUNCH_FAILED.notFound
+        ? `the CLI ${JSON.stringify(this.config.cliPath ?? 'claude')} cannot be run`
+        : status.code === LAUNCH_FAILED.cgroup
+          ? "the CLI's cgroup could not be joined"
+          : `the launcher ended (code ${status.code}, signal ${status.signal}) before the CLI ran`;
+    this.refuse('spawn_failed', why, RELAY_CLOSE.spawnFailed);
+  }
+
+  private refuseChangedCwd(): void {
+    this.refuse(
+      'cwd_not_allowed',
+      'the working directory changed between the check and the start (a symlink?): nothing was run',
+      RELAY_CLOSE.refused,
+    );
+  }
+
   private async onSocketClose(): Promise<void> {
     this.phase = 'closed';
     this.heartbeat.stop();
     clearTimeout(this.idleTimer);
+    clearTimeout(this.helloTimer);
     // A spawn under way stops its CLI itself once it sees the session closed.
     await this.spawning;
     await this.stopCli();
     this.markDone();
   }
 
-  /** Stops the CLI's process tree (SIGTERM, then SIGKILL, to its group) and lets go of it. */
+  /**
+   * Stops the CLI (end of input, SIGTERM, then SIGKILL, to its group), then kills whatever of its
+   * tree is left (sessions of its own, orphans) and lets go of it.
+   */
   private async stopCli(): Promise<void> {
     const supervisor = this.process;
     if (supervisor === undefined) return;
     supervisor.stdin.end();
     await supervisor.stop(false, this.config.killTimeoutMs);
+    await this.tree?.kill(supervisor.pid);
     supervisor.detach();
     await supervisor.waitUntilReleased(this.config.killTimeoutMs);
     this.guard?.remove(supervisor.pid);
+    await this.tree?.release(this.config.killTimeoutMs);
   }
 
   /** Traffic: the idle time starts over. */
@@ -213,3 +295,8 @@ export class RelaySession {
 }
 
 const NEWLINE = Buffer.from('\n');
+
+function isMissingFile(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return cause?.code === 'ENOENT' || cause?.code === 'ENOTDIR';
+}

@@ -1,19 +1,50 @@
 /**
  * WebSocketTransport through a relay against the transport conformance suite (both read modes),
- * with the relay spawning the stand-in CLI as the suite's echo peer.
+ * with the relay spawning the stand-in CLI as the suite's conformance peer, and the fault section:
+ * each link goes through a TCP proxy the suite can cut or freeze, and what runs on the relay's side
+ * is counted through /proc by a variable the relay gives its CLIs (and they pass on).
  */
+import { randomUUID } from 'node:crypto';
 import { transportConformanceSuite } from '@hexagent/testing/conformance';
+import { conformancePeer } from '@hexagent/testing/stand-in-cli';
+import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, beforeAll } from 'vitest';
 import type { Relay } from '../src/index.js';
-import { relayFor, removeTempDirs, standInCli, transportTo } from './helpers/relay-fixture.js';
+import { processesWithEnv } from './helpers/processes.js';
+import { relayFor, removeTempDirs, standInCli, TOKEN, transportTo } from './helpers/relay-fixture.js';
+import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
+const peerId = randomUUID();
 let relay: Relay;
+const proxies: TcpProxy[] = [];
 beforeAll(async () => {
-  relay = await relayFor(standInCli({ echo: ['echo'] }), { maxConnections: 64 });
+  relay = await relayFor(standInCli(conformancePeer()), {
+    maxConnections: 64,
+    // The relay's own heartbeat finds a frozen link (the client's cannot tell it).
+    heartbeatIntervalMs: 500,
+    killTimeoutMs: 1000,
+    env: { HEXAGENT_CONFORMANCE_PEER: peerId },
+  });
 });
 afterAll(async () => {
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
   await relay.close();
   removeTempDirs();
 });
 
-transportConformanceSuite('WebSocketTransport (relay running the echo peer)', () => transportTo(relay));
+transportConformanceSuite('WebSocketTransport (relay running the conformance peer)', () => transportTo(relay), {
+  faults: {
+    async connect(options) {
+      const proxy = await startTcpProxy(relay.port);
+      proxies.push(proxy);
+      const transport = webSocketTransport({
+        url: proxy.url,
+        token: TOKEN,
+        heartbeatIntervalMs: 300,
+        closeTimeoutMs: 1000,
+      })(options);
+      return { transport, cut: () => proxy.drop(), silence: () => proxy.freeze() };
+    },
+    remoteProcesses: () => processesWithEnv(`HEXAGENT_CONFORMANCE_PEER=${peerId}`).length,
+  },
+});

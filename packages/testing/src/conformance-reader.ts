@@ -11,6 +11,9 @@ export interface TestContext {
   skip(note?: string): never;
 }
 
+/** A failure of the reading itself (a timeout, a broken sink contract), as opposed to the transport's own error. */
+class ReaderError extends Error {}
+
 /**
  * Reads a transport's messages with a timeout per read, through `messages()` or through a sink
  * given to `subscribe()`. A sink that is used against the contract (a message after `end`, a second
@@ -64,15 +67,41 @@ export class Reader {
     this.assertContractKept();
   }
 
+  /** Resolves with the error the iteration ends with (skipping messages); rejects if it ends without one. */
+  async expectFault(): Promise<unknown> {
+    const error = await this.expectEndOrFault();
+    if (error === undefined) throw new Error('messages() ended without an error after a fault of the link');
+    return error;
+  }
+
+  /** Resolves once the iteration ends, with the error it ended with, if any (skipping messages). */
+  async expectEndOrFault(): Promise<unknown> {
+    for (;;) {
+      let result: IteratorResult<InboundMessage>;
+      try {
+        result = await this.read();
+      } catch (error) {
+        // The suite's own failures (a timeout, a broken sink contract) are not the transport's error.
+        if (error instanceof ReaderError) throw error;
+        return error;
+      }
+      if (result.done === true) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        this.assertContractKept();
+        return undefined;
+      }
+    }
+  }
+
   private assertContractKept(): void {
-    if (this.violations.length > 0) throw new Error(`subscribe() contract broken: ${this.violations.join('; ')}`);
+    if (this.violations.length > 0) throw new ReaderError(`subscribe() contract broken: ${this.violations.join('; ')}`);
   }
 
   private read(): Promise<IteratorResult<InboundMessage>> {
     this.assertContractKept();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no message and no end within ${this.waitMs} ms`)), this.waitMs);
+      timer = setTimeout(() => reject(new ReaderError(`no message and no end within ${this.waitMs} ms`)), this.waitMs);
     });
     return Promise.race([this.iterator.next(), timeout]).finally(() => clearTimeout(timer));
   }

@@ -14,3 +14,4 @@ export {
   type TransportConformanceOptions,
   transportConformanceSuite,
 } from './transport-conformance-suite.js';
+export type { FaultableTransport, TransportFaultHooks } from './transport-fault-suite.js';

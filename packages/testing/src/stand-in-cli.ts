@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 
+export { conformancePeer } from './stand-in-cli/conformance-peer.js';
 export {
   type InstalledStandInCli,
   type InstallStandInCliOptions,

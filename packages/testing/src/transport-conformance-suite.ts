@@ -8,6 +8,7 @@ import {
 } from '@hexagent/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { READ_MODES, Reader, type TestContext } from './conformance-reader.js';
+import { type TransportFaultHooks, transportFaultSuite } from './transport-fault-suite.js';
 
 /** Options of {@link transportConformanceSuite}. */
 export interface TransportConformanceOptions {
@@ -15,6 +16,11 @@ export interface TransportConformanceOptions {
   timeoutMs?: number;
   /** Size of the large message in UTF-8 bytes; default 1 MiB. */
   largeMessageBytes?: number;
+  /**
+   * The fault section's hooks: required of a transport whose CLI runs elsewhere (a remote host, a
+   * container), whose link can drop; without them its tests are skipped with a note.
+   */
+  faults?: TransportFaultHooks;
 }
 
 /** Creates a fresh, not yet started transport connected to an echo peer. */
@@ -34,7 +40,11 @@ const MIB = 1024 * 1024;
  * 2. write every `{"type":"echo", ...}` message back unchanged, in the order received;
  * 3. ignore everything else (it may write other messages; the suite only looks at `echo` and
  *    `control_response` messages);
- * 4. end its output and exit normally (code 0) when its input ends.
+ * 4. end its output and exit normally (code 0) when its input ends;
+ * 5. for the fault section, on `{"type":"conformance_busy"}`: start a child in a session of its own
+ *    that runs until killed (as the CLI's Bash tool runs a command), stop heeding the end of its
+ *    input (as the CLI does while it waits on the model), and write the message back.
+ * The stand-in CLI playing `conformancePeer()` (`@hexagent/testing/stand-in-cli`) does all five.
  *
  * What is checked: start → send → receive in order (initialize answer, a burst of echoes);
  * messages sent before the consumer iterates are buffered; `isOpen`; `messages()` ends without
@@ -46,6 +56,12 @@ const MIB = 1024 * 1024;
  * Every check of the messages runs twice: reading with `messages()`, and reading with the optional
  * `subscribe(sink)` (skipped, with a note saying so, when the transport has none). In the second
  * run the sink must see the same messages, then exactly one `end` and nothing after it.
+ *
+ * The fault section (`options.faults`, for a transport whose CLI runs elsewhere): with the peer busy
+ * mid-turn and its child running, the link is cut, silenced (neither end told), the session's
+ * `abortController` aborted, the transport closed; each time the transport must report it (a
+ * `TransportError` for a cut or silent link; the end of `messages()` for an abort or close) and the
+ * far side must be left running nothing, as counted by `faults.remoteProcesses()`.
  *
  * The contract's version and errors are checked once: `specificationVersion` is `'v1'`; a second
  * reader is refused by throwing; `send()` before `start()`, after `endInput()` and after `close()`
@@ -59,7 +75,15 @@ const MIB = 1024 * 1024;
  * // my-transport.conformance.test.ts
  * import { transportConformanceSuite } from '@hexagent/testing/conformance';
  *
- * transportConformanceSuite('SshTransport', () => new SshTransport({ host: 'localhost', command: 'node echo-peer.js' }));
+ * transportConformanceSuite('SshTransport', () => new SshTransport({ host: 'localhost', command: peer.path }), {
+ *   faults: {
+ *     connect: (options) => {
+ *       const tunnel = startBreakableTunnel(); // a TCP proxy the test can cut or silence
+ *       return { transport: new SshTransport({ port: tunnel.port, command: peer.path }, options), cut: tunnel.cut, silence: tunnel.silence };
+ *     },
+ *     remoteProcesses: () => countProcessesOnHost(`HEXAGENT_PEER=${id}`),
+ *   },
+ * });
  * ```
  */
 export function transportConformanceSuite(
@@ -177,6 +201,8 @@ export function transportConformanceSuite(
       expect(await reader.next(isEcho)).toEqual(message);
     });
   });
+
+  transportFaultSuite(name, options.faults, timeout);
 
   describe(`${name} (transport conformance: version and errors)`, () => {
     const opened: Transport[] = [];

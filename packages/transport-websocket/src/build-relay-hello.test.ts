@@ -3,9 +3,39 @@ import { describe, expect, it } from 'vitest';
 import { buildRelayHello } from './build-relay-hello.js';
 
 describe('buildRelayHello', () => {
-  it('carries the argv CliTransport would run, from the same builder', () => {
+  it('carries the argv CliTransport would run, from the same builder, each flag with its value in one element', () => {
     const options = { model: 'claude-sonnet-4-5', maxTurns: 3, settingSources: [] };
-    expect(buildRelayHello(options).argv).toEqual(buildCliArgs(options));
+    expect(buildCliArgs(options).slice(0, 2)).toEqual(['--output-format', 'stream-json']);
+    expect(buildRelayHello(options).argv).toEqual(
+      buildCliArgs(options)
+        .join('\0')
+        .replace(/(--[a-z-]+)\0(?!-)/g, '$1=')
+        .split('\0'),
+    );
+    expect(buildRelayHello(options).argv.slice(0, 3)).toEqual([
+      '--output-format=stream-json',
+      '--verbose',
+      '--input-format=stream-json',
+    ]);
+    const extra = buildRelayHello({
+      settings: { a: 1 },
+      extraArgs: { 'a-switch': null, 'with-value': 'v', dash: '-x' },
+    });
+    expect(extra.argv.slice(-4)).toEqual(['--a-switch', '--with-value=v', '--dash=-x', '--settings={"a":1}']);
+    expect(extra.argv.every((arg) => arg.startsWith('--'))).toBe(true);
+  });
+
+  it('declares the type of each MCP server the session will configure, inline servers of agents too', () => {
+    expect(buildRelayHello({})).not.toHaveProperty('mcpServers');
+    const hello = buildRelayHello({
+      mcpServers: {
+        calc: { type: 'sdk', name: 'calc', instance: {} },
+        fs: { command: 'mcp-fs' },
+        web: { type: 'http', url: 'http://127.0.0.1:9' },
+      },
+      agents: { helper: { description: 'd', prompt: 'p', mcpServers: ['calc', { git: { command: 'mcp-git' } }] } },
+    });
+    expect(hello.mcpServers).toEqual({ calc: 'sdk', fs: 'stdio', web: 'http', git: 'stdio' });
   });
 
   it("sends only the SDK's markers and the explicitly given env, never this process's environment", () => {

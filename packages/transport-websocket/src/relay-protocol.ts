@@ -5,13 +5,15 @@
  * 1. The client opens the socket with the subprotocol {@link RELAY_SUBPROTOCOL} and the header
  *    `Authorization: Bearer <token>`. A wrong token is refused before the upgrade (HTTP 401), and
  *    so is a connection over the relay's limit (HTTP 503).
- * 2. Its first frame is a {@link RelayHello} (a binary frame, like every relay frame): the argv,
- *    environment and working directory of the CLI. The relay checks them against what its operator
- *    allows and answers {@link RelayReady} once the CLI runs, or a {@link RelayErrorFrame} and a
- *    close with a code of {@link RELAY_CLOSE}.
+ * 2. Its first frame is a {@link RelayHello} (a binary frame, like every relay frame): the argv
+ *    (each element `--name` or `--name=value`), environment, working directory and MCP servers of
+ *    the CLI. The relay checks them against what its operator allows and answers {@link RelayReady}
+ *    once the CLI runs, or a {@link RelayErrorFrame} and a close with a code of {@link RELAY_CLOSE}.
  * 3. Then every **text** frame is one stream-json message (one line, without its newline), both
  *    ways. **Binary** frames are the relay's own: {@link RelayEndInput} from the client (end of the
  *    CLI's input), {@link RelayExit} from the relay once the CLI has exited and all its output was sent.
+ *    A control request the relay's operator does not allow (an MCP server of a kind it refuses)
+ *    never reaches the CLI: the relay answers it with a `control_response` of subtype `error`.
  */
 
 /** The WebSocket subprotocol of this version of the wire. */
@@ -26,6 +28,12 @@ export interface RelayHello {
   env: Record<string, string>;
   /** The CLI's working directory on the relay's host; default: the relay's configured one. */
   cwd?: string;
+  /**
+   * The MCP servers the client will configure (in `initialize`), by name: each server's type
+   * (`sdk` for an in-process one, `stdio`, `sse`, `http`). The relay refuses the hello when its
+   * operator does not allow one, before the CLI starts; it also checks the `initialize` request itself.
+   */
+  mcpServers?: Record<string, string>;
 }
 
 /** The relay's answer to the hello: the CLI runs. */
@@ -65,6 +73,8 @@ export type RelayRefusalReason =
   | 'flag_not_allowed'
   | 'env_not_allowed'
   | 'cwd_not_allowed'
+  | 'mcp_server_not_allowed'
+  | 'hello_timeout'
   | 'spawn_failed'
   | 'idle_timeout'
   | 'frame_too_large';
@@ -78,9 +88,9 @@ export const RELAY_CLOSE = {
   normal: 1000,
   /** A frame over the relay's size limit (the WebSocket "message too big" code). */
   tooLarge: 1009,
-  /** The hello was refused (flag, env, cwd or malformed). */
+  /** The hello was refused (flag, env, cwd, MCP server or malformed). */
   refused: 4403,
-  /** No traffic for the relay's idle time. */
+  /** No traffic for the relay's idle time, or no hello in its handshake time. */
   idle: 4408,
   /** The CLI could not be started. */
   spawnFailed: 4500,

@@ -56,6 +56,14 @@ export interface TransportSink {
  *   rejects with the encoder's own error (a `TypeError`), and the transport stays usable.
  * - `endInput()` closes the CLI's input (EOF) so it can finish and exit. Never throws.
  * - `close()` terminates the CLI within a bounded time and is idempotent; it never rejects.
+ * - A transport whose CLI runs elsewhere (another host, a container) answers for what runs there:
+ *   when its link drops, goes silent, or the session is aborted or closed, no CLI, and nothing the
+ *   CLI started (its tools' processes, in sessions of their own included), is left running on the
+ *   far side, within a bounded time, even while the CLI ignores the end of its input (as it does
+ *   while it waits on the model). A dead link tells neither end, so both find out by themselves (a
+ *   heartbeat): the transport ends `messages()` with a `TransportError`, and its far side stops the
+ *   CLI's whole process tree. The fault section of the conformance suite (`faults`) checks it,
+ *   counting the far side's processes through a hook the transport's author provides.
  */
 export interface Transport {
   /**

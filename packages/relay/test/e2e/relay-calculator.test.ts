@@ -62,8 +62,10 @@ beforeAll(async () => {
     return scriptedCalculatorModel(request);
   });
   hermetic = await hermeticCliEnv({ baseUrl: server.url });
+  // The CLI gets the hermetic environment: the relay passes only the variables it is told to.
+  const inheritEnv = Object.keys(hermetic.env).filter((name) => hermetic.env[name] !== undefined);
   ({ relay, url: relayUrl } = await startRelayProcess(
-    { cliPath: findClaudeCli({}), killTimeoutMs: 2000 },
+    { cliPath: findClaudeCli({}), killTimeoutMs: 2000, inheritEnv },
     hermetic.env,
   ));
   proxy = await startTcpProxy(Number(new URL(relayUrl).port));

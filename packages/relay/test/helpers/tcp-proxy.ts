@@ -8,6 +8,11 @@ export interface TcpProxy {
   drop(): void;
   /** Stop forwarding in both directions while keeping the connections: a link gone silent. */
   silence(): void;
+  /**
+   * Silence, and from then on a side that closes its end is not passed on to the other either: a
+   * dead route, where each side finds out only by its own heartbeat.
+   */
+  freeze(): void;
   close(): Promise<void>;
 }
 
@@ -15,6 +20,7 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let silent = false;
+  let frozen = false;
   const server: Server = createServer((client) => {
     const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
     for (const socket of [client, upstream]) {
@@ -24,8 +30,8 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     }
     client.on('data', (chunk) => silent || upstream.write(chunk));
     upstream.on('data', (chunk) => silent || client.write(chunk));
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    client.on('close', () => frozen || upstream.destroy());
+    upstream.on('close', () => frozen || client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -37,6 +43,10 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     },
     silence() {
       silent = true;
+    },
+    freeze() {
+      silent = true;
+      frozen = true;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -89,6 +89,7 @@ function listen(session: StandInSession): void {
     if (ending) return;
     ending = true;
     await chain;
+    if (session.ignoresEndOfInput) return;
     await runSteps(session, scenario.onEnd ?? [{ exit: 0 }]);
   };
 
@@ -155,8 +156,11 @@ function listen(session: StandInSession): void {
       const subtype = (message.request as Json | undefined)?.subtype;
       session.note('received', type === 'control_request' ? `control_request:${String(subtype)}` : type);
     }
+    const on = scenario.on?.[type as string];
     if (ordered && type === 'stand_in') {
       inOrder(() => runSteps(session, (message.steps as []) ?? [], message));
+    } else if (on !== undefined) {
+      inOrder(() => runSteps(session, on, message));
     } else if (echoAll || echoTypes?.has(type as string) === true) {
       echo(line);
     } else if (type === 'control_request') {

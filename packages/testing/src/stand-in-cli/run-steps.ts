@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiId, assistantMessage, resultMessage, sessionStateMessage, systemInitMessage } from './stand-in-messages.js';
@@ -76,6 +77,17 @@ async function runStep(session: StandInSession, step: StandInStep, message: Json
     return;
   }
   if ('note' in step) return session.note(step.note, step.value);
+  if ('spawn' in step) {
+    const [file, ...args] = step.spawn.command ?? [process.execPath, '-e', 'setInterval(() => {}, 2 ** 30)'];
+    const child = spawn(file as string, args, { detached: step.spawn.newSession !== false, stdio: 'ignore' });
+    child.on('error', () => {});
+    child.unref();
+    return session.note('child', child.pid);
+  }
+  if ('ignoreEndOfInput' in step) {
+    session.ignoresEndOfInput = true;
+    return;
+  }
   if ('exit' in step) {
     await session.flush();
     process.exit(step.exit);

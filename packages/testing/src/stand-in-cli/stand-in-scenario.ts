@@ -25,6 +25,11 @@ export interface StandInScenario {
    * in order with echoed messages: a test drives the CLI over stdin.
    */
   stepsFromInput?: boolean;
+  /**
+   * Steps run for an input message of one of these types (in order with the steps from input),
+   * instead of what the type would get otherwise: a test's own message types.
+   */
+  on?: Record<string, StandInStep[]>;
   /** Signals it ignores (it writes `ignoring <signal>` to stderr instead); only SIGKILL then stops it. */
   ignoreSignals?: NodeJS.Signals[];
   /** Steps run at once on start, while input is read. */
@@ -126,6 +131,14 @@ export type StandInStep =
   | { close: Array<'stdin' | 'stdout'> }
   /** Append `name <JSON value>` to the notes file. */
   | { note: string; value?: unknown }
+  /**
+   * Start a child that runs until it is killed (`command`, default a node process waiting forever),
+   * in a session of its own unless `newSession` is false, as the CLI's Bash tool runs a command;
+   * noted as `child <pid>`.
+   */
+  | { spawn: { command?: string[]; newSession?: boolean } }
+  /** From now on the end of input runs nothing: the process stays until it is killed (a CLI waiting on the model). */
+  | { ignoreEndOfInput: true }
   /** Exit with this code. */
   | { exit: number }
   /** Kill itself with this signal. */

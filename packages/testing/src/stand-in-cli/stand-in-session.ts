@@ -38,6 +38,8 @@ export class StandInSession {
   report: StandInReport | undefined;
   /** The next message number for API-shaped ids (see `apiId`). */
   nextMessage = 0;
+  /** After an `ignoreEndOfInput` step: the end of input runs nothing, the process stays until killed. */
+  ignoresEndOfInput = false;
   private readonly notesFile: string | undefined;
 
   constructor(scenario: StandInScenario, baseDir: string) {

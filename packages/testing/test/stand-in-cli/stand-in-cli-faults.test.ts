@@ -5,7 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '../../dist/stand-in-cli.js';
+import {
+  conformancePeer,
+  type InstalledStandInCli,
+  installStandInCli,
+  type StandInScenario,
+} from '../../dist/stand-in-cli.js';
 import { initialize, ofType, startPeer, user } from './stand-in-peer.js';
 
 const installed: InstalledStandInCli[] = [];
@@ -234,4 +239,53 @@ describe('what it reports and leaves', () => {
     expect((await garbage.exited).code).toBe(2);
     expect(garbage.stderr()).toContain('not a JSON object on stdin: this is not json');
   });
+});
+
+describe('the conformance peer, busy mid-turn', () => {
+  const alive = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+
+  it('echoes and exits when its input ends, while not busy', async () => {
+    const peer = start(install(conformancePeer()));
+    peer.send({ type: 'echo', n: 1 });
+    expect(await peer.next(ofType('echo'))).toEqual({ type: 'echo', n: 1 });
+    peer.end();
+    expect(await peer.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'on conformance_busy: a child in a session of its own, then the end of input and SIGHUP are not heeded; SIGKILL stops it',
+    async () => {
+      const cli = install(conformancePeer());
+      const peer = start(cli);
+      peer.send({ type: 'conformance_busy' });
+      await peer.next(ofType('conformance_busy'));
+      const child = Number(
+        cli
+          .notes()
+          .find((note) => note.startsWith('child '))
+          ?.slice('child '.length),
+      );
+      killed.push(child);
+      // "pid (comm) state ppid pgrp session": the child leads its own session.
+      const fields = readFileSync(`/proc/${child}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
+      expect(Number(fields[3])).toBe(child);
+      peer.end();
+      peer.child.kill('SIGHUP');
+      await expect.poll(() => peer.stderr()).toContain('ignoring SIGHUP');
+      // It would have exited on the end of its input before the SIGHUP was handled.
+      expect(peer.child.exitCode).toBeNull();
+      expect(alive(child)).toBe(true);
+      peer.child.kill('SIGKILL');
+      expect(await peer.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(alive(child)).toBe(true);
+    },
+  );
 });

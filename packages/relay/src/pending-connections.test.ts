@@ -1,0 +1,70 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PendingConnections } from './pending-connections.js';
+
+const servers: Server[] = [];
+const clients: Socket[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.destroy();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A loopback server whose accepted sockets go to `pending`; resolves with its port. */
+async function serve(pending: PendingConnections, accepted: Socket[] = []): Promise<number> {
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    accepted.push(socket);
+    pending.add(socket);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
+
+function open(port: number, localAddress = '127.0.0.1'): Promise<{ closed: Promise<void> }> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    clients.push(socket);
+    socket.on('error', () => {});
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.once('connect', () => resolve({ closed }));
+  });
+}
+
+describe('PendingConnections', () => {
+  it('destroys a connection at its deadline, and not one settled before it', async () => {
+    const pending = new PendingConnections({ timeoutMs: 300, max: 10, maxPerAddress: 10 });
+    const accepted: Socket[] = [];
+    const port = await serve(pending, accepted);
+    const first = await open(port);
+    const second = await open(port);
+    await expect.poll(() => accepted.length).toBe(2);
+    pending.settle(accepted[1] as Socket);
+    const started = Date.now();
+    await first.closed;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(accepted[1]?.destroyed).toBe(false);
+    expect(pending.size).toBe(0);
+    void second;
+  });
+
+  it('over a bound the oldest goes: per address, then overall', async () => {
+    const pending = new PendingConnections({ timeoutMs: 60_000, max: 3, maxPerAddress: 2 });
+    const port = await serve(pending);
+    const a1 = await open(port, '127.0.0.2');
+    const a2 = await open(port, '127.0.0.2');
+    await expect.poll(() => pending.size).toBe(2);
+    await open(port, '127.0.0.2');
+    await a1.closed;
+    await expect.poll(() => pending.size).toBe(2);
+    const b1 = await open(port, '127.0.0.3');
+    await expect.poll(() => pending.size).toBe(3);
+    await open(port, '127.0.0.4');
+    // The oldest overall (the second of 127.0.0.2) makes room.
+    await a2.closed;
+    await expect.poll(() => pending.size).toBe(3);
+    pending.close();
+    await b1.closed;
+    expect(pending.size).toBe(0);
+  });
+});

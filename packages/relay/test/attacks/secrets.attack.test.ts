@@ -1,0 +1,71 @@
+/**
+ * Attack: reading the relay's secrets from inside the CLI it runs. The relay bin runs in a process
+ * of its own with its token in `HEXAGENT_RELAY_TOKEN` and other secrets in its environment; the
+ * "CLI" (the stand-in) reports the environment it got. The real CLI's tools (Bash, a hook, an MCP
+ * server) are attacked in `test/e2e/attacks-real-cli.test.ts`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { webSocketTransport } from '@hexagent/transport-websocket';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { removeTempDirs, standInCli, TOKEN } from '../helpers/relay-fixture.js';
+import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
+
+const relays: ChildProcess[] = [];
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map(stopRelayProcess));
+});
+afterAll(removeTempDirs);
+
+const reporter = standInCli({ onStart: [{ info: 'env_report' }], echo: ['echo'] });
+
+/** The environment the CLI got from a relay bin started with `config` and `extraEnv` on top of this process's. */
+async function environmentOfCli(config: Record<string, unknown>, extraEnv: Record<string, string> = {}) {
+  const { relay, url } = await startRelayProcess({ cliPath: reporter, ...config }, { ...process.env, ...extraEnv });
+  relays.push(relay);
+  const transport = webSocketTransport({ url, token: TOKEN })({});
+  await transport.start();
+  try {
+    for await (const message of transport.messages()) {
+      if (message.type === 'env_report') return (message as unknown as { env: Record<string, string> }).env;
+    }
+    throw new Error('no env_report');
+  } finally {
+    await transport.close();
+  }
+}
+
+function leaks(env: Record<string, string>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => name.startsWith('HEXAGENT_RELAY_') || value.includes(TOKEN))
+    .map(([name]) => name);
+}
+
+describe('attack: the relay token from inside the CLI', () => {
+  it("the CLI's environment holds neither the token nor the relay's other variables (default configuration)", async () => {
+    const env = await environmentOfCli({}, { OPERATOR_DATABASE_PASSWORD: 'hunter2', HEXAGENT_RELAY_HOST: '127.0.0.1' });
+    expect(leaks(env)).toEqual([]);
+    expect(env).not.toHaveProperty('OPERATOR_DATABASE_PASSWORD');
+    // What the CLI needs to run is there: it found node through PATH.
+    expect(env['PATH']).toBe(process.env['PATH']);
+  });
+
+  it('an operator who names the token (inheritEnv, env, or another variable holding its value) still does not pass it', async () => {
+    const env = await environmentOfCli(
+      {
+        inheritEnv: ['PATH', 'HEXAGENT_RELAY_TOKEN', 'COPY_OF_THE_TOKEN'],
+        env: { HEXAGENT_RELAY_TOKEN: TOKEN, ANOTHER_COPY: `prefix-${TOKEN}` },
+      },
+      { COPY_OF_THE_TOKEN: TOKEN },
+    );
+    expect(leaks(env)).toEqual([]);
+  });
+
+  it("passes the operator's env and the variables it names, and the client's allowed keys", async () => {
+    const env = await environmentOfCli(
+      { inheritEnv: ['PATH', 'OPERATOR_PASSED'], env: { OPERATOR_FIXED: 'fixed' } },
+      { OPERATOR_PASSED: 'passed', OPERATOR_NOT_NAMED: 'no' },
+    );
+    expect(env).toMatchObject({ OPERATOR_PASSED: 'passed', OPERATOR_FIXED: 'fixed', CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' });
+    expect(env).not.toHaveProperty('OPERATOR_NOT_NAMED');
+  });
+});
