@@ -1,5 +1,5 @@
 import { InvalidOptionError } from '@hexagent/core';
-import { assertToolDefinition, MAX_TIMEOUT_MS, TOOL_NAME_PATTERN } from './assert-tool-definition.js';
+import { assertToolDefinition, MAX_TIMEOUT_MS } from './assert-tool-definition.js';
 import type { JsonSchemaValidator } from './json-schema-validator.js';
 import { markSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
@@ -77,7 +77,9 @@ export interface SdkMcpServerConfig {
  * those load when a session first connects the server. One config can be used by any number of
  * sessions, concurrently: each gets its own MCP server built from the same definitions.
  *
- * @throws InvalidOptionError when the name is not usable, a tool is not, or two tools share a name.
+ * @throws InvalidOptionError where the official SDK throws too: `tools` not an array, a tool that is
+ *   not one (see `assertToolDefinition`), two tools sharing a name; and for the hexagent-only
+ *   `toolTimeoutMs`. A name, version, instructions or timeout of another kind pass, as there.
  *
  * @example
  * ```ts
@@ -110,35 +112,16 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpSe
     jsonSchemaValidator !== undefined &&
     typeof (jsonSchemaValidator as Partial<JsonSchemaValidator> | null)?.getValidator !== 'function'
   ) {
+    // A hexagent option the official SDK does not have: a value that cannot validate is refused.
     throw new InvalidOptionError({
       option: `mcpServers.${name}.jsonSchemaValidator`,
       message: 'must be an object with a getValidator(schema) method (the MCP SDK validator provider shape)',
     });
   }
-  if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)) {
-    throw new InvalidOptionError({
-      option: `mcpServers.${name}.timeout`,
-      message: `must be a positive number of milliseconds, got ${String(timeout)}`,
-    });
-  }
+  // A timeout the official SDK takes but that is no usable bound (not a number of at least 1 s) leaves the default.
   const toolTimeoutMs =
     options.toolTimeoutMs ??
-    (timeout !== undefined && timeout >= 1000 ? Math.min(timeout, MAX_TIMEOUT_MS) : DEFAULT_TOOL_TIMEOUT_MS);
-  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
-    throw new InvalidOptionError({
-      option: 'createSdkMcpServer.name',
-      message: `the server name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN} (letters, digits, "_" and "-", 1 to 64 characters)`,
-    });
-  }
-  if (typeof version !== 'string') {
-    throw new InvalidOptionError({ option: `mcpServers.${name}.version`, message: 'the version must be a string' });
-  }
-  if (instructions !== undefined && typeof instructions !== 'string') {
-    throw new InvalidOptionError({
-      option: `mcpServers.${name}.instructions`,
-      message: 'the instructions must be a string',
-    });
-  }
+    (typeof timeout === 'number' && timeout >= 1000 ? Math.min(timeout, MAX_TIMEOUT_MS) : DEFAULT_TOOL_TIMEOUT_MS);
   if (
     typeof toolTimeoutMs !== 'number' ||
     !Number.isFinite(toolTimeoutMs) ||

@@ -1,4 +1,3 @@
-import { InvalidOptionError } from '@hexagent/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { assertToolDefinition } from './assert-tool-definition.js';
 import type {
@@ -28,7 +27,8 @@ import type {
  * @param extras - `annotations` (send `readOnlyHint: true` to let the CLI run calls concurrently),
  *   `searchHint` and `alwaysLoad` (for tool search; sent as the tool's `_meta`, as the official SDK
  *   does) and `timeoutMs` (a hexagent extension; default: the server's `toolTimeoutMs`, 30 minutes).
- * @throws InvalidOptionError when the name, schema, annotations or timeout are not usable.
+ * @throws InvalidOptionError for an empty name, a schema that is neither a zod shape nor JSON Schema,
+ *   or a hexagent-only `timeoutMs` that is not usable; the rest passes, as in the official SDK.
  *
  * @example
  * ```ts
@@ -90,7 +90,7 @@ export function tool(
   handler: (args: never, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
   extras?: ToolExtras,
 ): SdkMcpToolDefinition {
-  const meta = toolMeta(name, extras);
+  const meta = toolMeta(extras);
   const definition = {
     name,
     description,
@@ -105,17 +105,12 @@ export function tool(
 }
 
 /** The `_meta` of a tool's `tools/list` entry, from the extras the official SDK carries there. */
-function toolMeta(name: string, extras: ToolExtras | undefined): Readonly<Record<string, unknown>> | undefined {
+function toolMeta(extras: ToolExtras | undefined): Readonly<Record<string, unknown>> | undefined {
+  // As the official SDK: a truthy searchHint goes as given, a truthy alwaysLoad as true.
   const searchHint: unknown = extras?.searchHint;
   const alwaysLoad: unknown = extras?.alwaysLoad;
-  if (searchHint !== undefined && typeof searchHint !== 'string') {
-    throw new InvalidOptionError({ option: `tool("${name}").searchHint`, message: 'the searchHint must be a string' });
-  }
-  if (alwaysLoad !== undefined && typeof alwaysLoad !== 'boolean') {
-    throw new InvalidOptionError({ option: `tool("${name}").alwaysLoad`, message: 'alwaysLoad must be a boolean' });
-  }
   const meta: Record<string, unknown> = {};
   if (searchHint) meta['anthropic/searchHint'] = searchHint;
-  if (alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
+  if (alwaysLoad) meta['anthropic/alwaysLoad'] = true;
   return Object.keys(meta).length > 0 ? Object.freeze(meta) : undefined;
 }

@@ -17,6 +17,7 @@ import type {
   SDKControlReloadOutputStylesResponse,
   SDKControlReloadPluginsResponse,
   SDKControlReloadSkillsResponse,
+  SDKControlSetPermissionModeResponse,
   SdkPluginConfig,
   Session,
   SlashCommand,
@@ -38,8 +39,8 @@ export abstract class LiveControls {
     return this.controls().interrupt();
   }
 
-  /** Change the permission mode. */
-  setPermissionMode(mode: PermissionMode): Promise<void> {
+  /** Change the permission mode; resolves with the mode now in effect, as the CLI answers (see `Query`). */
+  setPermissionMode(mode: PermissionMode): Promise<SDKControlSetPermissionModeResponse | undefined> {
     return this.controls().setPermissionMode(mode);
   }
 

@@ -9,7 +9,6 @@ import {
   createSdkMcpServer,
   InvalidOptionError,
   type Options,
-  type PermissionMode,
   type SDKMessage,
   tool,
 } from './index.js';
@@ -156,7 +155,7 @@ describe('query() with the fake CLI', () => {
     expect(ControlRequestError.isInstance(error)).toBe(true);
     expect((error as ControlRequestError).cliMessage).toContain('no-such-model');
     expect((error as ControlRequestError).cliErrorCode).toBe('check_failed');
-    await expect(run.setPermissionMode('acceptEdits')).resolves.toBeUndefined();
+    await expect(run.setPermissionMode('acceptEdits')).resolves.toEqual({ mode: 'acceptEdits' });
     await run.close();
   });
 
@@ -221,11 +220,12 @@ describe('query() with the fake CLI', () => {
 
 describe('query() option validation with the default CLI transport', () => {
   it('throws InvalidOptionError synchronously, before anything is spawned', () => {
+    // Each refused by the official SDK too, or by every supported CLI at start.
     const bad: Array<[Options, string]> = [
-      [{ maxTurns: -1 }, 'maxTurns'],
-      [{ permissionMode: 'sometimes' as unknown as PermissionMode }, 'permissionMode'],
-      [{ mcpServers: { 'bad name!': { type: 'stdio', command: 'x' } } }, 'mcpServers'],
-      [{ continue: true, resume: 'abc' }, 'continue'],
+      [{ maxBudgetUsd: 0 }, 'maxBudgetUsd'],
+      [{ model: 'opus', fallbackModel: 'opus' }, 'fallbackModel'],
+      [{ sessionId: 'not-a-uuid' }, 'sessionId'],
+      [{ mcpServersDelivery: 'stdin' as never }, 'mcpServersDelivery'],
     ];
     for (const [options, option] of bad) {
       let error: unknown;

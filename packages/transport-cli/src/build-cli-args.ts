@@ -27,7 +27,9 @@ export const BASE_CLI_ARGS: readonly string[] = [
  * `'argv'`. With `settingSources` omitted there is no `--setting-sources` flag: the CLI then loads
  * the user, project and local settings, as it does on its own.
  *
- * Pure: it validates first and touches neither the file system nor the environment.
+ * Pure: it validates first (`validateCliOptions`: only what would fail anyway) and touches neither
+ * the file system nor the environment. An empty string counts as absent where the official SDK
+ * leaves its flag out (`model`, `resume`, `sessionId`, ...).
  *
  * @throws InvalidOptionError naming the first invalid option.
  * @example
@@ -40,16 +42,17 @@ export const BASE_CLI_ARGS: readonly string[] = [
 export function buildCliArgs(options: Options): string[] {
   validateCliOptions(options);
   const args = [...BASE_CLI_ARGS, ...modelFlags(options)];
+  // As the official SDK: an empty string is no value, so the flag is left out.
   const flag = (name: string, value: string | number | undefined): void => {
-    if (value !== undefined) args.push(valueFlag(name, value));
+    if (value !== undefined && value !== '') args.push(valueFlag(name, value));
   };
   const toggle = (name: CliSwitchFlag, on: boolean | undefined): void => {
     if (on === true) args.push(switchFlag(name));
   };
 
-  if (options.debugFile !== undefined) flag('debug-file', options.debugFile);
+  if (options.debugFile) flag('debug-file', options.debugFile);
   else toggle('debug', options.debug);
-  if (typeof options.canUseTool === 'function') args.push('--permission-prompt-tool=stdio');
+  if (options.canUseTool) args.push('--permission-prompt-tool=stdio');
   else flag('permission-prompt-tool', options.permissionPromptToolName);
   flag('permission-prompts', options.permissionPrompts);
   // With a store, the facade resolves the latest session itself and passes it as `resume`.
@@ -62,7 +65,7 @@ export function buildCliArgs(options: Options): string[] {
   const mcpInInitialize = mcpConfig !== undefined && effectiveMcpServersDelivery(options) === 'initialize';
   if (mcpConfig !== undefined && !mcpInInitialize)
     args.push(...separateValueFlag('mcp-config', JSON.stringify(mcpConfig)));
-  if (options.settingSources !== undefined) flag('setting-sources', options.settingSources.join(','));
+  if (options.settingSources !== undefined) args.push(valueFlag('setting-sources', options.settingSources.join(',')));
   toggle('strict-mcp-config', options.strictMcpConfig);
   flag('permission-mode', options.permissionMode);
   toggle('allow-dangerously-skip-permissions', options.allowDangerouslySkipPermissions);
@@ -71,8 +74,8 @@ export function buildCliArgs(options: Options): string[] {
   toggle('include-partial-messages', options.includePartialMessages);
   // The CLI then writes `transcript_mirror` frames of what it appended to its transcripts.
   toggle('session-mirror', options.sessionStore !== undefined);
-  flag('project-config-root', options.projectConfigRoot);
-  for (const dir of options.additionalDirectories ?? []) flag('add-dir', dir);
+  if (options.projectConfigRoot !== undefined) args.push(valueFlag('project-config-root', options.projectConfigRoot));
+  for (const dir of options.additionalDirectories ?? []) args.push(valueFlag('add-dir', dir));
   toggle('await-initialize', mcpInInitialize || pluginsInInitialize(options));
   args.push(...pluginFlags(options));
 

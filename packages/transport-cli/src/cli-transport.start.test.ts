@@ -87,12 +87,12 @@ describe('CliTransport.start', () => {
   it('rejects invalid options with InvalidOptionError at construction, before anything spawns', () => {
     let error: unknown;
     try {
-      transportOver(SCRIPTED, { maxTurns: -1 });
+      transportOver(SCRIPTED, { maxBudgetUsd: 0 });
     } catch (caught) {
       error = caught;
     }
     expect(InvalidOptionError.isInstance(error)).toBe(true);
-    expect((error as InvalidOptionError).option).toBe('maxTurns');
+    expect((error as InvalidOptionError).option).toBe('maxBudgetUsd');
   });
 
   it('rejects a cwd that is not an existing directory', async () => {

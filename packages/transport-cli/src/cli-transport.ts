@@ -11,6 +11,7 @@ import {
   TransportStartError,
 } from '@hexagent/core';
 import { BackpressureQueue } from './backpressure-queue.js';
+import { warnAboutCliOptions } from './cli-option-warnings.js';
 import { CliStderr } from './cli-stderr.js';
 import { brokenPipeError, exitError, processFailedError, readError, sendRefusal } from './cli-transport-errors.js';
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
@@ -75,6 +76,7 @@ export class CliTransport implements Transport {
   constructor(options: Options = {}, settings: CliTransportSettings = {}) {
     // Fail at construction, so `query()` throws before anything is spawned or awaited.
     validateCliOptions(options);
+    warnAboutCliOptions(options);
     this.options = options;
     const resolved = resolveCliTransportSettings(settings);
     this.closeTimeoutMs = resolved.closeTimeoutMs;

@@ -6,10 +6,10 @@ import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
 /**
  * The Claude Code CLI versions hexagent is tested with: `minimum` is what npm installs for
  * Node.js 20 (newer CLIs need Node.js 22), `maximumTested` the newest on npm, which the packaging
- * test's smoke set runs (the end-to-end suite runs 2.1.329, between the two). Older CLIs are
+ * test's smoke set runs (the end-to-end suite runs it too). Older CLIs are
  * refused ({@link UnsupportedCliVersionError}); newer ones run.
  */
-export const SUPPORTED_CLI_VERSIONS = { minimum: '2.1.197', maximumTested: '2.1.330' } as const;
+export const SUPPORTED_CLI_VERSIONS = { minimum: '2.1.197', maximumTested: '2.1.332' } as const;
 
 const VERSION = /^(\d+)\.(\d+)\.(\d+)/;
 

@@ -33,7 +33,8 @@ export interface FindClaudeCliContext {
 
 /**
  * Find the Claude Code executable, in this order:
- * 1. `options.pathToClaudeCodeExecutable`, which must exist (no fallback when it is given);
+ * 1. `options.pathToClaudeCodeExecutable`, which must exist (no fallback when it is given; an empty
+ *    string counts as not given);
  * 2. the `bin` of an installed `@anthropic-ai/claude-code`, resolved from the working directory and
  *    from this package (Node's `node_modules` lookup, without the global folders); while that is still the install-time placeholder (its postinstall did not
  *    run, e.g. with `--ignore-scripts`), the platform package's native binary
@@ -56,7 +57,8 @@ export function findClaudeCli(
   const env = context.env ?? process.env;
 
   const explicit = options.pathToClaudeCodeExecutable;
-  if (explicit !== undefined) {
+  // An empty path is no path, as in the official SDK.
+  if (explicit) {
     const path = resolve(cwd, explicit);
     if (isCliScript(path) ? isReadableFile(path) : isExecutableFile(path)) return path;
     throw new CliNotFoundError({

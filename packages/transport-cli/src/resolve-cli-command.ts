@@ -1,7 +1,12 @@
+import { isAbsolute } from 'node:path';
 import type { Options } from '@hexagent/core';
 import { CliNotFoundError } from './cli-not-found-error.js';
 import { isCliScript } from './find-claude-cli.js';
 import { findOnPath } from './find-on-path.js';
+import { warnOnce } from './warn-once.js';
+
+/** Code of the warning for an `executable` that a native CLI ignores. */
+export const EXECUTABLE_IGNORED_WARNING_CODE = 'HEXAGENT_EXECUTABLE_IGNORED';
 
 /** What to spawn: an executable and the arguments that come before the CLI's own flags. */
 export interface CliCommand {
@@ -12,10 +17,11 @@ export interface CliCommand {
 }
 
 /**
- * How to run the CLI at `cliPath`. A native executable runs as is, and `executable` is ignored.
- * A JavaScript build (`.js`, `.mjs`, `.cjs`) runs under `options.executable` (`node`, `bun` or
- * `deno`, looked up on the `PATH` of `env`) with `options.executableArgs` before the script; without
- * `executable`, under the runtime running this code.
+ * How to run the CLI at `cliPath`. A native executable runs as is, and `executable` is ignored (with
+ * a warning, once per process: the official SDK ignores it too). A JavaScript build (`.js`, `.mjs`,
+ * `.cjs`) runs under `options.executable` (a runtime's name, `node`, `bun` or `deno`, looked up on
+ * the `PATH` of `env`, or an absolute path such as `process.execPath`) with
+ * `options.executableArgs` before the script; without `executable`, under the runtime running this code.
  *
  * @throws CliNotFoundError when the runtime cannot be found.
  */
@@ -24,10 +30,20 @@ export function resolveCliCommand(
   options: Pick<Options, 'executable' | 'executableArgs'>,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): CliCommand {
-  if (!isCliScript(cliPath)) return { file: cliPath, args: [] };
+  const runtime: string | undefined = options.executable || undefined;
+  if (!isCliScript(cliPath)) {
+    if (runtime !== undefined) {
+      warnOnce(
+        EXECUTABLE_IGNORED_WARNING_CODE,
+        `executable ${JSON.stringify(runtime)} is ignored: the Claude Code CLI at ${JSON.stringify(cliPath)} is a ` +
+          'native executable, which runs without a JavaScript runtime.',
+      );
+    }
+    return { file: cliPath, args: [] };
+  }
   const args = [...(options.executableArgs ?? []), cliPath];
-  const runtime = options.executable;
   if (runtime === undefined) return { file: process.execPath, args };
+  if (isAbsolute(runtime)) return { file: runtime, args };
 
   const tried: string[] = [];
   const found = findOnPath(runtime, env, tried);

@@ -58,12 +58,14 @@ idlePreload.unref?.();
  */
 export function spawnCli(spawner: Spawner, options: Options, cancelSignal?: AbortSignal): SpawnedCli {
   const args = buildCliArgs(options);
-  assertDirectory(options.cwd);
+  // An empty `cwd` is no `cwd`, as in the official SDK: this process's directory.
+  const cwd = options.cwd || undefined;
+  assertDirectory(cwd);
   const env = definedEnv(buildCliEnv(options));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  return spawnCliArgv(spawner, { command, args, env, cwd: options.cwd }, cancelSignal);
+  return spawnCliArgv(spawner, { command, args, env, cwd }, cancelSignal);
 }
 
 /** The CLI process as execa returns it. */

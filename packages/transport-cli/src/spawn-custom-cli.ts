@@ -34,7 +34,7 @@ export function spawnCustomCli(spawner: ClaudeCodeSpawner, options: Options, sig
   const spawnOptions: SpawnOptions = {
     command: command.file,
     args: [...command.args, ...flags],
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env,
     signal,
   };
@@ -62,10 +62,10 @@ export function spawnCustomCli(spawner: ClaudeCodeSpawner, options: Options, sig
 
 /** What the spawner runs: the CLI, or `executable` with the script. */
 function customCommand(options: Options, env: Readonly<Record<string, string | undefined>>): CliCommand {
-  const cliPath = options.pathToClaudeCodeExecutable ?? findLocalCli(options, env);
+  const cliPath = options.pathToClaudeCodeExecutable || findLocalCli(options, env);
   const executableArgs = options.executableArgs ?? [];
   if (!isCliScript(cliPath)) return { file: cliPath, args: [...executableArgs] };
-  return { file: options.executable ?? 'node', args: [...executableArgs, cliPath] };
+  return { file: options.executable || 'node', args: [...executableArgs, cliPath] };
 }
 
 function findLocalCli(options: Options, env: Readonly<Record<string, string | undefined>>): string {

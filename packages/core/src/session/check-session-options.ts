@@ -1,6 +1,5 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
-import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
 import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
 import { checkOptionCombinations } from './check-option-combinations.js';
@@ -9,12 +8,15 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 /**
  * The checks a session makes on its options before it starts anything, so a bad option leaves
  * nothing running. Throws `InvalidOptionError` naming the first bad option, in this order:
- * the combinations of `checkOptionCombinations`, `hookTimeoutMs` (when there are hooks), then each hook event in order (a known event, then each
- * matcher's `timeout`), then `mcpServersDelivery`.
+ * the combinations of `checkOptionCombinations`, the hexagent-only `hookTimeoutMs` (when there are
+ * hooks), then `mcpServersDelivery` (the official SDK refuses an unknown one too). Hook events this
+ * release does not know, and matchers' `timeout`s, go to the CLI as given, as the official SDK
+ * sends them: the CLI decides.
  *
  * @example
  * ```ts
- * checkSessionOptions({ hooks: { NoSuchEvent: [] } }); // throws: option 'hooks.NoSuchEvent'
+ * checkSessionOptions({ hooks: { NewEvent: [] } }); // passes: the CLI decides
+ * checkSessionOptions({ mcpServersDelivery: 'stdin' as never }); // throws: option 'mcpServersDelivery'
  * ```
  */
 export function checkSessionOptions(options: Options): void {
@@ -50,24 +52,6 @@ function checkHooks(options: Options): void {
       option: 'hookTimeoutMs',
       message: `must be a positive number of milliseconds, got ${String(defaultTimeoutMs)}`,
     });
-  }
-  for (const [event, matchers] of Object.entries(options.hooks ?? {})) {
-    if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
-      throw new InvalidOptionError({
-        option: `hooks.${event}`,
-        message: `unknown hook event; known: ${HOOK_EVENTS.join(', ')}`,
-      });
-    }
-    if (matchers === undefined) continue;
-    for (let index = 0; index < matchers.length; index++) {
-      const timeout = matchers[index]?.timeout;
-      if (timeout !== undefined && !isPositiveNumber(timeout)) {
-        throw new InvalidOptionError({
-          option: `hooks.${event}[${index}].timeout`,
-          message: `must be a positive number of seconds, got ${String(timeout)}`,
-        });
-      }
-    }
   }
 }
 

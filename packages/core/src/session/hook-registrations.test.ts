@@ -78,23 +78,31 @@ describe('registerHooks', () => {
     ]);
   });
 
-  it('registers every one of the 33 events, one id each from a single counter, in the order of the options', () => {
+  it('registers every one of the 34 events, one id each from a single counter, in the order of the options', () => {
     const hooks = Object.fromEntries(HOOK_EVENTS.map((event) => [event, [{ hooks: [hook()] }]])) as HooksOptions;
     const { config, callbacks } = registerHooks({ hooks });
-    expect(HOOK_EVENTS).toHaveLength(33);
+    expect(HOOK_EVENTS).toHaveLength(34);
     expect(Object.keys(config ?? {})).toEqual([...HOOK_EVENTS]);
     HOOK_EVENTS.forEach((event, index) => {
       expect(config?.[event]).toEqual([
         { hookCallbackIds: [`hook_${index}`], timeout: DEFAULT_HOOK_TIMEOUT_MS / 1000 },
       ]);
     });
-    expect(callbacks.size).toBe(33);
+    expect(callbacks.size).toBe(34);
   });
 
   it('gives matchers without a timeout hookTimeoutMs, in seconds', () => {
     const { config, callbacks } = registerHooks({ hookTimeoutMs: 1_500, hooks: { Stop: [{ hooks: [hook()] }] } });
     expect(config).toEqual({ Stop: [{ hookCallbackIds: ['hook_0'], timeout: 1.5 }] });
     expect(callbacks.get('hook_0')?.timeoutMs).toBe(1_500);
+  });
+
+  it('registers an event this release does not know like the others, and sends a timeout as given', () => {
+    const hooks = { FutureEvent: [{ hooks: [hook()], timeout: 0 }] } as unknown as HooksOptions;
+    const { config, callbacks } = registerHooks({ hookTimeoutMs: 2_000, hooks });
+    expect(config).toEqual({ FutureEvent: [{ hookCallbackIds: ['hook_0'], timeout: 0 }] });
+    // Our own bound on the callback falls back to hookTimeoutMs: a zero deadline would fail it at once.
+    expect(callbacks.get('hook_0')?.timeoutMs).toBe(2_000);
   });
 
   it('leaves out events without matchers, and has no config when none has one', () => {

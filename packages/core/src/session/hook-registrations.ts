@@ -8,7 +8,7 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 10 * 60_000;
 /** One hook callback as registered for the CLI: the function, and the timeout the CLI applies to it. */
 export interface RegisteredHook {
   callback: HookCallback;
-  /** The matcher's `timeout` (or `hookTimeoutMs`), in milliseconds. */
+  /** The matcher's `timeout` (or `hookTimeoutMs`, also for a timeout that is not a positive number), in milliseconds. */
   timeoutMs: number;
 }
 
@@ -23,6 +23,10 @@ export interface HookMatcherConfig {
   contextOnly?: unknown;
   replacedByFrame?: unknown;
   whenUnanswered?: unknown;
+}
+
+function isPositiveNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
 /**
@@ -45,8 +49,9 @@ export interface HookRegistrations {
  * as the official SDK writes it (`matcher`, `hookCallbackIds`, `timeout`, `onFailure`, and the
  * untyped `contextOnly`, `replacedByFrame`, `whenUnanswered` when a matcher carries them). Every
  * matcher gets a timeout (its own, or `hookTimeoutMs`, default {@link DEFAULT_HOOK_TIMEOUT_MS}),
- * so a hook that never answers cannot stall the CLI forever. Events with no matcher are left out. Expects options that passed
- * `checkSessionOptions`.
+ * so a hook that never answers cannot stall the CLI forever. Events with no matcher are left out;
+ * events this release does not know are registered like the others (the CLI decides). Expects
+ * options that passed `checkSessionOptions`.
  *
  * @example
  * ```ts
@@ -64,9 +69,11 @@ export function registerHooks(options: Pick<Options, 'hooks' | 'hookTimeoutMs'>)
     if (matchers === undefined || matchers.length === 0) continue;
     config[event] = matchers.map((matcher) => {
       const timeoutSeconds = matcher.timeout ?? defaultTimeoutMs / 1000;
+      // The wire carries the matcher's timeout as given; our own bound on the callback needs a usable one.
+      const timeoutMs = isPositiveNumber(timeoutSeconds) ? timeoutSeconds * 1000 : defaultTimeoutMs;
       const ids = matcher.hooks.map((callback) => {
         const id = `hook_${callbacks.size}`;
-        callbacks.set(id, { callback, timeoutMs: timeoutSeconds * 1000 });
+        callbacks.set(id, { callback, timeoutMs });
         return id;
       });
       // In the official SDK's key order: matcher, hookCallbackIds, timeout, onFailure, then the untyped fields.

@@ -63,9 +63,22 @@ describe('SettingsControls', () => {
     expect(controls.sent).toEqual([[subtype, payload]]);
   });
 
-  it('the setters resolve with nothing, whatever the CLI answers', async () => {
-    const controls = new RecordingControls({ set_permission_mode: { mode: 'plan' }, set_model: { model: 'opus' } });
-    await expect(controls.setPermissionMode('plan')).resolves.toBeUndefined();
+  it("setPermissionMode resolves with the mode the CLI names, else undefined (0.3.332's answer)", async () => {
+    expect(await new RecordingControls({ set_permission_mode: { mode: 'plan' } }).setPermissionMode('plan')).toEqual({
+      mode: 'plan',
+    });
+    // The mode in effect, not the one asked for.
+    const refused = new RecordingControls({ set_permission_mode: { mode: 'default' } });
+    expect(await refused.setPermissionMode('auto')).toEqual({ mode: 'default' });
+    for (const answer of [{}, { mode: 'manual' }, { mode: 3 }]) {
+      await expect(
+        new RecordingControls({ set_permission_mode: answer }).setPermissionMode('plan'),
+      ).resolves.toBeUndefined();
+    }
+  });
+
+  it('the other setters resolve with nothing, whatever the CLI answers', async () => {
+    const controls = new RecordingControls({ set_model: { model: 'opus' } });
     await expect(controls.setModel('opus')).resolves.toBeUndefined();
     await expect(controls.setMaxThinkingTokens(0, 'highlights')).resolves.toBeUndefined();
     await expect(controls.applyFlagSettings({})).resolves.toBeUndefined();

@@ -2,8 +2,9 @@ import type {
   SDKControlReloadOutputStylesResponse,
   SDKControlReloadPluginsResponse,
   SDKControlReloadSkillsResponse,
+  SDKControlSetPermissionModeResponse,
 } from '../types/control/sdk-control-responses.js';
-import type { PermissionMode } from '../types/permissions/permission-update.js';
+import { PERMISSION_MODES, type PermissionMode } from '../types/permissions/permission-update.js';
 import type { FlagSettingsUpdate } from '../types/settings/flag-settings-update.js';
 import type { SdkPluginConfig } from '../types/tool-config.js';
 import { SessionControls } from './session-controls.js';
@@ -14,9 +15,18 @@ import { SessionControls } from './session-controls.js';
  * how the control classes build on one another.
  */
 export abstract class SettingsControls extends SessionControls {
-  /** Change the permission mode (the CLI confirms with a `system/status` message). */
-  async setPermissionMode(mode: PermissionMode): Promise<void> {
-    await this.request('set_permission_mode', { mode });
+  /**
+   * Change the permission mode (the CLI confirms with a `system/status` message). Resolves with the
+   * mode now in effect, as the CLI answers it (not always the one asked for), or `undefined` where
+   * the answer names no mode or one outside {@link PermissionMode} (an older CLI answers with no
+   * payload). Rejects where the mode is refused.
+   */
+  async setPermissionMode(mode: PermissionMode): Promise<SDKControlSetPermissionModeResponse | undefined> {
+    const response = await this.request('set_permission_mode', { mode });
+    const now: unknown = response.mode;
+    return typeof now === 'string' && (PERMISSION_MODES as readonly string[]).includes(now)
+      ? { mode: now as PermissionMode }
+      : undefined;
   }
 
   /** Change the model for the next responses; `undefined` goes back to the default. */

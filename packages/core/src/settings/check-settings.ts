@@ -31,8 +31,8 @@ const PERMISSION_RULE = /^(?:[A-Z][A-Za-z0-9_]*|mcp__[A-Za-z0-9_-]+)(?:\(.+\))?$
 /**
  * Checks a settings object the way the CLI checks one it reads, as far as hexagent knows the
  * CLI's schema: each top-level key's kind (see `SETTINGS_KEY_RULES`), `env` values (made strings),
- * the permission rule lists (a rule that does not parse is dropped), `permissions.defaultMode` and
- * the event names under `hooks`.
+ * the permission rule lists (a rule that does not parse is dropped), `permissions.defaultMode`, and
+ * under `hooks` the events this release knows (the others are left out, the entry kept).
  * Returns the settings the CLI would keep, or `null` when it would ignore them all.
  */
 export function checkSettings(value: unknown, origin: SettingsOrigin): Settings | null {
@@ -55,6 +55,7 @@ export function checkSettings(value: unknown, origin: SettingsOrigin): Settings 
       continue;
     }
     if (key === 'env' && isJsonObject(raw)) out[key] = stringValues(raw);
+    else if (key === 'hooks' && isJsonObject(raw)) out[key] = knownHookEvents(raw);
     else if (key === 'attribution' && typeof raw === 'boolean') out[key] = raw ? {} : ATTRIBUTION_OFF;
     else if (key.endsWith('McpjsonServers') && typeof raw === 'string') out[key] = [raw];
     else if (key === 'desktopMcpServersListScope' && typeof raw !== 'string') out[key] = 'all';
@@ -77,11 +78,22 @@ function judgeKey(key: string, value: unknown): 'keep' | 'drop' | 'void' | 'reje
   const values = SETTINGS_KEY_VALUES[key];
   const fits =
     (accepts === '*' || accepts.includes(kindLetter(value))) &&
-    (values === undefined || typeof value !== 'string' || values.includes(value)) &&
-    (key !== 'hooks' ||
-      Object.keys(value as object).every((event) => (HOOK_EVENTS as readonly string[]).includes(event)));
+    (values === undefined || typeof value !== 'string' || values.includes(value));
   if (fits) return 'keep';
   return costs[0] === 'r' ? 'reject' : 'void';
+}
+
+/**
+ * The events of a `hooks` entry that this release knows: the official SDK's `resolveSettings` keeps
+ * the entry and leaves out an event it does not know (the CLI that knows it still reads the file
+ * itself, so nothing is lost there).
+ */
+function knownHookEvents(hooks: JsonObject): JsonObject {
+  const known: JsonObject = {};
+  for (const [event, matchers] of Object.entries(hooks)) {
+    if ((HOOK_EVENTS as readonly string[]).includes(event)) known[event] = matchers;
+  }
+  return known;
 }
 
 // What a policy's unreadable value of these keys becomes (null included): the restrictive choice.

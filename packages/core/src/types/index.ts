@@ -39,6 +39,7 @@ export type {
   SDKControlReloadPluginsResponse,
   SDKControlReloadSkillsResponse,
   SDKControlResponse,
+  SDKControlSetPermissionModeResponse,
 } from './control/sdk-control-responses.js';
 export type {
   ControlCancelRequestMessage,
@@ -85,6 +86,7 @@ export type {
   PostToolUseHookInput,
   PreCompactHookInput,
   PreModelSwitchHookInput,
+  PreSkillShellCommandHookInput,
   PreToolUseHookInput,
   SessionCronSummary,
   SessionEndHookInput,
@@ -119,6 +121,7 @@ export type {
   PostToolUseFailureHookSpecificOutput,
   PostToolUseHookSpecificOutput,
   PreModelSwitchHookSpecificOutput,
+  PreSkillShellCommandHookSpecificOutput,
   PreToolUseHookSpecificOutput,
   SessionStartHookSpecificOutput,
   SetupHookSpecificOutput,

@@ -17,6 +17,7 @@ import type {
   SDKControlReloadOutputStylesResponse,
   SDKControlReloadPluginsResponse,
   SDKControlReloadSkillsResponse,
+  SDKControlSetPermissionModeResponse,
   SDKMessage,
   SDKUserMessage,
   SdkPluginConfig,
@@ -38,8 +39,13 @@ import type {
 export interface Query extends AsyncGenerator<SDKMessage, void> {
   /** Interrupt the current turn; resolves with the CLI's receipt (`still_queued`), `undefined` without one. */
   interrupt(): Promise<SDKControlInterruptResponse | undefined>;
-  /** Change the permission mode. */
-  setPermissionMode(mode: PermissionMode): Promise<void>;
+  /**
+   * Change the permission mode. Resolves with the permission mode now in effect, which is not
+   * always the mode asked for: record `mode`, not the argument. Resolves to `undefined` where the
+   * answer names no mode (an older CLI), or one outside `PermissionMode`. Rejects where the mode
+   * is refused.
+   */
+  setPermissionMode(mode: PermissionMode): Promise<SDKControlSetPermissionModeResponse | undefined>;
   /** Pin (`'default'`, `'auto'`) or clear (`null`) an MCP server's permission-mode override; it only tightens. */
   setMcpPermissionModeOverride(
     serverName: string,

@@ -82,7 +82,7 @@ interface Fired {
 }
 
 describe('every hook event against the real CLI', () => {
-  it('registers all 33 events and serves those the CLI fires', async () => {
+  it('registers all 34 events and serves those the CLI fires', async () => {
     const cwd = project();
     const worktreeDir = tempDir('hexagent-wt-');
     const fired: Fired[] = [];

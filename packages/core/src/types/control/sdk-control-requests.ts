@@ -214,6 +214,12 @@ export type SDKControlMcpCallRequest = {
   expires_at?: string;
   timeout_ms?: number;
   result_not_for_model?: boolean;
+  /**
+   * Asks for the tool's own error result (`CallToolResult.isError`), not its text alone: the reply
+   * then has the success subtype and `isError: true`. Feature-detected as
+   * `mcp_call_soft_error_result_v1`; an older CLI ignores it.
+   */
+  soft_error_result?: boolean;
   check_permissions?: boolean;
   input_files?: {
     name: string;

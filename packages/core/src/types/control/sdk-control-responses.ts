@@ -4,6 +4,7 @@ import type { McpServerStatus } from '../mcp/mcp-server-status.js';
 import type { ModelUsage } from '../messages/result-message.js';
 import type { FastModeDisabledReason, FastModeState } from '../messages/system-init-message.js';
 import type { ModelInfo } from '../models.js';
+import type { PermissionMode } from '../permissions/permission-update.js';
 import type { SDKSettingsParseError } from '../settings/setting-source.js';
 import type { SlashCommand } from '../slash-command.js';
 import type { SDKControlRequest } from './sdk-control-requests.js';
@@ -359,6 +360,15 @@ export type SDKControlReloadPluginsResponse = {
     mcp_servers_removed: string[];
     lsp_tool_change: ('adds' | 'may-add' | 'removes' | 'may-remove') | null;
   };
+};
+
+/** Success payload answering `set_permission_mode`. */
+export type SDKControlSetPermissionModeResponse = {
+  /**
+   * The permission mode now in effect, which can differ from the one asked for. `claude -p` names
+   * it; other hosts may answer with no payload.
+   */
+  mode?: PermissionMode;
 };
 
 /** The skills after a reload. */

@@ -33,6 +33,7 @@ export const HOOK_EVENTS = [
   'FileChanged',
   'DirectoryAdded',
   'MessageDisplay',
+  'PreSkillShellCommand',
 ] as const;
 
 /** A hook event name. */
@@ -69,7 +70,8 @@ export type HookEvent =
   | 'CwdChanged'
   | 'FileChanged'
   | 'DirectoryAdded'
-  | 'MessageDisplay';
+  | 'MessageDisplay'
+  | 'PreSkillShellCommand';
 
 /** Why a session ended, as `SessionEnd` hooks receive it. */
 export const EXIT_REASONS = ['clear', 'resume', 'logout', 'prompt_input_exit', 'other'] as const;

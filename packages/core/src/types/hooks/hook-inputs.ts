@@ -59,7 +59,8 @@ export type HookInput =
   | CwdChangedHookInput
   | FileChangedHookInput
   | DirectoryAddedHookInput
-  | MessageDisplayHookInput;
+  | MessageDisplayHookInput
+  | PreSkillShellCommandHookInput;
 
 /** Input of the `PreToolUse` hook event. */
 export type PreToolUseHookInput = BaseHookInput & {
@@ -364,6 +365,31 @@ export type MessageDisplayHookInput = BaseHookInput & {
   index: number;
   final: boolean;
   delta: string;
+};
+
+/**
+ * Input of the `PreSkillShellCommand` hook event: a shell command in a skill's or a slash command's
+ * text (a `!` line), before it runs. The CLI fails it closed, as `PreToolUse`: a hook that fails
+ * or times out keeps the command from running.
+ */
+export type PreSkillShellCommandHookInput = BaseHookInput & {
+  hook_event_name: 'PreSkillShellCommand';
+  /** The shell tool that runs the command: Bash or PowerShell. */
+  tool_name: string;
+  tool_input: {
+    /** The command as it would run, with arguments filled in. */
+    command: string;
+  };
+  /** Identifies this command. It names no tool call in the transcript. */
+  tool_use_id: string;
+  /** The skill or command whose text holds the shell command. */
+  command_name: string;
+  command_source?: string;
+  /**
+   * Who started the load. `user`: typed, or sent by an SDK host. `claude`: the Skill tool, or a turn
+   * that Claude scheduled. `other`: anything else, such as a subagent's preload, or not known.
+   */
+  invoked_by: 'user' | 'claude' | 'other';
 };
 
 /** A live background task, as `Stop` and `SubagentStop` hooks see it. */

@@ -49,7 +49,8 @@ export type SyncHookJSONOutput = {
     | CwdChangedHookSpecificOutput
     | FileChangedHookSpecificOutput
     | WorktreeCreateHookSpecificOutput
-    | MessageDisplayHookSpecificOutput;
+    | MessageDisplayHookSpecificOutput
+    | PreSkillShellCommandHookSpecificOutput;
 };
 
 /** What a `PreToolUse` hook decides about a tool call. */
@@ -66,6 +67,16 @@ export type PreToolUseHookSpecificOutput = {
   updatedInput?: Record<string, unknown>;
   /** Text added to the model's context. */
   additionalContext?: string;
+};
+
+/** What a `PreSkillShellCommand` hook may return as `hookSpecificOutput`. */
+export type PreSkillShellCommandHookSpecificOutput = {
+  hookEventName: 'PreSkillShellCommand';
+  /** `allow` adds nothing: the command runs unless a hook refuses it. `deny`, `ask` and `defer` all keep it from running. */
+  permissionDecision?: HookPermissionDecision;
+  permissionDecisionReason?: string;
+  /** Never applied. Any value keeps the command from running. */
+  updatedInput?: Record<string, unknown>;
 };
 
 /** What a `UserPromptSubmit` hook may return as `hookSpecificOutput`. */

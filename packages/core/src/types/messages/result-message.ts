@@ -187,7 +187,8 @@ export type SDKStartupFailureReason =
   | 'initialize_not_first'
   | 'config_file_invalid'
   | 'managed_settings_not_delivered'
-  | 'initialize_fields_not_delivered';
+  | 'initialize_fields_not_delivered'
+  | 'sideload_flags_disabled';
 
 /** Messages API usage with every field present (the cumulative usage of a result message). */
 export type NonNullableUsage = {

@@ -33,7 +33,9 @@ export interface SessionOptions {
   persistSession?: boolean;
   /**
    * Back up files before the agent changes them, so `rewindFiles()` can restore them
-   * (`CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true` in the CLI's environment).
+   * (`CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true` in the CLI's environment). An administrator's
+   * managed `fileCheckpointingEnabled: false` keeps it off (the CLI decides, as the official SDK
+   * documents it).
    */
   enableFileCheckpointing?: boolean;
   /**

@@ -1,8 +1,19 @@
 /**
- * A permission mode of the CLI: `default`, `acceptEdits`, `bypassPermissions` (needs
- * `allowDangerouslySkipPermissions`), `plan`, `dontAsk` or `auto`.
+ * A permission mode of the CLI: `default`, `acceptEdits`, `bypassPermissions` (every tool runs
+ * without asking; the CLI refuses it as root outside a sandbox), `plan`, `dontAsk` or `auto`. A
+ * newer CLI may know more; options pass any mode on, and the CLI decides.
  */
 export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto';
+
+/** Every {@link PermissionMode}, for reading a mode off the wire. */
+export const PERMISSION_MODES: readonly PermissionMode[] = [
+  'default',
+  'acceptEdits',
+  'bypassPermissions',
+  'plan',
+  'dontAsk',
+  'auto',
+];
 
 /** What a permission rule does to matching tool calls. */
 export type PermissionBehavior = 'allow' | 'deny' | 'ask';

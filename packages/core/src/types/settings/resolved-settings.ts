@@ -13,6 +13,12 @@ export type ResolvedSettings = {
   }>;
   machinePolicy?: {
     didNotLoad: false | Array<'profile' | 'registry' | 'file'>;
+    /**
+     * `true` from the first time in this process that a re-read of the Windows registry policy
+     * found other settings than those in force although `registryPolicyFingerprint` had not
+     * changed. hexagent reads no registry policy, so it never sets it.
+     */
+    registryPolicyDifferedFromFingerprint?: true;
   };
 };
 
@@ -25,6 +31,18 @@ export type ResolveSettingsOptions = {
   settingSources?: SettingSource[];
   managedSettings?: Settings;
   serverManagedSettings?: Settings;
+  /**
+   * On native Windows, spares re-reads of the registry policy: a fingerprint of the `Settings`
+   * value of `SOFTWARE\\Policies\\ClaudeCode` in each hive (`null` where absent, `undefined` where
+   * it cannot be told). Taken for the official signature; hexagent reads no registry policy, so it
+   * never calls it. @alpha
+   */
+  registryPolicyFingerprint?: () =>
+    | {
+        hklm: string | null;
+        hkcu: string | null;
+      }
+    | undefined;
 };
 
 /** Where one effective setting came from. */

@@ -1013,6 +1013,12 @@ export interface Settings {
   minimumVersion?: string;
   requiredMinimumVersion?: string;
   requiredMaximumVersion?: string;
+  /**
+   * Anthropic-run mirror from which native installs download Claude Code releases, instead of
+   * https://downloads.claude.ai. Must be exactly https://claude.fedstart.com/claude-downloads
+   * (Claude for Government). Only read from managed (policy) settings.
+   */
+  downloadsMirrorUrl?: string;
   plansDirectory?: string;
   tui?: 'default' | 'fullscreen';
   voice?: {
@@ -1068,6 +1074,10 @@ export interface Settings {
   autoContinueAtUsageLimit?: boolean;
   autoScrollEnabled?: boolean;
   wheelScrollAccelerationEnabled?: boolean;
+  /**
+   * Snapshot files before edits so /rewind can restore them. In a session an SDK starts, only an
+   * administrator's `false` applies, as the official SDK 0.3.332 documents it for the CLI.
+   */
   fileCheckpointingEnabled?: boolean;
   showTurnDuration?: boolean;
   showMessageTimestamps?: boolean;
