@@ -25,8 +25,8 @@ const bundle = await rolldown({
   input,
   platform: 'node',
   logLevel: 'warn',
-  // Packages (bare specifiers and node: builtins) and the vendored signal-exit bundle stay imports.
-  external: (id) => (!id.startsWith('.') && !id.startsWith('/') ? true : /[/\\]vendor[/\\]signal-exit\.js$/.test(id)),
+  // Packages (bare specifiers and node: builtins) and the vendored execa bundle stay imports.
+  external: (id) => (!id.startsWith('.') && !id.startsWith('/') ? true : /[/\\]vendor[/\\]execa\.js$/.test(id)),
 });
 await bundle.write({
   dir: dist,

@@ -18,6 +18,7 @@ export { MessageTooLargeError } from './errors/message-too-large-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
 export { SessionStoreLoadError, type SessionStoreLoadOperation } from './errors/session-store-load-error.js';
 export { SpareClaimError, type SpareClaimReason } from './errors/spare-claim-error.js';
+export type { Clock, TimerHandle, TimerOptions } from './ports/clock.js';
 export type {
   ControlHandlerContext,
   ControlHandlerOptions,
@@ -26,6 +27,7 @@ export type {
   ControlRequestOptions,
 } from './ports/control-protocol.js';
 export { NO_CONTROL_RESPONSE } from './ports/control-protocol.js';
+export type { IdSource } from './ports/id-source.js';
 export type { McpHandleContext, McpServerFactory, McpServerPort } from './ports/mcp-server-port.js';
 export type {
   SessionTracer,
@@ -112,5 +114,8 @@ export {
 export { AsyncQueue } from './util/async-queue.js';
 export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';
+export { ManualClock } from './util/manual-clock.js';
 export { onAbort } from './util/on-abort.js';
+export { randomIdSource } from './util/random-id-source.js';
 export { readTransport } from './util/read-transport.js';
+export { systemClock } from './util/system-clock.js';

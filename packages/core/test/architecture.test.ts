@@ -119,6 +119,90 @@ describe('the specifier scanner', () => {
   });
 });
 
+/**
+ * Time and randomness reach core through its clock and id source ports (`ports/clock.ts`,
+ * `ports/id-source.ts`); only their default implementations touch the globals.
+ */
+const TIME_AND_RANDOMNESS_HOMES = [join('util', 'system-clock.ts'), join('util', 'random-id-source.ts')];
+
+const TIME_AND_RANDOMNESS_GLOBALS: ReadonlyArray<[string, RegExp]> = [
+  [
+    'a global timer',
+    /(?<![\w$.])(?:globalThis\.)?(?:setTimeout|clearTimeout|setInterval|clearInterval|setImmediate|clearImmediate)\s*\(/g,
+  ],
+  ['Date.now()', /(?<![\w$.])(?:globalThis\.)?Date\.now\s*\(/g],
+  ['new Date()', /\bnew\s+(?:globalThis\.)?Date\s*\(\s*\)/g],
+  ['performance.now()', /(?<![\w$.])(?:globalThis\.)?performance\.now\s*\(/g],
+  ['crypto randomness', /(?<![\w$.])(?:globalThis\.)?crypto\.(?:randomUUID|getRandomValues)\b/g],
+  ['Math.random()', /(?<![\w$.])(?:globalThis\.)?Math\.random\s*\(/g],
+];
+
+/**
+ * True when the `(` ending at `open` starts a method's parameter list (`setTimeout(cb: () => void,
+ * ms: number): TimerHandle {`): its `)` is followed by a return type or a body, never by what
+ * follows a call.
+ */
+function isMethodDeclaration(code: string, open: number): boolean {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === '(') depth++;
+    else if (code[i] === ')' && --depth === 0) return /^\s*[:{]/.test(code.slice(i + 1, i + 40));
+  }
+  return false;
+}
+
+/** The time and randomness globals `code` calls, by name and line (comments ignored). */
+function timeAndRandomnessCalls(code: string): string[] {
+  const stripped = stripComments(code);
+  const found: string[] = [];
+  for (const [name, pattern] of TIME_AND_RANDOMNESS_GLOBALS) {
+    for (const match of stripped.matchAll(pattern)) {
+      const end = match.index + match[0].length - 1;
+      if (stripped[end] === '(' && isMethodDeclaration(stripped, end)) continue;
+      const line = stripped.slice(0, match.index).split('\n').length;
+      found.push(`${name} (${match[0].trim()}) near line ${line}`);
+    }
+  }
+  return found;
+}
+
+describe('time and randomness in core', () => {
+  it("the scanner finds global timers, clocks and random sources, and not the clock port's methods", () => {
+    const code = [
+      'const t = setTimeout(() => {}, 1);',
+      'clearTimeout(t);',
+      'globalThis.setInterval(f, 5);',
+      'const now = Date.now();',
+      'const date = new Date();',
+      'const id = crypto.randomUUID();',
+      'const r = Math.random();',
+      'const p = performance.now();',
+      'this.clock.setTimeout(f, 1); clock.clearTimeout(h); clock.now(); ids.uuid();',
+      'const parsed = Date.parse(text); const when = new Date(ms);',
+      'class C { setTimeout(callback: () => void, ms: number): unknown { return 1; } clearTimeout(h) {} }',
+      '// setTimeout(commented, 1); Date.now()',
+    ].join('\n');
+    const found = timeAndRandomnessCalls(code);
+    expect(found).toHaveLength(8);
+    expect(found.join('\n')).not.toMatch(/near line (9|10|11|12)$/m);
+  });
+
+  it('no source file calls Date.now, the global timers, crypto.randomUUID or Math.random but the default clock and id source', () => {
+    const files = listFiles(srcDir, (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'));
+    const offenders: string[] = [];
+    for (const file of files) {
+      const path = relative(srcDir, file);
+      if (TIME_AND_RANDOMNESS_HOMES.includes(path)) continue;
+      for (const call of timeAndRandomnessCalls(readFileSync(file, 'utf8'))) offenders.push(`${path}: ${call}`);
+    }
+    expect(offenders).toEqual([]);
+    // The homes exist and do what the port says (the scanner is not blind to them).
+    for (const home of TIME_AND_RANDOMNESS_HOMES) {
+      expect(timeAndRandomnessCalls(readFileSync(join(srcDir, home), 'utf8')).length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('@hexagent/core purity', () => {
   it('its sources import only relative paths (no node:, no npm package)', () => {
     const files = listFiles(srcDir, (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'));

@@ -1,4 +1,4 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import { safeParse } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import {
   CallToolRequestSchema,
@@ -29,8 +29,10 @@ function rpcError(code: number, message: string): Error {
  * Other methods get the SDK's -32601; an unknown tool name gets -32602 `Unknown tool`.
  */
 export function buildSdkServer(definition: SdkMcpServerDefinition, compilers: ToolCompilers): Server {
-  // One validator per process: the SDK would otherwise build an Ajv instance per server (only elicitation uses it).
-  sharedValidator ??= new AjvJsonSchemaValidator();
+  // The server's own validator when it has one (the MCP SDK's provider shape: it plugs in as is);
+  // else one per process: the SDK would otherwise build an Ajv instance per server (only elicitation uses it).
+  if (definition.jsonSchemaValidator === undefined) sharedValidator ??= new AjvJsonSchemaValidator();
+  const jsonSchemaValidator = definition.jsonSchemaValidator ?? sharedValidator;
   const tools = new Map<string, CompiledTool>();
   for (const tool of definition.tools) tools.set(tool.name, compileTool(tool, compilers));
   const listResult = { tools: [...tools.values()].map((tool) => tool.listEntry) };
@@ -40,7 +42,7 @@ export function buildSdkServer(definition: SdkMcpServerDefinition, compilers: To
     { name: definition.name, version: definition.version },
     {
       capabilities: { tools: { listChanged: true } },
-      jsonSchemaValidator: sharedValidator,
+      jsonSchemaValidator: jsonSchemaValidator as NonNullable<ServerOptions['jsonSchemaValidator']>,
       ...(definition.instructions !== undefined && { instructions: definition.instructions }),
     },
   );

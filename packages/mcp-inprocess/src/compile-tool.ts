@@ -1,9 +1,10 @@
 import { errorMessage } from '@hexagent/core';
 import type { AnyObjectSchema, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import type { Ajv, ValidateFunction } from 'ajv';
+import { loadAjvSchemaValidator } from './ajv-schema-validator.js';
 import { inputSchemaKind } from './input-schema-kind.js';
+import type { JsonSchemaValidateFunction, JsonSchemaValidator } from './json-schema-validator.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
-import { formatInvalidArguments, issuesFromAjv, issuesFromZod } from './validation-issues.js';
+import { formatInvalidArguments, issuesFromZod } from './validation-issues.js';
 
 /** The `$schema` of input schemas in `tools/list`, as the official SDK sends them. */
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -21,7 +22,10 @@ export interface CompiledTool {
   check(args: unknown): ArgumentsCheck;
 }
 
-const compiled = new WeakMap<SdkMcpToolDefinition, CompiledTool>();
+/** zod tools, compiled once per process whatever the server's validator. */
+const compiledZod = new WeakMap<SdkMcpToolDefinition, CompiledTool>();
+/** JSON Schema tools, compiled once per validator they are checked with. */
+const compiledJsonSchema = new WeakMap<JsonSchemaValidator, WeakMap<SdkMcpToolDefinition, CompiledTool>>();
 
 /** The MCP SDK's zod helpers, for zod v3 shapes (they load zod v3 and zod-to-json-schema). */
 interface ZodCompat {
@@ -38,12 +42,13 @@ type Zod4Core = typeof import('zod/v4/core');
  * {@link loadToolCompilers}: zod v4's core for zod v4 shapes (an app that made them with `zod` or
  * `zod/mini` has loaded it already, so it costs nothing more; `zod/v4-mini`, which the MCP SDK's
  * helpers use, would load ~13 ms of modules on the first query), the MCP SDK's helpers for zod v3
- * shapes, ajv for JSON Schema: most servers need only one (see docs/performance.md#lazy-loading).
+ * shapes, and for JSON Schema the server's validator, or ajv's when it has none: most servers need
+ * only one (see docs/performance.md#lazy-loading).
  */
 export interface ToolCompilers {
   zod4?: Zod4Core;
   zodCompat?: ZodCompat;
-  Ajv?: typeof Ajv;
+  jsonSchemaValidator?: JsonSchemaValidator;
 }
 
 type ToolSchemaKind = 'zod4' | 'zod3' | 'json-schema';
@@ -57,7 +62,6 @@ function schemaKindOf(definition: SdkMcpToolDefinition): ToolSchemaKind {
 
 let zod4Module: Promise<Zod4Core> | undefined;
 let zodCompatModule: Promise<ZodCompat> | undefined;
-let ajvModule: Promise<typeof Ajv> | undefined;
 
 function loadZod4(): Promise<Zod4Core> {
   zod4Module ??= import('zod/v4/core');
@@ -76,48 +80,43 @@ function loadZodCompat(): Promise<ZodCompat> {
   return zodCompatModule;
 }
 
-function loadAjv(): Promise<typeof Ajv> {
-  ajvModule ??= import('ajv').then((module) => module.Ajv);
-  return ajvModule;
-}
-
-/** Loads (once per process) the compilers `tools` need that are not compiled yet. */
-export async function loadToolCompilers(tools: readonly SdkMcpToolDefinition[]): Promise<ToolCompilers> {
-  const kinds = new Set(tools.filter((tool) => !compiled.has(tool)).map(schemaKindOf));
-  const [zod4, zodCompat, ajv] = await Promise.all([
+/**
+ * Loads (once per process) the compilers `tools` need that are not compiled yet. JSON Schema tools
+ * are checked with `jsonSchemaValidator` when given (then ajv is not loaded), else with ajv's.
+ */
+export async function loadToolCompilers(
+  tools: readonly SdkMcpToolDefinition[],
+  jsonSchemaValidator?: JsonSchemaValidator,
+): Promise<ToolCompilers> {
+  const kinds = new Set(tools.filter((tool) => !isCompiled(tool, jsonSchemaValidator)).map(schemaKindOf));
+  const [zod4, zodCompat, validator] = await Promise.all([
     kinds.has('zod4') ? loadZod4() : undefined,
     kinds.has('zod3') ? loadZodCompat() : undefined,
-    kinds.has('json-schema') ? loadAjv() : undefined,
+    kinds.has('json-schema') || jsonSchemaValidator !== undefined
+      ? (jsonSchemaValidator ?? loadAjvSchemaValidator())
+      : undefined,
   ]);
   const compilers: ToolCompilers = {};
   if (zod4 !== undefined) compilers.zod4 = zod4;
   if (zodCompat !== undefined) compilers.zodCompat = zodCompat;
-  if (ajv !== undefined) compilers.Ajv = ajv;
+  if (validator !== undefined) {
+    compilers.jsonSchemaValidator = validator;
+    if (jsonSchemaValidator === undefined) ajvDefault = validator;
+  }
   return compilers;
+}
+
+/** ajv's validator, once loaded: the one of servers without a `jsonSchemaValidator` of their own. */
+let ajvDefault: JsonSchemaValidator | undefined;
+
+function isCompiled(tool: SdkMcpToolDefinition, jsonSchemaValidator: JsonSchemaValidator | undefined): boolean {
+  if (schemaKindOf(tool) !== 'json-schema') return compiledZod.has(tool);
+  const validator = jsonSchemaValidator ?? ajvDefault;
+  return validator !== undefined && compiledJsonSchema.get(validator)?.has(tool) === true;
 }
 
 function missing(what: string): never {
   throw new Error(`hexagent: ${what} is not loaded (loadToolCompilers() must run before compileTool())`);
-}
-
-/**
- * Ajv keeps every validator it compiles for as long as it lives (in its code scope; `removeSchema`
- * does not release them), so one Ajv for the whole process grew by ~5 KB for each JSON Schema tool
- * definition ever compiled: a leak in a program that builds a `createSdkMcpServer` config per
- * request. The shared Ajv is therefore replaced after this many compilations; validators already
- * handed out keep working, and an old Ajv is collected once none of its validators is referenced.
- */
-const MAX_COMPILATIONS_PER_AJV = 64;
-let sharedAjv: Ajv | undefined;
-let compilationsOnSharedAjv = 0;
-
-function compileJsonSchema(AjvClass: typeof Ajv, schema: Record<string, unknown>): ValidateFunction {
-  if (sharedAjv === undefined || compilationsOnSharedAjv >= MAX_COMPILATIONS_PER_AJV) {
-    sharedAjv = new AjvClass({ allErrors: true, strict: false });
-    compilationsOnSharedAjv = 0;
-  }
-  compilationsOnSharedAjv += 1;
-  return sharedAjv.compile(schema);
 }
 
 function listEntry(definition: SdkMcpToolDefinition, inputSchema: Record<string, unknown>): Record<string, unknown> {
@@ -167,10 +166,10 @@ function compileZod3Tool(definition: SdkMcpToolDefinition, compat: ZodCompat): C
   return zodTool(definition, jsonSchema, (args) => compat.safeParse(objectSchema, args));
 }
 
-function compileJsonSchemaTool(definition: SdkMcpToolDefinition, AjvClass: typeof Ajv): CompiledTool {
+function compileJsonSchemaTool(definition: SdkMcpToolDefinition, validator: JsonSchemaValidator): CompiledTool {
   const { $schema, ...keywords } = definition.inputSchema as Record<string, unknown>;
   const schema = { type: 'object', ...keywords };
-  let validate: ValidateFunction | undefined;
+  let validate: JsonSchemaValidateFunction<unknown> | undefined;
   let compileError: string | undefined;
   return {
     definition,
@@ -179,41 +178,51 @@ function compileJsonSchemaTool(definition: SdkMcpToolDefinition, AjvClass: typeo
       if (validate === undefined && compileError === undefined) {
         try {
           // `$schema` is left out so that schemas naming another draft still compile.
-          validate = compileJsonSchema(AjvClass, schema);
+          validate = validator.getValidator(schema);
         } catch (error) {
           compileError = `Tool "${definition.name}" has an inputSchema that is not valid JSON Schema: ${errorMessage(error)}`;
         }
       }
       if (validate === undefined) return { ok: false, message: compileError ?? 'unreachable' };
-      if (validate(args)) return { ok: true, args };
-      return {
-        ok: false,
-        message: formatInvalidArguments(definition.name, issuesFromAjv(validate.errors ?? [], args)),
-      };
+      const result = validate(args);
+      if (result.valid) return { ok: true, args: result.data };
+      return { ok: false, message: formatInvalidArguments(definition.name, result.errorMessage) };
     },
   };
 }
 
 /**
  * Compiles a tool once per process: its `tools/list` entry (zod shapes converted to draft-07 JSON
- * Schema) and its validator (ajv, compiled on first use; or the zod object schema). Cached by
- * definition, so every session built from the same `createSdkMcpServer` config shares it. The
- * compilers it needs come from {@link loadToolCompilers}.
+ * Schema) and its validator (the zod object schema; for JSON Schema, the validator of
+ * `compilers`, asked on first use). Cached by definition (and validator), so every session built
+ * from the same `createSdkMcpServer` config shares it. The compilers it needs come from
+ * {@link loadToolCompilers}.
  */
 export function compileTool(definition: SdkMcpToolDefinition, compilers: ToolCompilers): CompiledTool {
-  let tool = compiled.get(definition);
+  const kind = schemaKindOf(definition);
+  if (kind === 'json-schema') return compileJsonSchemaToolOnce(definition, compilers);
+  let tool = compiledZod.get(definition);
   if (tool === undefined) {
-    switch (schemaKindOf(definition)) {
-      case 'zod4':
-        tool = compileZod4Tool(definition, compilers.zod4 ?? missing('zod/v4/core'));
-        break;
-      case 'zod3':
-        tool = compileZod3Tool(definition, compilers.zodCompat ?? missing("the MCP SDK's zod helpers"));
-        break;
-      default:
-        tool = compileJsonSchemaTool(definition, compilers.Ajv ?? missing('ajv'));
-    }
-    compiled.set(definition, tool);
+    tool =
+      kind === 'zod4'
+        ? compileZod4Tool(definition, compilers.zod4 ?? missing('zod/v4/core'))
+        : compileZod3Tool(definition, compilers.zodCompat ?? missing("the MCP SDK's zod helpers"));
+    compiledZod.set(definition, tool);
+  }
+  return tool;
+}
+
+function compileJsonSchemaToolOnce(definition: SdkMcpToolDefinition, compilers: ToolCompilers): CompiledTool {
+  const validator = compilers.jsonSchemaValidator ?? ajvDefault ?? missing('a JSON Schema validator');
+  let cache = compiledJsonSchema.get(validator);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    compiledJsonSchema.set(validator, cache);
+  }
+  let tool = cache.get(definition);
+  if (tool === undefined) {
+    tool = compileJsonSchemaTool(definition, validator);
+    cache.set(definition, tool);
   }
   return tool;
 }

@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '@hexagent/core';
 import { assertToolDefinition, MAX_TIMEOUT_MS } from './assert-tool-definition.js';
+import type { JsonSchemaValidator } from './json-schema-validator.js';
 import { markSdkMcpServerDefinition, type SdkMcpServerDefinition } from './sdk-mcp-server-definition.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
 
@@ -44,6 +45,15 @@ export interface CreateSdkMcpServerOptions {
    * Nothing else bounds a running handler: there is no inactivity timeout.
    */
   toolTimeoutMs?: number;
+  /**
+   * What checks the arguments of this server's JSON Schema tools (a hexagent extension; zod tools
+   * are checked by zod). Default: ajv, loaded when such a tool is first compiled; ajv generates
+   * code with `new Function`, which edge runtimes may forbid. Any object with
+   * `getValidator(schema)` plugs in, the MCP SDK's providers included:
+   * `new CfWorkerJsonSchemaValidator()` from `@modelcontextprotocol/sdk/validation/cfworker`
+   * validates without code generation. See {@link JsonSchemaValidator}.
+   */
+  jsonSchemaValidator?: JsonSchemaValidator;
 }
 
 /**
@@ -89,7 +99,25 @@ export interface SdkMcpServerConfig {
  * ```
  */
 export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpServerConfig {
-  const { name, version = '1.0.0', instructions, tools = [], alwaysLoad = false, timeout } = options;
+  const {
+    name,
+    version = '1.0.0',
+    instructions,
+    tools = [],
+    alwaysLoad = false,
+    timeout,
+    jsonSchemaValidator,
+  } = options;
+  if (
+    jsonSchemaValidator !== undefined &&
+    typeof (jsonSchemaValidator as Partial<JsonSchemaValidator> | null)?.getValidator !== 'function'
+  ) {
+    // A hexagent option the official SDK does not have: a value that cannot validate is refused.
+    throw new InvalidOptionError({
+      option: `mcpServers.${name}.jsonSchemaValidator`,
+      message: 'must be an object with a getValidator(schema) method (the MCP SDK validator provider shape)',
+    });
+  }
   // A timeout the official SDK takes but that is no usable bound (not a number of at least 1 s) leaves the default.
   const toolTimeoutMs =
     options.toolTimeoutMs ??
@@ -125,6 +153,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): SdkMcpSe
     ...(instructions !== undefined && { instructions }),
     tools: Object.freeze(alwaysLoad ? tools.map(withAlwaysLoad) : [...tools]),
     toolTimeoutMs,
+    ...(jsonSchemaValidator !== undefined && { jsonSchemaValidator }),
   });
   return { type: 'sdk', name, instance, ...(timeout !== undefined && { timeout }) };
 }

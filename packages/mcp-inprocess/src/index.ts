@@ -19,6 +19,12 @@ export {
 } from './create-sdk-mcp-server.js';
 export { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
 export { jsonRpcError, McpInProcessErrorCode } from './json-rpc-error.js';
+export type {
+  JsonSchema,
+  JsonSchemaValidateFunction,
+  JsonSchemaValidationResult,
+  JsonSchemaValidator,
+} from './json-schema-validator.js';
 export { McpHandshakeError } from './mcp-handshake-error.js';
 export { isMcpSdkServerLike, type McpSdkServerFactory, type McpSdkServerLike } from './mcp-sdk-server-like.js';
 export { McpServerInUseError } from './mcp-server-in-use-error.js';

@@ -98,6 +98,79 @@ function runChild(toolKind: 'json-schema' | 'zod'): {
   return { answer: JSON.parse(output), split, before: lines.slice(0, split), after: lines.slice(split + 1) };
 }
 
+/**
+ * A JSON Schema tool served through a validator plugged in with `jsonSchemaValidator`: a tiny
+ * hand-written one that generates no code, in a process where code generation from strings is
+ * forbidden (`--disallow-code-generation-from-strings`, as on edge runtimes). It prints the answers
+ * to a good and a bad call, and the schemas the validator was asked to compile.
+ */
+const validatorChildScript = `
+import { appendFileSync } from 'node:fs';
+const { createInProcessMcpServer, createSdkMcpServer, tool } = await import(process.env.ENTRY);
+const compiled = [];
+const numbers = {
+  getValidator(schema) {
+    compiled.push(schema);
+    return (input) =>
+      Object.keys(schema.properties).every((key) => typeof input?.[key] === 'number')
+        ? { valid: true, data: input, errorMessage: undefined }
+        : { valid: false, data: undefined, errorMessage: 'every argument must be a number' };
+  },
+};
+const add = tool(
+  'add',
+  'Add two numbers',
+  { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  async (args) => ({ content: [{ type: 'text', text: String(args.a + args.b) }] }),
+);
+const calc = createSdkMcpServer({
+  name: 'calc',
+  tools: [add],
+  ...(process.env.VALIDATOR === 'hand' && { jsonSchemaValidator: numbers }),
+});
+const port = createInProcessMcpServer('calc', calc);
+appendFileSync(process.env.LOAD_LOG, ${JSON.stringify(marker)} + '\\n');
+const call = (id, args) =>
+  port.handle(
+    { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'add', arguments: args } },
+    { signal: new AbortController().signal },
+  );
+const good = await call(1, { a: 15, b: 27 });
+const bad = await call(2, { a: 'fifteen', b: 27 });
+await port.close();
+process.stdout.write(JSON.stringify({ good, bad, compiled }));
+`;
+
+/** Runs {@link validatorChildScript} without code generation from strings; `validator` `hand` plugs the hand-written one. */
+function runValidatorChild(validator: 'hand' | 'default'): { answers: Record<string, unknown>; loaded: string[] } {
+  const log = join(dir, `loads-validator-${validator}.log`);
+  writeFileSync(log, '');
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--disallow-code-generation-from-strings',
+      '--import',
+      pathToFileURL(join(dir, 'register.mjs')).href,
+      '--input-type=module',
+      '-e',
+      validatorChildScript,
+    ],
+    {
+      cwd: packageDir,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        LOAD_LOG: log,
+        VALIDATOR: validator,
+        ENTRY: pathToFileURL(join(packageDir, 'dist/index.js')).href,
+      },
+      encoding: 'utf8',
+      // ajv reports the code it could not compile on stderr.
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return { answers: JSON.parse(output), loaded: readFileSync(log, 'utf8').split('\n') };
+}
+
 const ANSWER_42 = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '42' }] } };
 
 describe('importing @hexagent/mcp-inprocess', () => {
@@ -128,6 +201,36 @@ describe('importing @hexagent/mcp-inprocess', () => {
     expect(after.filter((url) => /\/node_modules\/zod\//.test(url) && !before.includes(url))).toEqual([]);
     expect(after.filter((url) => /@modelcontextprotocol|\/node_modules\/(ajv|zod-to-json-schema)\//.test(url))).toEqual(
       [],
+    );
+  }, 60_000);
+});
+
+describe('a JSON Schema validator plugged in with jsonSchemaValidator', () => {
+  it('checks the tools through it, where code generation is forbidden, and ajv is never loaded', () => {
+    const { answers, loaded } = runValidatorChild('hand');
+    expect(answers['good']).toEqual(ANSWER_42);
+    expect(answers['bad']).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        content: [{ type: 'text', text: 'Invalid arguments for tool "add": every argument must be a number' }],
+        isError: true,
+      },
+    });
+    // Compiled once, from the tool's schema (type: 'object' kept, $schema left out).
+    expect(answers['compiled']).toEqual([
+      { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+    ]);
+    expect(loaded.filter((url) => /\/node_modules\/ajv\/|@modelcontextprotocol/.test(url))).toEqual([]);
+  }, 60_000);
+
+  it('is needed there: the default (ajv) cannot compile without code generation, and says so in the tool error', () => {
+    const { answers, loaded } = runValidatorChild('default');
+    expect(loaded.some((url) => /\/node_modules\/ajv\//.test(url))).toBe(true);
+    const good = answers['good'] as { result: { isError?: boolean; content: Array<{ text: string }> } };
+    expect(good.result.isError).toBe(true);
+    expect(good.result.content[0]?.text).toMatch(
+      /^Tool "add" has an inputSchema that is not valid JSON Schema: .*[Cc]ode generation from strings disallowed/,
     );
   }, 60_000);
 });

@@ -47,7 +47,10 @@ export class SdkMcpServerDefinitionPort extends InProcessMcpServerPort {
   }
 
   protected override async createServer(runtime: McpRuntime): Promise<McpSdkServerLike> {
-    const compilers = await (await loadToolsRuntime()).loadToolCompilers(this.definition.tools);
+    const compilers = await (await loadToolsRuntime()).loadToolCompilers(
+      this.definition.tools,
+      this.definition.jsonSchemaValidator,
+    );
     return runtime.buildSdkServer(this.definition, compilers);
   }
 

@@ -1,4 +1,5 @@
 import { hasMarker } from '@hexagent/core';
+import type { JsonSchemaValidator } from './json-schema-validator.js';
 import type { SdkMcpToolDefinition } from './sdk-mcp-tool-definition.js';
 
 const MARKER = Symbol.for('hexagent.mcp-inprocess.SdkMcpServerDefinition');
@@ -19,6 +20,8 @@ export interface SdkMcpServerDefinition {
   readonly tools: readonly SdkMcpToolDefinition[];
   /** Time limit of a call of a tool without its own `timeoutMs`; see `createSdkMcpServer`. */
   readonly toolTimeoutMs?: number;
+  /** What checks the arguments of JSON Schema tools; ajv's when absent. See `createSdkMcpServer`. */
+  readonly jsonSchemaValidator?: JsonSchemaValidator;
 }
 
 /** Marks `definition` as made by `createSdkMcpServer` and freezes it. */

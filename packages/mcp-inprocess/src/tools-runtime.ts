@@ -40,7 +40,7 @@ export function definitionManifest(
 
 /** Compiles every tool of `definition` (loading the compilers they need first), by name. */
 export async function compileTools(definition: SdkMcpServerDefinition): Promise<Map<string, CompiledTool>> {
-  const compilers = await loadToolCompilers(definition.tools);
+  const compilers = await loadToolCompilers(definition.tools, definition.jsonSchemaValidator);
   return new Map(definition.tools.map((tool) => [tool.name, compileTool(tool, compilers)]));
 }
 

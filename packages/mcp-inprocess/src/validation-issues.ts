@@ -35,14 +35,26 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-/** The message of a failed validation: `Invalid arguments for tool "add": a: expected number, got string`. */
-export function formatInvalidArguments(toolName: string, issues: readonly ValidationIssue[]): string {
+/** What a failed validation leaves when it names no problem. */
+const NO_ISSUES = 'rejected by the input schema';
+
+/** Issues as one line, sorted by path: `a: expected number, got string; b: is required`. */
+export function formatIssues(issues: readonly ValidationIssue[]): string {
   // Sorted by path, so that both schema kinds report the same problems in the same order.
   const sorted = issues
     .map((issue, index) => ({ path: formatIssuePath(issue.path), message: issue.message, index }))
     .sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : x.index - y.index));
   const lines = [...new Set(sorted.map((issue) => `${issue.path}: ${issue.message}`))];
-  return `Invalid arguments for tool "${toolName}": ${lines.length > 0 ? lines.join('; ') : 'rejected by the input schema'}`;
+  return lines.length > 0 ? lines.join('; ') : NO_ISSUES;
+}
+
+/**
+ * The message of a failed validation: `Invalid arguments for tool "add": a: expected number, got
+ * string`, from issues or from a validator's own text.
+ */
+export function formatInvalidArguments(toolName: string, issues: readonly ValidationIssue[] | string): string {
+  const text = typeof issues === 'string' ? issues.trim() || NO_ISSUES : formatIssues(issues);
+  return `Invalid arguments for tool "${toolName}": ${text}`;
 }
 
 function pointerToPath(pointer: string, root: unknown): PropertyKey[] {

@@ -4,6 +4,7 @@
  */
 
 export type {
+  Clock,
   ControlCancelRequestMessage,
   ControlErrorResponse,
   ControlHandlerContext,
@@ -17,6 +18,7 @@ export type {
   ControlRequestOptions,
   ControlResponseMessage,
   ControlSuccessResponse,
+  IdSource,
   InboundMessage,
   InboundMessageStreamOptions,
   JsonRpcErrorObject,
@@ -33,6 +35,8 @@ export type {
   McpServerPort,
   OutboundMessage,
   SessionDependencies,
+  TimerHandle,
+  TimerOptions,
   Transport,
   TransportErrorOptions,
   TransportFactory,

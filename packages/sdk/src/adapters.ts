@@ -28,8 +28,10 @@ export {
   isSdkServerConfig,
   JsonRpcErrorCode,
   NO_CONTROL_RESPONSE,
+  randomIdSource,
   readTransport,
   Session,
+  systemClock,
 } from '@hexagent/core';
 export {
   createInProcessMcpServer,

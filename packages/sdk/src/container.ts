@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
-import type { McpServerFactory, SessionTracer, TransportFactory } from '@hexagent/core';
+import type { Clock, IdSource, McpServerFactory, SessionTracer, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
 import { createCliTransport, moduleLocation } from '@hexagent/transport-cli';
 import type { DependencyContainer } from 'tsyringe';
-import { MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
+import { CLOCK, ID_SOURCE, MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 
 export type { DependencyContainer } from 'tsyringe';
 
@@ -77,12 +77,20 @@ export function getDefaultContainer(): DependencyContainer {
   return defaultContainer;
 }
 
-/** Resolve the two factories, and the tracer if one is registered, from `container` (or the default one). */
-export function resolveFactories(container?: DependencyContainer): {
+/** What {@link resolveFactories} finds: the two factories, and what else is registered. */
+export interface ResolvedFactories {
   transportFactory: TransportFactory;
   mcpServerFactory: McpServerFactory;
   tracer?: SessionTracer;
-} {
+  clock?: Clock;
+  ids?: IdSource;
+}
+
+/**
+ * Resolve the two factories, and the tracer, clock and id source where registered, from
+ * `container` (or the default one).
+ */
+export function resolveFactories(container?: DependencyContainer): ResolvedFactories {
   // Without a container and with tsyringe never loaded, no registration can exist: the default adapters.
   if (container === undefined && defaultContainer === undefined && !tsyringeLoaded()) {
     return { transportFactory: createCliTransport, mcpServerFactory: createInProcessMcpServer };
@@ -94,6 +102,9 @@ export function resolveFactories(container?: DependencyContainer): {
   const mcpServerFactory = c.isRegistered(MCP_SERVER_FACTORY, true)
     ? c.resolve<McpServerFactory>(MCP_SERVER_FACTORY)
     : createInProcessMcpServer;
-  if (!c.isRegistered(TRACER, true)) return { transportFactory, mcpServerFactory };
-  return { transportFactory, mcpServerFactory, tracer: c.resolve<SessionTracer>(TRACER) };
+  const resolved: ResolvedFactories = { transportFactory, mcpServerFactory };
+  if (c.isRegistered(TRACER, true)) resolved.tracer = c.resolve<SessionTracer>(TRACER);
+  if (c.isRegistered(CLOCK, true)) resolved.clock = c.resolve<Clock>(CLOCK);
+  if (c.isRegistered(ID_SOURCE, true)) resolved.ids = c.resolve<IdSource>(ID_SOURCE);
+  return resolved;
 }

@@ -10,7 +10,8 @@ import { transportFactoryOf } from './transport-option.js';
  * registered in `container` (the MCP factory also makes the ports of the servers `setMcpServers`
  * adds later), and the tracer its spans go to. `options.transport`, when given, replaces the
  * container's transport factory. Throws `InvalidOptionError` for options that cannot work, before
- * anything is spawned.
+ * anything is spawned. A `CLOCK` or `ID_SOURCE` registered in the container is the session's clock
+ * or id source (core defaults to the real ones).
  *
  * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
  * with `resume` or `continue` too, the transport first loads the session from the store
@@ -31,6 +32,8 @@ export function createSession(options: Options, container?: DependencyContainer)
     options,
     createMcpServer: mcpServerFactory,
     ...(tracer !== undefined && { tracer }),
+    ...(factories.clock !== undefined && { clock: factories.clock }),
+    ...(factories.ids !== undefined && { ids: factories.ids }),
   };
   if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(options) });
   let projectsDir = cliProjectsDir(options.env ?? process.env);

@@ -125,7 +125,7 @@ export { SessionNotFoundError } from './sessions/session-not-found-error.js';
 export { SessionStoreUnsupportedError } from './sessions/session-store-unsupported-error.js';
 export { tagSession } from './sessions/tag-session.js';
 export { resolveSettings } from './settings/resolve-settings.js';
-export { MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
+export { CLOCK, ID_SOURCE, MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 // Tracing
 export { createOpenTelemetryTracer } from './tracing/create-open-telemetry-tracer.js';
 // Warm start

@@ -16,3 +16,18 @@ export const MCP_SERVER_FACTORY: unique symbol = Symbol.for('hexagent.MCP_SERVER
  * tracer provider is registered; `options.tracer` wins over both.
  */
 export const TRACER: unique symbol = Symbol.for('hexagent.TRACER');
+
+/**
+ * Token of a `Clock` (core's time port: `now`, `setTimeout`, `clearTimeout`) every session made
+ * from the container reads the time and sets its timers on: control request timeouts, callback
+ * deadlines, session-store retries. Unregistered (the default), the system clock. Register a
+ * `ManualClock` (`@hexagent/testing`) to drive a session's time in a test.
+ */
+export const CLOCK: unique symbol = Symbol.for('hexagent.CLOCK');
+
+/**
+ * Token of an `IdSource` (core's id port: `uuid()`) every session made from the container takes its
+ * random ids from: control request ids, the `uuid` of `mirror_error` messages. Unregistered (the
+ * default), `crypto.randomUUID()`.
+ */
+export const ID_SOURCE: unique symbol = Symbol.for('hexagent.ID_SOURCE');

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = [
   'AbortError',
   'CLAIMABLE_POOL_OPTIONS',
+  'CLOCK',
   'DEFAULT_POOL_CLI_ESTIMATE_MB',
   'PoolClosedError',
   'PoolOptionNotClaimableError',
@@ -53,6 +54,7 @@ const ROOT = [
   'SpanNames',
   'SpareClaimError',
   'TOOL_NAME_PATTERN',
+  'ID_SOURCE',
   'TRACER',
   'TRANSPORT_FACTORY',
   'TransportClosedError',
@@ -124,7 +126,9 @@ const ADAPTERS = [
   'isSdkMcpServerDefinition',
   'isSdkServerConfig',
   'jsonRpcError',
+  'randomIdSource',
   'readTransport',
+  'systemClock',
 ];
 
 /** Helpers that serve one package or one adapter: never on the public face. */

@@ -1,13 +1,16 @@
 /**
  * @hexagent/testing: the test kit of hexagent. A scripted Anthropic Messages API server for running
  * the real Claude Code CLI offline (`ScriptedModelServer`, `hermeticCliEnv`), an in-memory fake CLI
- * implementing core's `Transport` (`FakeCliTransport`), and helpers to replay recorded transcripts.
+ * implementing core's `Transport` (`FakeCliTransport`), a clock whose time moves only when a test
+ * says so (`ManualClock`, core's, for the `CLOCK` registration), and helpers to replay recorded
+ * transcripts.
  * The transport conformance tests live in the `@hexagent/testing/conformance` subpath (it imports
  * vitest; this entry does not).
  *
  * @packageDocumentation
  */
 
+export { ManualClock } from '@hexagent/core';
 export { defaultInitializeResponse } from './default-initialize-response.js';
 export { FakeCliTransport } from './fake-cli-transport.js';
 export type {

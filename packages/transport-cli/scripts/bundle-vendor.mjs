@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Build step after tsc: bundles signal-exit into `dist/vendor/signal-exit.js` (replacing tsc's
- * one-line re-export, see `src/vendor/signal-exit.ts`) and writes its license next to it, in
- * `dist/vendor/signal-exit.LICENSES.md`. Node.js builtins stay imports; nothing else is left to resolve.
+ * Build step after tsc: bundles execa (with signal-exit, its exit hook) and their dependencies into
+ * `dist/vendor/execa.js` (replacing tsc's re-export, see `src/vendor/execa.ts`) and writes their
+ * licenses next to it, in `dist/vendor/execa.LICENSES.md`. Node.js builtins stay imports; nothing
+ * else is left to resolve.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -10,25 +11,29 @@ import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const input = join(root, 'src', 'vendor', 'signal-exit.ts');
+const input = join(root, 'src', 'vendor', 'execa.ts');
 const outDir = join(root, 'dist', 'vendor');
-const outFile = join(outDir, 'signal-exit.js');
+const outFile = join(outDir, 'execa.js');
 
-const version = packageJsonOf(dirname(fileURLToPath(import.meta.resolve('signal-exit')))).version;
+const version = packageJsonOf(dirname(fileURLToPath(import.meta.resolve('execa')))).version;
 const bundle = await rolldown({ input, platform: 'node', logLevel: 'warn' });
 const { output } = await bundle.write({
   file: outFile,
   format: 'esm',
   sourcemap: false,
-  banner: `/*! signal-exit ${version}, bundled into one module by @hexagent/transport-cli's build (scripts/bundle-vendor.mjs). License: signal-exit.LICENSES.md. */`,
+  banner: `/*! execa ${version} and its dependencies (signal-exit among them), bundled into one module by @hexagent/transport-cli's build (scripts/bundle-vendor.mjs). Licenses: execa.LICENSES.md. */`,
 });
 await bundle.close();
-// signal-exit is ESM without CommonJS dependencies: nothing is loaded through createRequire.
-if (readFileSync(outFile, 'utf8').includes('createRequire('))
-  throw new Error('the signal-exit bundle uses createRequire');
+// The bundle loads execa's CommonJS dependencies (cross-spawn) with `createRequire(import.meta.url)`.
+// An app bundled to CommonJS (esbuild --format=cjs) has no `import.meta.url`: the bundle's own file stands in.
+const code = readFileSync(outFile, 'utf8');
+const fallback =
+  'createRequire(import.meta.url || (typeof __filename === "string" ? __filename : process.cwd() + "/index.js"))';
+if (!code.includes('createRequire(import.meta.url)'))
+  throw new Error('the execa bundle no longer calls createRequire(import.meta.url)');
+writeFileSync(outFile, code.replaceAll('createRequire(import.meta.url)', fallback));
 // tsc's declarations and source map describe the re-export this file replaced; nothing imports them.
-for (const stale of ['signal-exit.d.ts', 'signal-exit.d.ts.map', 'signal-exit.js.map'])
-  rmSync(join(outDir, stale), { force: true });
+for (const stale of ['execa.d.ts', 'execa.d.ts.map', 'execa.js.map']) rmSync(join(outDir, stale), { force: true });
 
 // The packages whose code went into the bundle, each with its license text.
 const chunk = output[0];
@@ -39,8 +44,10 @@ for (const id of Object.keys(chunk.modules)) {
   const manifest = packageJsonOf(packageDir);
   packages.set(`${manifest.name}@${manifest.version}`, { manifest, packageDir });
 }
-if (![...packages.keys()].some((key) => key.startsWith('signal-exit@'))) {
-  throw new Error(`the bundle holds no signal-exit module: ${Object.keys(chunk.modules).join(', ')}`);
+for (const name of ['execa', 'signal-exit']) {
+  const copies = [...packages.keys()].filter((key) => key.startsWith(`${name}@`));
+  // One signal-exit: execa's exit hook and the process-group one share its single set of listeners.
+  if (copies.length !== 1) throw new Error(`the bundle holds ${copies.length} copies of ${name}: ${copies.join(', ')}`);
 }
 const sections = [...packages.entries()]
   .sort(([a], [b]) => a.localeCompare(b))
@@ -51,8 +58,8 @@ const sections = [...packages.entries()]
     return `## ${key}\n\nLicense: ${manifest.license}\n\n\`\`\`\n${text}\n\`\`\`\n`;
   });
 writeFileSync(
-  join(outDir, 'signal-exit.LICENSES.md'),
-  `# Third-party code in signal-exit.js\n\n\`signal-exit.js\` bundles the following packages, unchanged. Their licenses follow.\n\n${sections.join('\n')}`,
+  join(outDir, 'execa.LICENSES.md'),
+  `# Third-party code in execa.js\n\n\`execa.js\` bundles the following packages, unchanged. Their licenses follow.\n\n${sections.join('\n')}`,
 );
 console.log(
   `bundled ${Object.keys(chunk.modules).length} modules of ${packages.size} packages into ${relative(root, outFile)}`,

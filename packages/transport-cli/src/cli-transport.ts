@@ -25,7 +25,7 @@ import { validateCliOptions } from './validate-cli-options.js';
 /**
  * The `Transport` port over a Claude Code CLI subprocess: one JSON object per line on the CLI's
  * stdin and stdout, stderr kept as diagnostics. It orchestrates small parts: `startCliProcess`
- * (`child_process.spawn`, or the `spawnClaudeCodeProcess` option: the same framing, supervision and teardown),
+ * (execa, or the `spawnClaudeCodeProcess` option: the same framing, supervision and teardown),
  * {@link ProcessSupervisor} (exit, stopping by escalation, release), {@link NdjsonReader} (stdout
  * to messages), {@link CorkedWriter} (messages to stdin), core's `InboundMessageStream`
  * (`messages()` and `subscribe()`), with its lifecycle in {@link CliTransportStateMachine}.
@@ -63,8 +63,8 @@ export class CliTransport implements Transport {
   /** Takes `onAbort` off `options.abortController`'s signal. */
   private stopListeningForAbort: (() => void) | undefined;
   /**
-   * The signal handed to `spawnClaudeCodeProcess`: aborted only when stopping escalates to a kill,
-   * after the CLI had its graceful chance to exit.
+   * The signal handed to `spawnClaudeCodeProcess` (or to execa as its `cancelSignal`): aborted only
+   * when stopping escalates to a kill, after the CLI had its graceful chance to exit.
    */
   private readonly spawnAbort = new AbortController();
 

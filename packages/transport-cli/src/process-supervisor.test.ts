@@ -3,14 +3,14 @@ import { isAlive } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { type ExitStatus, ProcessSupervisor } from './process-supervisor.js';
-import { loadExitHook, spawnCli } from './spawn-cli.js';
+import { loadSpawner, spawnCli } from './spawn-cli.js';
 
-const onExit = await loadExitHook();
+const spawner = await loadSpawner();
 
 afterAll(removeTempDirs);
 
 function supervise(script: string): { supervisor: ProcessSupervisor; events: string[]; stdout: string[] } {
-  const { process: subprocess } = spawnCli(onExit, { pathToClaudeCodeExecutable: script });
+  const { process: subprocess } = spawnCli(spawner, { pathToClaudeCodeExecutable: script });
   const events: string[] = [];
   const stdout: string[] = [];
   const status = (s: ExitStatus) => `${s.code ?? ''}${s.signal ?? ''}`;

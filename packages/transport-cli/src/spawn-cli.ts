@@ -1,4 +1,3 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { InvalidOptionError, type Options } from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
@@ -11,33 +10,53 @@ import { findClaudeCli } from './find-claude-cli.js';
 import { ProcessError } from './process-error.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 
-/** signal-exit's `onExit`: runs a callback when this process exits, by any exit or signal it can see. */
-export type OnExit = (callback: () => void) => () => void;
+/** What spawning needs of the vendored module: execa, and signal-exit's `onExit` for process groups. */
+export type Spawner = typeof import('./vendor/execa.js');
 
-let exitHook: Promise<OnExit> | undefined;
+let spawner: Promise<Spawner> | undefined;
 
 /**
- * signal-exit, imported on the first spawn, not when hexagent is imported (one small module). It
- * kills the CLI when this process exits without closing the transport: on `exit` (`process.exit()`,
- * the end of the event loop, an uncaught exception) and on the signals nobody else handles, which
- * it then re-raises (docs/reliability.md).
+ * execa (bundled into one module by the build, see `vendor/execa.ts`), imported the first time it
+ * is needed, not when hexagent is imported, or earlier by {@link preloadSpawner}
+ * (docs/performance.md#lazy-loading). A failed import is not kept: the next call tries again.
  */
-export function loadExitHook(): Promise<OnExit> {
-  exitHook ??= import('./vendor/signal-exit.js').then((module) => module.onExit as OnExit);
-  return exitHook;
+export function loadSpawner(): Promise<Spawner> {
+  spawner ??= import('./vendor/execa.js').catch((error: unknown) => {
+    spawner = undefined;
+    throw error;
+  });
+  return spawner;
 }
+
+/** Starts loading execa without waiting for it; never rejects (a failure is reported by the spawn that needs it). */
+export function preloadSpawner(): void {
+  loadSpawner().catch(() => {
+    // Reported by the spawn that needs it.
+  });
+}
+
+/**
+ * execa's load (~20 ms: one ~230 KB module) is CPU work that would sit between a process's first
+ * `query()` and its spawn. So it starts at the first moment this process is idle after importing
+ * hexagent (a timer that keeps nothing alive: a script that exits at once loads nothing), and the
+ * first spawn finds it loaded or under way; a query made before then loads it itself, as before
+ * (docs/performance.md#lazy-loading).
+ */
+const idlePreload = setTimeout(preloadSpawner, 0) as { unref?: () => void };
+idlePreload.unref?.();
 
 /**
  * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any
  * event can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with the
  * environment of {@link buildCliEnv}, the executable found by {@link findClaudeCli}.
  *
- * @param onExit from {@link loadExitHook}.
+ * @param spawner from {@link loadSpawner}.
+ * @param cancelSignal aborted when stopping the CLI escalates to a kill (see {@link spawnCliArgv}).
  * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
  * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
-export function spawnCli(onExit: OnExit, options: Options): SpawnedCli {
+export function spawnCli(spawner: Spawner, options: Options, cancelSignal?: AbortSignal): SpawnedCli {
   const args = buildCliArgs(options);
   // An empty `cwd` is no `cwd`, as in the official SDK: this process's directory.
   const cwd = options.cwd || undefined;
@@ -46,54 +65,82 @@ export function spawnCli(onExit: OnExit, options: Options): SpawnedCli {
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);
-  return spawnCliArgv(onExit, { command, args, env, cwd });
+  return spawnCliArgv(spawner, { command, args, env, cwd }, cancelSignal);
 }
 
+/** The CLI process as execa returns it. */
+type CliSubprocess = ReturnType<typeof execaCli>;
+
 /**
- * Spawns `spec` exactly as {@link spawnCli} spawns the CLI, synchronously: `child_process.spawn`
- * without a shell, piped stdio, only `spec.env` (nothing inherited), and killed (SIGTERM) if this
- * process exits first. `released` settles once the process has closed and that exit hook is gone.
+ * Spawns `spec` with execa exactly as {@link spawnCli} spawns the CLI, synchronously: an argv
+ * array without a shell, piped stdio streamed as it comes (nothing buffered, no encoding, no
+ * newline stripped), only `spec.env` (nothing inherited), and killed (SIGTERM) if this process
+ * exits first: execa's `cleanup`, or for a process group (`detached`, which execa's cleanup skips)
+ * the same signal-exit hook registered here. `released` settles once execa is done with the
+ * process (it has exited, its streams have ended, its exit hook is removed).
  *
- * @throws ProcessError (or CliNotFoundError) when the spawn itself throws (a bad argument).
+ * Stopping is the `ProcessSupervisor`'s, for every kind of process (execa's, a custom spawner's, a
+ * process group): execa's own `forceKillAfterDelay` is off, so it never sends a SIGKILL on a
+ * schedule of its own; `cancelSignal` (the official `SpawnOptions.signal`) aborts at the
+ * supervisor's kill step, as a custom spawner's signal does.
+ *
+ * @throws ProcessError (or CliNotFoundError) when the spawn itself fails synchronously.
  */
-export function spawnCliArgv(onExit: OnExit, spec: CliArgvSpec): SpawnedCli {
+export function spawnCliArgv(spawner: Spawner, spec: CliArgvSpec, cancelSignal?: AbortSignal): SpawnedCli {
   const { command } = spec;
-  let subprocess: ChildProcessWithoutNullStreams;
+  const detached = spec.processGroup === true;
+  let subprocess: CliSubprocess;
   try {
-    subprocess = spawn(command.file, [...command.args, ...spec.args], {
-      shell: false,
-      stdio: 'pipe',
-      env: spec.env,
-      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
-      windowsHide: true,
-      ...(spec.processGroup === true ? { detached: true } : {}),
-    });
+    subprocess = execaCli(spawner, command, spec, detached, cancelSignal);
   } catch (error) {
     throw spawnError(error, command);
   }
-  // Kill the CLI if this process exits without closing the transport.
-  const removeHook = onExit(() => {
-    subprocess.kill();
-  });
-  const released = new Promise<void>((resolve) => {
-    const release = (): void => {
-      removeHook();
-      resolve();
-    };
-    subprocess.once('close', release);
-    // A process that never ran emits `error` and no `close`.
-    subprocess.once('error', () => {
-      if (subprocess.pid === undefined) release();
-    });
-  });
+  // execa's `cleanup` does not cover a detached process: the same hook, by hand.
+  const removeHook = detached ? spawner.onExit(() => void subprocess.kill()) : undefined;
+  // With `reject: false` the result never rejects; the handlers are a guard, not a code path.
+  const released = subprocess.then(ignore, ignore).then(() => removeHook?.());
   return { process: subprocess, command, started: waitForSpawn(subprocess, command), released, errorsAreFatal: false };
+}
+
+function execaCli(
+  { execa }: Spawner,
+  command: CliCommand,
+  spec: CliArgvSpec,
+  detached: boolean,
+  cancelSignal: AbortSignal | undefined,
+) {
+  return execa(command.file, [...command.args, ...spec.args], {
+    shell: false,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: spec.env,
+    extendEnv: false,
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    // The transport reads the streams as they come and reports exits itself.
+    reject: false,
+    buffer: false,
+    stripFinalNewline: false,
+    encoding: 'buffer',
+    // Kill the CLI if this process exits without closing the transport.
+    cleanup: true,
+    // The ProcessSupervisor escalates (end of input, SIGTERM, SIGKILL) on the transport's timeouts.
+    forceKillAfterDelay: false,
+    ...(cancelSignal === undefined ? {} : { cancelSignal }),
+    windowsHide: true,
+    ...(detached ? { detached: true } : {}),
+  });
+}
+
+function ignore(): void {
+  // The result is read from the process's events; see spawnCliArgv.
 }
 
 /**
  * Resolves once the process runs; rejects with `CliNotFoundError` when the OS cannot run it (a
  * missing file or interpreter, no execute permission), with `ProcessError` for any other refusal.
  */
-function waitForSpawn(subprocess: ChildProcessWithoutNullStreams, command: CliCommand): Promise<void> {
+function waitForSpawn(subprocess: CliSubprocess, command: CliCommand): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const settle = (error?: unknown): void => {
@@ -108,6 +155,12 @@ function waitForSpawn(subprocess: ChildProcessWithoutNullStreams, command: CliCo
     const onError = (error: Error): void => settle(error);
     subprocess.once('spawn', onSpawn);
     subprocess.once('error', onError);
+    // When spawn() throws synchronously, execa returns a stand-in that emits neither event; its
+    // result carries the error instead.
+    subprocess.then(
+      (result) => settle(result.failed ? (result.cause ?? result) : undefined),
+      (error: unknown) => settle(error),
+    );
   });
 }
 

@@ -1,6 +1,6 @@
 import type { CliArgvSpec } from './cli-argv-spec.js';
 import { ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
-import { loadExitHook, spawnCliArgv } from './spawn-cli.js';
+import { loadSpawner, spawnCliArgv } from './spawn-cli.js';
 
 /**
  * Spawns an already resolved CLI command line (`spec`) the way `CliTransport` spawns the CLI, and
@@ -15,7 +15,7 @@ export async function startCliCommand(
   spec: CliArgvSpec,
   handlers: ProcessSupervisorHandlers,
 ): Promise<ProcessSupervisor> {
-  const spawned = spawnCliArgv(await loadExitHook(), spec);
+  const spawned = spawnCliArgv(await loadSpawner(), spec);
   const supervisor = new ProcessSupervisor(spawned.process, handlers, spawned.released, spec.processGroup === true);
   try {
     await spawned.started;

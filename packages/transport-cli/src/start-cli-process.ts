@@ -1,12 +1,12 @@
 import { AbortError, type Options } from '@hexagent/core';
 import type { SpawnedCli } from './cli-process.js';
-import { loadExitHook, spawnCli } from './spawn-cli.js';
+import { loadSpawner, spawnCli } from './spawn-cli.js';
 import { spawnCustomCli } from './spawn-custom-cli.js';
 
 /**
  * Spawns the CLI for `options`: through `options.spawnClaudeCodeProcess` when given (with
- * `spawnSignal` as its `signal`), else with `child_process.spawn` and an exit hook (signal-exit,
- * loaded then, and only then).
+ * `spawnSignal` as its `signal`), else with execa (loaded then, unless preloaded), `spawnSignal` as
+ * its `cancelSignal`.
  *
  * @throws AbortError when `options.abortController` is aborted before the spawn.
  * @throws what {@link spawnCli} and {@link spawnCustomCli} throw.
@@ -17,9 +17,9 @@ export async function startCliProcess(options: Options, spawnSignal: AbortSignal
     throwIfAborted(options);
     return spawnCustomCli(spawner, options, spawnSignal);
   }
-  const onExit = await loadExitHook();
+  const execa = await loadSpawner();
   throwIfAborted(options);
-  return spawnCli(onExit, options);
+  return spawnCli(execa, options, spawnSignal);
 }
 
 function throwIfAborted(options: Options): void {

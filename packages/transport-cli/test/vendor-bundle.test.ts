@@ -1,8 +1,8 @@
 /**
- * The build bundles signal-exit into `dist/vendor/signal-exit.js` (see `src/vendor/signal-exit.ts`
- * and `scripts/bundle-vendor.mjs`). These tests read the built output: the bundle is
- * self-contained, works, carries its license, and the built transport uses it and loads nothing
- * from node_modules.
+ * The build bundles execa and signal-exit (its exit hook) into `dist/vendor/execa.js` (see
+ * `src/vendor/execa.ts` and `scripts/bundle-vendor.mjs`). These tests read the built output: the
+ * bundle is self-contained, works, carries the licenses, and the built transport uses it and loads
+ * nothing from node_modules.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,11 +15,12 @@ import { makeTempDir, removeTempDirs } from './helpers/temp-dirs.js';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const DIST = join(PACKAGE, 'dist');
-const BUNDLE = join(DIST, 'vendor', 'signal-exit.js');
-const LICENSES = join(DIST, 'vendor', 'signal-exit.LICENSES.md');
-const version = (
+const BUNDLE = join(DIST, 'vendor', 'execa.js');
+const LICENSES = join(DIST, 'vendor', 'execa.LICENSES.md');
+const devDependencies = (
   JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
-).devDependencies['signal-exit'];
+).devDependencies;
+const version = devDependencies['execa'];
 
 beforeAll(() => {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: build transport-cli first (pnpm build)`);
@@ -39,12 +40,30 @@ function specifiersOf(code: string): string[] {
   return [...new Set(patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[2] as string)))];
 }
 
-describe('the bundled signal-exit (dist/vendor/signal-exit.js)', () => {
+describe('the bundled execa (dist/vendor/execa.js)', () => {
   const code = () => readFileSync(BUNDLE, 'utf8');
 
-  it('is signal-exit at the pinned version, in one module that imports only Node.js builtins', () => {
-    expect(code().startsWith(`/*! signal-exit ${version},`)).toBe(true);
-    expect(specifiersOf(code()).filter((specifier) => !isBuiltin(specifier))).toEqual([]);
+  it('is execa at the pinned version, in one module that imports only Node.js builtins', () => {
+    expect(code().startsWith(`/*! execa ${version} and its dependencies`)).toBe(true);
+    expect(specifiersOf(code()).filter((specifier) => !isBuiltin(specifier.replace(/^node:/, '')))).toEqual([]);
+  });
+
+  it('runs a process with its streams piped and nothing buffered', async () => {
+    const run = (script: string) =>
+      new Promise<string>((resolve, reject) => {
+        execFile(process.execPath, ['--input-type=module', '-e', script], (error, out) =>
+          error ? reject(error) : resolve(out),
+        );
+      });
+    const url = JSON.stringify(pathToFileURL(BUNDLE).href);
+    const script = `const { execa } = await import(${url});
+const child = execa(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], { buffer: false, encoding: 'buffer' });
+const chunks = [];
+child.stdout.on('data', (chunk) => chunks.push(chunk));
+child.stdin.end('echo');
+const result = await child;
+process.stdout.write(JSON.stringify({ out: Buffer.concat(chunks).toString(), code: result.exitCode, stdout: result.stdout }));`;
+    expect(JSON.parse(await run(script))).toEqual({ out: 'echo', code: 0 });
   });
 
   it('runs its callback when the process exits, and not after the callback was removed', async () => {
@@ -66,7 +85,12 @@ describe('the bundled signal-exit (dist/vendor/signal-exit.js)', () => {
   it('ships its license', () => {
     const licenses = readFileSync(LICENSES, 'utf8');
     const sections = licenses.split(/^## /m).slice(1);
-    expect(sections.map((section) => section.slice(0, section.indexOf('\n')))).toEqual([`signal-exit@${version}`]);
+    const names = sections.map((section) => section.slice(0, section.indexOf('\n')));
+    expect(names).toContain(`execa@${version}`);
+    // One signal-exit, the pinned one: execa's hook and the process-group hook share it.
+    expect(names.filter((name) => name.startsWith('signal-exit@'))).toEqual([
+      `signal-exit@${devDependencies['signal-exit']}`,
+    ]);
     for (const section of sections) {
       expect(section).toMatch(/^License: \S+/m);
       expect(section).toMatch(/copyright|licen[cs]e/i);
@@ -74,16 +98,17 @@ describe('the bundled signal-exit (dist/vendor/signal-exit.js)', () => {
   });
 
   it('leaves no declarations or source map of the re-export it replaced', () => {
-    for (const stale of ['signal-exit.d.ts', 'signal-exit.d.ts.map', 'signal-exit.js.map']) {
+    for (const stale of ['execa.d.ts', 'execa.d.ts.map', 'execa.js.map']) {
       expect(existsSync(join(DIST, 'vendor', stale))).toBe(false);
     }
   });
 });
 
 describe('the built transport', () => {
-  it('imports the bundle, never the signal-exit package', () => {
+  it('imports the bundle, never the execa or signal-exit package', () => {
     const specifiers = specifiersOf(readFileSync(join(DIST, 'spawn-cli.js'), 'utf8'));
-    expect(specifiers).toContain('./vendor/signal-exit.js');
+    expect(specifiers).toContain('./vendor/execa.js');
+    expect(specifiers).not.toContain('execa');
     expect(specifiers).not.toContain('signal-exit');
   });
 

@@ -7,6 +7,7 @@ import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import { type ControlHandlerContext, NO_CONTROL_RESPONSE } from '../ports/control-protocol.js';
 import type { ControlRequestBody, InboundMessage, OutboundMessage } from '../types/control.js';
+import { ManualClock } from '../util/manual-clock.js';
 import {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,
@@ -229,17 +230,24 @@ describe('ControlProtocolEngine — outbound requests', () => {
     expect(errors.every((e) => ProtocolError.isInstance(e))).toBe(true);
   });
 
-  describe('timeouts (fake timers)', () => {
+  describe('timeouts (an injected clock)', () => {
+    let clock: ManualClock;
     beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      clock = new ManualClock();
     });
 
+    /** Moves the clock on by `ms`, then lets the callbacks it settled run. */
+    async function advance(ms: number): Promise<void> {
+      clock.advance(ms);
+      await flush();
+    }
+
     it('rejects with ControlTimeoutError after timeoutMs', async () => {
-      const { engine } = setup();
+      const { engine } = setup({ clock });
       const result = track(engine.request('mcp_status', {}, { timeoutMs: 1000 }));
-      await vi.advanceTimersByTimeAsync(999);
+      await advance(999);
       expect(result.state).toBe('pending');
-      await vi.advanceTimersByTimeAsync(1);
+      await advance(1);
       expect(result.state).toBe('rejected');
       expect(result.error).toBeInstanceOf(ControlTimeoutError);
       expect(result.error).toMatchObject({ subtype: 'mcp_status', timeoutMs: 1000, code: 'CONTROL_TIMEOUT' });
@@ -248,51 +256,51 @@ describe('ControlProtocolEngine — outbound requests', () => {
 
     it('uses defaultTimeoutMs, which defaults to DEFAULT_CONTROL_TIMEOUT_MS (60 s)', async () => {
       expect(DEFAULT_CONTROL_TIMEOUT_MS).toBe(60_000);
-      const { engine } = setup({ defaultTimeoutMs: 250 });
-      const withDefault = new ControlProtocolEngine({ send: async () => {} });
+      const { engine } = setup({ defaultTimeoutMs: 250, clock });
+      const withDefault = new ControlProtocolEngine({ send: async () => {}, clock });
       engines.push(withDefault);
       const a = track(engine.request('a'));
       const b = track(withDefault.request('b'));
-      await vi.advanceTimersByTimeAsync(250);
+      await advance(250);
       expect(a.error).toMatchObject({ subtype: 'a', timeoutMs: 250 });
-      await vi.advanceTimersByTimeAsync(59_999 - 250);
+      await advance(59_999 - 250);
       expect(b.state).toBe('pending');
-      await vi.advanceTimersByTimeAsync(1);
+      await advance(1);
       expect(b.error).toBeInstanceOf(ControlTimeoutError);
       expect(b.error).toMatchObject({ timeoutMs: 60_000 });
     });
 
     it('a per-request timeoutMs overrides defaultTimeoutMs; 0 disables the timeout', async () => {
-      const { engine } = setup({ defaultTimeoutMs: 100 });
+      const { engine } = setup({ defaultTimeoutMs: 100, clock });
       const longer = track(engine.request('a', {}, { timeoutMs: 500 }));
       const never = track(engine.request('b', {}, { timeoutMs: 0 }));
       const byDefault = track(engine.request('c'));
-      await vi.advanceTimersByTimeAsync(100);
+      await advance(100);
       expect([longer.state, never.state, byDefault.state]).toEqual(['pending', 'pending', 'rejected']);
-      await vi.advanceTimersByTimeAsync(400);
+      await advance(400);
       expect(longer.state).toBe('rejected');
-      await vi.advanceTimersByTimeAsync(24 * 3600_000);
+      await advance(24 * 3600_000);
       expect(never.state).toBe('pending');
-      expect(vi.getTimerCount()).toBe(0);
+      expect(clock.pendingTimers).toBe(0);
     });
 
     it('an answer clears the timer; a late answer after a timeout goes to onError as unknown id', async () => {
-      const { engine, sent, errors } = setup();
+      const { engine, sent, errors } = setup({ clock });
       const answered = track(engine.request('a', {}, { timeoutMs: 1000 }));
       const timedOut = track(engine.request('b', {}, { timeoutMs: 1000 }));
-      expect(vi.getTimerCount()).toBe(2);
+      expect(clock.pendingTimers).toBe(2);
       engine.receive(successAnswer(requestIdOf(sent[0]), { ok: 1 }));
-      expect(vi.getTimerCount()).toBe(1);
-      await vi.advanceTimersByTimeAsync(1000);
+      expect(clock.pendingTimers).toBe(1);
+      await advance(1000);
       expect(answered).toEqual({ state: 'resolved', value: { ok: 1 } });
       expect(timedOut.error).toBeInstanceOf(ControlTimeoutError);
       expect(errors).toEqual([]);
       engine.receive(successAnswer(requestIdOf(sent[1]), { late: true }));
-      await vi.advanceTimersByTimeAsync(0);
+      await advance(0);
       expect(timedOut.error).toBeInstanceOf(ControlTimeoutError);
       expect(errors).toHaveLength(1);
       expect(errors[0]?.message).toContain(requestIdOf(sent[1]));
-      expect(vi.getTimerCount()).toBe(0);
+      expect(clock.pendingTimers).toBe(0);
     });
   });
 
@@ -409,13 +417,13 @@ describe('ControlProtocolEngine — outbound requests', () => {
     });
 
     it('clears the timers of pending requests', () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const { engine } = setup({ defaultTimeoutMs: 1000 });
+      const clock = new ManualClock();
+      const { engine } = setup({ defaultTimeoutMs: 1000, clock });
       void engine.request('a').catch(() => {});
       void engine.request('b').catch(() => {});
-      expect(vi.getTimerCount()).toBe(2);
+      expect(clock.pendingTimers).toBe(2);
       engine.close(new Error('x'));
-      expect(vi.getTimerCount()).toBe(0);
+      expect(clock.pendingTimers).toBe(0);
     });
 
     it('aborts the signals of running handlers with the reason and drops their answers', async () => {
@@ -929,5 +937,22 @@ describe('ControlProtocolEngine — property: every request settles exactly as i
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('ControlProtocolEngine ids', () => {
+  it('prefixes request ids with 6 characters of a uuid from its id source, then counts', async () => {
+    const sent: OutboundMessage[] = [];
+    const engine = new ControlProtocolEngine({
+      send: async (message) => {
+        sent.push(message);
+      },
+      defaultTimeoutMs: 0,
+      ids: { uuid: () => 'abcdef12-0000-4000-8000-000000000000' },
+    });
+    void engine.request('a').catch(() => {});
+    void engine.request('b').catch(() => {});
+    expect(sent.map(requestIdOf)).toEqual(['req_abcdef_1', 'req_abcdef_2']);
+    engine.close(new Error('done'));
   });
 });

@@ -2,6 +2,7 @@ import { AbortError } from '../errors/abort-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
 import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
+import type { Clock, TimerHandle } from '../ports/clock.js';
 import type {
   ControlHandlerContext,
   ControlHandlerOptions,
@@ -10,6 +11,7 @@ import type {
   ControlRequestOptions,
 } from '../ports/control-protocol.js';
 import { NO_CONTROL_RESPONSE } from '../ports/control-protocol.js';
+import type { IdSource } from '../ports/id-source.js';
 import type {
   ControlErrorResponse,
   ControlRequestBody,
@@ -18,6 +20,8 @@ import type {
   OutboundMessage,
 } from '../types/control.js';
 import { LazyAbortController } from '../util/lazy-abort-controller.js';
+import { randomIdSource } from '../util/random-id-source.js';
+import { systemClock } from '../util/system-clock.js';
 
 /** The `error_code` of the answer to a request subtype nobody serves, as the official SDK sends it. */
 export const UNSUPPORTED_REQUEST_ERROR_CODE = 'unsupported_request';
@@ -35,20 +39,20 @@ export interface ControlProtocolEngineOptions {
   defaultTimeoutMs?: number;
   /** Told about faults that belong to no caller (an answer to an unknown request id, a failed write of an answer). */
   onError?: (error: Error) => void;
+  /** Where request timeouts are set; default `systemClock`. */
+  clock?: Clock;
+  /** Where the random prefix of this engine's request ids comes from; default `randomIdSource`. */
+  ids?: IdSource;
 }
 
 interface PendingRequest {
   subtype: string;
   resolve: (value: Record<string, unknown>) => void;
   reject: (error: unknown) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: TimerHandle | undefined;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
 }
-
-type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
-
-let idPrefix = '';
 
 /** The context of an inbound request: its controller and signal are made on first read of `signal`. */
 class HandlerContext extends LazyAbortController implements ControlHandlerContext {
@@ -80,9 +84,9 @@ interface Registration {
   cancellable: boolean;
 }
 
-function nextIdPrefix(): string {
-  if (idPrefix === '') idPrefix = Math.random().toString(36).slice(2, 8);
-  return idPrefix;
+/** Request ids are `req_<6 hex digits of a random UUID>_<n>`: unique enough, and never a CLI's own. */
+function requestIdPrefix(ids: IdSource): string {
+  return `req_${ids.uuid().slice(0, 6)}_`;
 }
 
 /**
@@ -105,7 +109,8 @@ export class ControlProtocolEngine implements ControlProtocol {
   private readonly running = new Map<string, HandlerContext>();
   /** Aborted on close; made on first use. */
   private closeController: AbortController | undefined;
-  private readonly prefix = `req_${nextIdPrefix()}_`;
+  private readonly clock: Clock;
+  private readonly prefix: string;
   private counter = 0;
   private closedReason: Error | undefined;
 
@@ -113,6 +118,8 @@ export class ControlProtocolEngine implements ControlProtocol {
     this.sendMessage = options.send;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
     this.onError = options.onError ?? (() => {});
+    this.clock = options.clock ?? systemClock;
+    this.prefix = requestIdPrefix(options.ids ?? randomIdSource);
   }
 
   /** Outbound requests waiting for an answer. */
@@ -148,11 +155,11 @@ export class ControlProtocolEngine implements ControlProtocol {
       const entry: PendingRequest = { subtype, resolve, reject, timer: undefined, signal, onAbort: undefined };
       const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
       if (timeoutMs > 0) {
-        const timer = setTimeout(() => {
-          this.settle(requestId)?.reject(new ControlTimeoutError({ subtype, timeoutMs }));
-        }, timeoutMs) as Timer;
-        timer.unref?.();
-        entry.timer = timer;
+        entry.timer = this.clock.setTimeout(
+          () => this.settle(requestId)?.reject(new ControlTimeoutError({ subtype, timeoutMs })),
+          timeoutMs,
+          { unref: true },
+        );
       }
       if (signal !== undefined) {
         entry.onAbort = () => {
@@ -204,7 +211,7 @@ export class ControlProtocolEngine implements ControlProtocol {
     const entry = this.pending.get(requestId);
     if (entry === undefined) return undefined;
     this.pending.delete(requestId);
-    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    if (entry.timer !== undefined) this.clock.clearTimeout(entry.timer);
     if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
     return entry;
   }

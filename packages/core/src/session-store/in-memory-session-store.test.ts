@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../util/manual-clock.js';
 import { InMemorySessionStore } from './in-memory-session-store.js';
 
 const key = { projectKey: 'tenant/a', sessionId: 's1' };
 const sub = { ...key, subpath: 'subagents/agent-1' };
 
 describe('InMemorySessionStore', () => {
+  it('stamps mtimes from its clock, strictly increasing within one millisecond', async () => {
+    const clock = new ManualClock(1_700_000_000_000);
+    const store = new InMemorySessionStore({ clock });
+    await store.append(key, [{ type: 'user' }]);
+    await store.append({ ...key, sessionId: 's2' }, [{ type: 'user' }]);
+    clock.advance(5_000);
+    await store.append({ ...key, sessionId: 's3' }, [{ type: 'user' }]);
+    const mtimes = Object.fromEntries((await store.listSessions('tenant/a')).map((s) => [s.sessionId, s.mtime]));
+    expect(mtimes).toEqual({ s1: 1_700_000_000_000, s2: 1_700_000_000_001, s3: 1_700_000_005_000 });
+  });
+
   it('appends in order, loads copies, and answers null for unknown keys', async () => {
     const store = new InMemorySessionStore();
     const entry = { type: 'user', uuid: 'u1', nested: { n: 1 } };

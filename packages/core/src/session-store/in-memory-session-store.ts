@@ -1,9 +1,11 @@
+import type { Clock } from '../ports/clock.js';
 import type {
   SessionKey,
   SessionStore,
   SessionStoreEntry,
   SessionSummaryEntry,
 } from '../types/session-store/session-store.js';
+import { systemClock } from '../util/system-clock.js';
 import { foldSessionSummary } from './fold-session-summary.js';
 
 /** One transcript: its entries and when it was last appended to. */
@@ -22,12 +24,18 @@ type StoredSession = { main?: Transcript; subs: Map<string, Transcript>; summary
  */
 export class InMemorySessionStore implements SessionStore {
   readonly #projects = new Map<string, Map<string, StoredSession>>();
+  readonly #clock: Clock;
   #lastMtime = 0;
+
+  /** @param options.clock where modification times are read; default `systemClock` (a hexagent extension). */
+  constructor(options: { clock?: Clock } = {}) {
+    this.#clock = options.clock ?? systemClock;
+  }
 
   /** Appends `entries` to the transcript of `key`, in order, and updates its summary. */
   async append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void> {
     const session = this.#session(key, true);
-    const mtime = Math.max(Date.now(), this.#lastMtime + 1);
+    const mtime = Math.max(this.#clock.now(), this.#lastMtime + 1);
     this.#lastMtime = mtime;
     let transcript = key.subpath === undefined ? session.main : session.subs.get(key.subpath);
     if (transcript === undefined) {

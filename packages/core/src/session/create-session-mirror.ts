@@ -10,7 +10,7 @@ import type { SessionDependencies } from './session-dependencies.js';
  */
 export function createSessionMirror(
   options: Options,
-  dependencies: Pick<SessionDependencies, 'mirrorProjectsDir' | 'mirrorWarn'>,
+  dependencies: Pick<SessionDependencies, 'mirrorProjectsDir' | 'mirrorWarn' | 'clock' | 'ids'>,
   report: (message: SDKMirrorErrorMessage) => void,
 ): TranscriptMirror | undefined {
   const store = options.sessionStore;
@@ -21,5 +21,7 @@ export function createSessionMirror(
     ...(options.sessionStoreFlush !== undefined && { flush: options.sessionStoreFlush }),
     report,
     ...(dependencies.mirrorWarn !== undefined && { warn: dependencies.mirrorWarn }),
+    ...(dependencies.clock !== undefined && { clock: dependencies.clock }),
+    ...(dependencies.ids !== undefined && { ids: dependencies.ids }),
   });
 }

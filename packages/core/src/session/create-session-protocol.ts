@@ -24,6 +24,8 @@ export function createSessionProtocol(
     new ControlProtocolEngine({
       send,
       defaultTimeoutMs: options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS,
+      ...(dependencies.clock !== undefined && { clock: dependencies.clock }),
+      ...(dependencies.ids !== undefined && { ids: dependencies.ids }),
       onError: (error) => {
         if (TransportError.isInstance(error)) onBrokenChannel(error);
       },

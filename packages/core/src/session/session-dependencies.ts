@@ -1,4 +1,6 @@
+import type { Clock } from '../ports/clock.js';
 import type { ControlProtocol } from '../ports/control-protocol.js';
+import type { IdSource } from '../ports/id-source.js';
 import type { McpServerFactory, McpServerPort } from '../ports/mcp-server-port.js';
 import type { SessionTracer } from '../ports/session-tracer.js';
 import type { Transport } from '../ports/transport.js';
@@ -27,4 +29,11 @@ export interface SessionDependencies {
   mirrorProjectsDir?: () => string;
   /** Told of mirror frames that were dropped because their file is not under `mirrorProjectsDir`. */
   mirrorWarn?: (message: string) => void;
+  /**
+   * Where the session reads the time and sets its timers (control request timeouts, callback
+   * deadlines, session-store retries); default `systemClock`. Tests pass a `ManualClock`.
+   */
+  clock?: Clock;
+  /** Where the session's random ids come from (control request ids, `mirror_error` uuids); default `randomIdSource`. */
+  ids?: IdSource;
 }

@@ -17,16 +17,24 @@ import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
 import type { HookCallback } from '../types/hooks/hook-callback.js';
 import type { Options } from '../types/options.js';
+import { ManualClock } from '../util/manual-clock.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 import { Session } from './session.js';
 
 const sessions: Session[] = [];
 
-function makeSession(options: Options = {}): { session: Session; transport: FakeTransport } {
+function makeSession(options: Options = {}, clock?: ManualClock): { session: Session; transport: FakeTransport } {
   const transport = new FakeTransport();
-  const session = new Session({ transport, options });
+  const session = new Session({ transport, options, ...(clock !== undefined && { clock }) });
   sessions.push(session);
   return { session, transport };
+}
+
+/** Lets pending work run (a request reaching its handler), moves `clock` on by `ms`, and lets what it settled run. */
+async function advance(clock: ManualClock, ms: number): Promise<void> {
+  await flush();
+  clock.advance(ms);
+  await flush();
 }
 
 afterEach(async () => {
@@ -151,23 +159,26 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
     });
 
     it('releases a hook callback that never settles after its timeout plus a grace period, aborting its signal', async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const clock = new ManualClock();
       let seen: AbortSignal | undefined;
-      const { session, transport } = makeSession({
-        hooks: {
-          PreToolUse: [
-            {
-              hooks: [
-                (_input, _id, { signal }) => {
-                  seen = signal;
-                  return new Promise(() => {});
-                },
-              ],
-              timeout: 2,
-            },
-          ],
+      const { session, transport } = makeSession(
+        {
+          hooks: {
+            PreToolUse: [
+              {
+                hooks: [
+                  (_input, _id, { signal }) => {
+                    seen = signal;
+                    return new Promise(() => {});
+                  },
+                ],
+                timeout: 2,
+              },
+            ],
+          },
         },
-      });
+        clock,
+      );
       await session.start();
       await transport.answer('initialize', {});
       transport.emit({
@@ -175,10 +186,10 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
         request_id: 'cli_1',
         request: { subtype: 'hook_callback', callback_id: 'hook_0', input: { hook_event_name: 'PreToolUse' } },
       });
-      await vi.advanceTimersByTimeAsync(2_000);
+      await advance(clock, 2_000);
       expect(seen?.aborted).toBe(false);
       // The CLI gives up at 2 s; here the callback is let go a grace period later, never before.
-      await vi.advanceTimersByTimeAsync(5_000);
+      await advance(clock, 5_000);
       const answer = await transport.waitForAnswer('cli_1');
       expect(answer).toMatchObject({ subtype: 'error', request_id: 'cli_1' });
       expect(String(answer.error)).toContain('did not answer within 7000 ms');
@@ -249,15 +260,18 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
 
   describe('canUseTool time limit', () => {
     it("denies a callback that never settles after permissionTimeoutMs and aborts the callback's signal", async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const clock = new ManualClock();
       let seen: AbortSignal | undefined;
-      const { session, transport } = makeSession({
-        permissionTimeoutMs: 1_000,
-        canUseTool: (_tool, _input, { signal }) => {
-          seen = signal;
-          return new Promise(() => {});
+      const { session, transport } = makeSession(
+        {
+          permissionTimeoutMs: 1_000,
+          canUseTool: (_tool, _input, { signal }) => {
+            seen = signal;
+            return new Promise(() => {});
+          },
         },
-      });
+        clock,
+      );
       await session.start();
       await transport.answer('initialize', {});
       transport.emit({
@@ -265,9 +279,9 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
         request_id: 'cli_p',
         request: { subtype: 'can_use_tool', tool_name: 'Bash', input: {}, tool_use_id: 'toolu_p' },
       });
-      await vi.advanceTimersByTimeAsync(999);
+      await advance(clock, 999);
       expect(seen?.aborted).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
+      await advance(clock, 1);
       const answer = await transport.waitForAnswer('cli_p');
       expect(answer.response).toMatchObject({
         behavior: 'deny',

@@ -16,6 +16,7 @@ import type { SlashCommand } from '../types/slash-command.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
+import { systemClock } from '../util/system-clock.js';
 import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
 import { checkSessionOptions } from './check-session-options.js';
 import { createSessionMirror } from './create-session-mirror.js';
@@ -96,6 +97,7 @@ export class Session extends McpControls {
       signal: this.lifetime.signal,
       options: this.options,
       findHook: (id) => this.hooks?.get(id),
+      clock: dependencies.clock ?? systemClock,
     });
     this.listenForAbort(this.options.abortController);
   }

@@ -1,6 +1,8 @@
 import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { flush } from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
+import { ManualClock } from './manual-clock.js';
 import { runWithDeadline } from './run-with-deadline.js';
 
 const abortListeners = (signal: AbortSignal): number => getEventListeners(signal, 'abort').length;
@@ -15,13 +17,15 @@ function settle<T>(promise: Promise<T>): { state: string; value?: T; error?: unk
   return result;
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** Moves `clock` on by `ms`, then lets the callbacks it settled run. */
+async function advance(clock: ManualClock, ms: number): Promise<void> {
+  clock.advance(ms);
+  await flush();
+}
 
 describe('runWithDeadline', () => {
   it('resolves with the value, leaves the call’s signal alone, and leaves no timer or listener behind', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     const parent = new AbortController();
     let seen: AbortSignal | undefined;
     const value = await runWithDeadline(
@@ -29,13 +33,13 @@ describe('runWithDeadline', () => {
         seen = signal;
         return 42;
       },
-      { timeoutMs: 1000, signal: parent.signal, what: 'the call' },
+      { timeoutMs: 1000, signal: parent.signal, what: 'the call', clock },
     );
     expect(value).toBe(42);
     expect(seen).toBeInstanceOf(AbortSignal);
     expect(seen).not.toBe(parent.signal);
     expect(seen?.aborted).toBe(false);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
     expect(abortListeners(parent.signal)).toBe(0);
   });
 
@@ -56,7 +60,7 @@ describe('runWithDeadline', () => {
   });
 
   it('rejects a callback that outlives timeoutMs with "<what> did not answer within <n> ms" and aborts its signal with it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     const parent = new AbortController();
     let seen: AbortSignal | undefined;
     const result = settle(
@@ -65,22 +69,22 @@ describe('runWithDeadline', () => {
           seen = signal;
           return new Promise<never>(() => {});
         },
-        { timeoutMs: 500, signal: parent.signal, what: 'Hook callback hook_0' },
+        { timeoutMs: 500, signal: parent.signal, what: 'Hook callback hook_0', clock },
       ),
     );
-    await vi.advanceTimersByTimeAsync(499);
+    await advance(clock, 499);
     expect(result.state).toBe('pending');
     expect(seen?.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(clock, 1);
     expect(result.state).toBe('rejected');
     expect(result.error).toEqual(new Error('Hook callback hook_0 did not answer within 500 ms'));
     expect(seen?.reason).toBe(result.error);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
     expect(abortListeners(parent.signal)).toBe(0);
   });
 
   it('rejects with an AbortError when the parent aborts, and aborts the call’s signal with the parent’s reason', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     const parent = new AbortController();
     let seen: AbortSignal | undefined;
     const result = settle(
@@ -89,23 +93,23 @@ describe('runWithDeadline', () => {
           seen = signal;
           return new Promise<never>(() => {});
         },
-        { timeoutMs: 500, signal: parent.signal, what: 'canUseTool' },
+        { timeoutMs: 500, signal: parent.signal, what: 'canUseTool', clock },
       ),
     );
-    await vi.advanceTimersByTimeAsync(0);
+    await advance(clock, 0);
     const reason = new Error('withdrawn');
     parent.abort(reason);
-    await vi.advanceTimersByTimeAsync(0);
+    await advance(clock, 0);
     expect(result.state).toBe('rejected');
     expect(AbortError.isInstance(result.error)).toBe(true);
     expect((result.error as AbortError).message).toBe('canUseTool was cancelled');
     expect((result.error as AbortError).cause).toBe(reason);
     expect(seen?.reason).toBe(reason);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('with a parent already aborted, rejects at once, starts no timer, and still calls the callback with an aborted signal', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     const parent = new AbortController();
     parent.abort('gone');
     let seen: AbortSignal | undefined;
@@ -114,9 +118,9 @@ describe('runWithDeadline', () => {
         seen = signal;
         return 1;
       },
-      { timeoutMs: 500, signal: parent.signal, what: 'the call' },
+      { timeoutMs: 500, signal: parent.signal, what: 'the call', clock },
     );
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
     await expect(result).rejects.toMatchObject({ message: 'the call was cancelled', cause: 'gone' });
     expect(seen?.aborted).toBe(true);
     expect(seen?.reason).toBe('gone');
@@ -124,7 +128,7 @@ describe('runWithDeadline', () => {
   });
 
   it('ignores how the callback settles after the deadline', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     const parent = new AbortController();
     let release: (value: string) => void = () => {};
     const result = settle(
@@ -137,12 +141,13 @@ describe('runWithDeadline', () => {
           timeoutMs: 10,
           signal: parent.signal,
           what: 'the call',
+          clock,
         },
       ),
     );
-    await vi.advanceTimersByTimeAsync(10);
+    await advance(clock, 10);
     release('late');
-    await vi.advanceTimersByTimeAsync(0);
+    await advance(clock, 0);
     expect(result.state).toBe('rejected');
     expect(result.value).toBeUndefined();
   });

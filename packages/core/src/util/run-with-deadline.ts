@@ -1,4 +1,6 @@
 import { AbortError } from '../errors/abort-error.js';
+import type { Clock, TimerHandle } from '../ports/clock.js';
+import { systemClock } from './system-clock.js';
 
 /** How {@link runWithDeadline} bounds a call. */
 export interface DeadlineOptions {
@@ -8,9 +10,9 @@ export interface DeadlineOptions {
   signal: AbortSignal;
   /** Names the call in the errors: `"<what> did not answer within <n> ms"`, `"<what> was cancelled"`. */
   what: string;
+  /** Where the deadline is set; default `systemClock`. */
+  clock?: Clock;
 }
-
-type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
 
 /**
  * Runs a callback the user supplied under a deadline and a parent signal. The callback gets a
@@ -36,12 +38,12 @@ export function runWithDeadline<T>(
   run: (signal: AbortSignal) => T | PromiseLike<T>,
   options: DeadlineOptions,
 ): Promise<T> {
-  const { timeoutMs, signal: parent, what } = options;
+  const { timeoutMs, signal: parent, what, clock = systemClock } = options;
   const child = new AbortController();
   return new Promise<T>((resolve, reject) => {
-    let timer: Timer | undefined;
+    let timer: TimerHandle | undefined;
     const cleanup = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       parent.removeEventListener('abort', onParentAbort);
     };
     const fail = (error: unknown) => {
@@ -57,8 +59,9 @@ export function runWithDeadline<T>(
     if (parent.aborted) {
       onParentAbort();
     } else {
-      timer = setTimeout(() => fail(new Error(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs) as Timer;
-      timer.unref?.();
+      timer = clock.setTimeout(() => fail(new Error(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs, {
+        unref: true,
+      });
       parent.addEventListener('abort', onParentAbort, { once: true });
     }
     running.then((value) => {

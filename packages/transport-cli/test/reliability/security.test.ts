@@ -49,28 +49,31 @@ describe('no shell', () => {
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => ({ name, text: readFileSync(join(SRC, name), 'utf8') }));
 
-  it('the source spawns in one place, with child_process.spawn, an argv array and shell: false', () => {
+  it('the source spawns in one place, with execa, an argv array and shell: false', () => {
     expect(sources.length).toBeGreaterThan(5);
     for (const { name, text } of sources) {
       expect({ name, shellTrue: /shell:\s*true/.test(text) }).toEqual({ name, shellTrue: false });
       expect({
         name,
-        exec: /\bexec(Sync|File|aCommand|aCommandSync)?\s*\(|execa|spawnSync|fork\(|\$`/.test(text),
+        exec: /\bexec(Sync|File|aCommand|aCommandSync|aSync|aNode)?\s*\(|spawnSync|fork\(|\$`/.test(text),
       }).toEqual({
         name,
         exec: false,
       });
+      // No process is started with child_process: only through execa.
+      expect({ name, childProcess: /node:child_process|'child_process'/.test(text) }).toEqual({
+        name,
+        childProcess: false,
+      });
     }
-    const importers = sources.filter(({ text }) => /node:child_process|'child_process'/.test(text)).map((s) => s.name);
-    expect(importers).toEqual(['spawn-cli.ts']);
+    const spawners = sources.filter(({ text }) => /\bexeca\(/.test(text)).map((source) => source.name);
+    expect(spawners).toEqual(['spawn-cli.ts']);
     const spawner = sources.find(({ name }) => name === 'spawn-cli.ts');
-    expect(spawner?.text).toMatch(
-      /^import \{ type ChildProcessWithoutNullStreams, spawn \} from 'node:child_process';$/m,
-    );
-    const calls = spawner?.text.match(/\bspawn\(([^)]*)\)?/g) ?? [];
+    const calls = spawner?.text.match(/\bexeca\(([^)]*)\)?/g) ?? [];
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatch(/^spawn\(command\.file, \[\.\.\.command\.args, \.\.\.spec\.args\], \{$/m);
+    expect(calls[0]).toMatch(/^execa\(command\.file, \[\.\.\.command\.args, \.\.\.spec\.args\], \{$/m);
     expect(spawner?.text).toMatch(/shell: false/);
+    expect(spawner?.text).toMatch(/extendEnv: false/);
   });
 
   it('shell metacharacters in every option that becomes a flag arrive verbatim, and run nothing', async () => {

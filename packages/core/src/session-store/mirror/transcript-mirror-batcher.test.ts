@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionStoreEntry } from '../../types/session-store/session-store.js';
-import { TranscriptMirrorBatcher, type TranscriptMirrorBatcherOptions } from './transcript-mirror-batcher.js';
+import { ManualClock } from '../../util/manual-clock.js';
+import {
+  MIRROR_APPEND_TIMEOUT_MS,
+  TranscriptMirrorBatcher,
+  type TranscriptMirrorBatcherOptions,
+} from './transcript-mirror-batcher.js';
 
 const entry = (n: number): SessionStoreEntry => ({ type: 'user', uuid: `u${n}` });
 
@@ -100,11 +105,11 @@ describe('TranscriptMirrorBatcher', () => {
     expect(errors).toEqual([]);
   });
 
-  it('does not retry a timed-out append, and reports it', async () => {
-    vi.useFakeTimers();
+  it('does not retry a timed-out append (60 s by default, on its clock), and reports it', async () => {
+    const clock = new ManualClock();
     let count = 0;
     const { batcher, errors } = recorder({
-      sendTimeoutMs: 1000,
+      clock,
       send: () => {
         count++;
         return new Promise(() => {});
@@ -112,10 +117,14 @@ describe('TranscriptMirrorBatcher', () => {
     });
     batcher.enqueue('/a.jsonl', [entry(1)]);
     const done = batcher.flush();
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(clock.pendingTimers).toBe(1));
+    clock.advance(MIRROR_APPEND_TIMEOUT_MS - 1);
+    expect(errors).toEqual([]);
+    clock.advance(1);
     await done;
     expect(count).toBe(1);
-    expect(errors).toEqual([['/a.jsonl', 'SessionStore.append() timed out after 1000ms for /a.jsonl']]);
+    expect(errors).toEqual([['/a.jsonl', 'SessionStore.append() timed out after 60000ms for /a.jsonl']]);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('keeps going after a throwing onError, and a flush waits for the send under way', async () => {

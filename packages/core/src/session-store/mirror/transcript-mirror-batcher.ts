@@ -1,4 +1,6 @@
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { SessionStoreEntry } from '../../types/session-store/session-store.js';
+import { systemClock } from '../../util/system-clock.js';
 import { approximateJsonSize } from './approximate-json-size.js';
 
 /** Entries pending before a batched mirror flushes on its own (the official threshold). */
@@ -22,9 +24,9 @@ export interface TranscriptMirrorBatcherOptions {
   backoffMs?: readonly number[];
   maxPendingEntries?: number;
   maxPendingBytes?: number;
+  /** Where the retry waits and the append timeout are set; default `systemClock`. */
+  clock?: Clock;
 }
-
-type Timer = ReturnType<typeof setTimeout> & { unref?: () => void };
 
 /**
  * Buffers the CLI's transcript frames and hands them to a session store, with the official
@@ -98,9 +100,10 @@ export class TranscriptMirrorBatcher {
   private async sendWithRetry(filePath: string, entries: SessionStoreEntry[]): Promise<void> {
     const backoff = this.options.backoffMs ?? MIRROR_RETRY_BACKOFF_MS;
     const timeoutMs = this.options.sendTimeoutMs ?? MIRROR_APPEND_TIMEOUT_MS;
+    const clock = this.options.clock ?? systemClock;
     let lastError: Error | undefined;
     for (let attempt = 0; attempt <= backoff.length; attempt++) {
-      const outcome = await withTimeout(() => this.options.send(filePath, entries), timeoutMs);
+      const outcome = await withTimeout(() => this.options.send(filePath, entries), timeoutMs, clock);
       if (outcome === 'ok') return;
       if (outcome === 'timeout') {
         lastError = new Error(`SessionStore.append() timed out after ${timeoutMs}ms for ${filePath}`);
@@ -109,7 +112,8 @@ export class TranscriptMirrorBatcher {
       lastError = outcome;
       const wait = backoff[attempt];
       if (wait === undefined) break;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      // Not unref'd: a retry pending keeps the process alive, so the batch is not dropped at exit.
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
     }
     try {
       if (lastError !== undefined) this.options.onError?.(filePath, lastError);
@@ -119,11 +123,14 @@ export class TranscriptMirrorBatcher {
   }
 }
 
-async function withTimeout(call: () => Promise<void>, timeoutMs: number): Promise<'ok' | 'timeout' | Error> {
-  let timer: Timer | undefined;
+async function withTimeout(
+  call: () => Promise<void>,
+  timeoutMs: number,
+  clock: Clock,
+): Promise<'ok' | 'timeout' | Error> {
+  let timer: TimerHandle | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    timer.unref?.();
+    timer = clock.setTimeout(() => resolve('timeout'), timeoutMs, { unref: true });
   });
   try {
     const attempt = Promise.resolve()
@@ -134,6 +141,6 @@ async function withTimeout(call: () => Promise<void>, timeoutMs: number): Promis
       );
     return await Promise.race([attempt, timeout]);
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
   }
 }

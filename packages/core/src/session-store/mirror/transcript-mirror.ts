@@ -1,6 +1,8 @@
+import type { Clock } from '../../ports/clock.js';
+import type { IdSource } from '../../ports/id-source.js';
 import type { SDKMirrorErrorMessage } from '../../types/messages/system-event-messages.js';
 import type { SessionKey, SessionStore, SessionStoreFlush } from '../../types/session-store/session-store.js';
-import type { UUID } from '../../types/uuid.js';
+import { randomIdSource } from '../../util/random-id-source.js';
 import { sessionKeyForMirrorPath } from './session-key-for-mirror-path.js';
 import { TranscriptMirrorBatcher, type TranscriptMirrorBatcherOptions } from './transcript-mirror-batcher.js';
 import { parseTranscriptMirrorFrame } from './transcript-mirror-frame.js';
@@ -20,6 +22,10 @@ export interface TranscriptMirrorOptions {
     TranscriptMirrorBatcherOptions,
     'sendTimeoutMs' | 'backoffMs' | 'maxPendingBytes' | 'maxPendingEntries'
   >;
+  /** Where the retry waits and append timeouts are set; default `systemClock`. */
+  clock?: Clock;
+  /** Where the `uuid` of each `mirror_error` message comes from; default `randomIdSource`. */
+  ids?: IdSource;
 }
 
 /**
@@ -34,8 +40,10 @@ export class TranscriptMirror {
 
   constructor(options: TranscriptMirrorOptions) {
     this.options = options;
+    const ids = options.ids ?? randomIdSource;
     this.batcher = new TranscriptMirrorBatcher({
       ...options.tuning,
+      ...(options.clock !== undefined && { clock: options.clock }),
       ...(options.flush !== undefined && { flush: options.flush }),
       send: async (filePath, entries) => {
         const key = this.keyOf(filePath);
@@ -54,7 +62,7 @@ export class TranscriptMirror {
           subtype: 'mirror_error',
           error: error.message,
           key,
-          uuid: crypto.randomUUID() as UUID,
+          uuid: ids.uuid(),
           session_id: key.sessionId,
         });
       },

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { flush } from '../../../test/helpers/fakes.js';
 import type { Options } from '../../types/options.js';
 import type { CanUseTool, CanUseToolOptions } from '../../types/permissions/can-use-tool.js';
 import type { PermissionResult } from '../../types/permissions/permission-result.js';
+import { ManualClock } from '../../util/manual-clock.js';
 import { createCanUseToolHandler, DEFAULT_PERMISSION_TIMEOUT_MS } from './can-use-tool-handler.js';
 
 const request = {
@@ -15,13 +17,20 @@ const request = {
   agent_id: 'agent_1',
 };
 
-function ask(options: Options, body: Record<string, unknown> = request, signal = new AbortController().signal) {
-  return createCanUseToolHandler(options)({ subtype: 'can_use_tool', ...body }, { signal, requestId: 'req_1' });
+function ask(
+  options: Options,
+  body: Record<string, unknown> = request,
+  signal = new AbortController().signal,
+  clock?: ManualClock,
+) {
+  return createCanUseToolHandler(options, clock)({ subtype: 'can_use_tool', ...body }, { signal, requestId: 'req_1' });
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** Moves `clock` on by `ms`, then lets the callbacks it settled run. */
+async function advance(clock: ManualClock, ms: number): Promise<void> {
+  clock.advance(ms);
+  await flush();
+}
 
 describe('createCanUseToolHandler', () => {
   it('calls canUseTool with (toolName, input, context) and answers allow with the input and toolUseID', async () => {
@@ -107,23 +116,29 @@ describe('createCanUseToolHandler', () => {
 
   it('denies a callback that outlives permissionTimeoutMs (default 10 min) and aborts its signal', async () => {
     expect(DEFAULT_PERMISSION_TIMEOUT_MS).toBe(600_000);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     let seen: AbortSignal | undefined;
-    const answer = ask({
-      permissionTimeoutMs: 50,
-      canUseTool: (_name, _input, { signal }) => {
-        seen = signal;
-        return new Promise(() => {});
+    const answer = ask(
+      {
+        canUseTool: (_name, _input, { signal }) => {
+          seen = signal;
+          return new Promise(() => {});
+        },
       },
-    });
-    await vi.advanceTimersByTimeAsync(50);
+      request,
+      undefined,
+      clock,
+    );
+    await advance(clock, DEFAULT_PERMISSION_TIMEOUT_MS - 1);
+    expect(seen?.aborted).toBe(false);
+    await advance(clock, 1);
     expect(await answer).toEqual({
       behavior: 'deny',
-      message: 'Permission callback failed: canUseTool did not answer within 50 ms',
+      message: 'Permission callback failed: canUseTool did not answer within 600000 ms',
       toolUseID: 'toolu_1',
     });
     expect(seen?.aborted).toBe(true);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('denies, and aborts the callback’s signal, when the request is withdrawn', async () => {

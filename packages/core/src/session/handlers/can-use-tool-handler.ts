@@ -1,3 +1,4 @@
+import type { Clock } from '../../ports/clock.js';
 import type { ControlHandlerContext } from '../../ports/control-protocol.js';
 import { errorMessage } from '../../protocol/control-protocol-engine.js';
 import type { ControlRequestBody } from '../../types/control.js';
@@ -6,6 +7,7 @@ import type { CanUseToolOptions } from '../../types/permissions/can-use-tool.js'
 import type { PermissionResult } from '../../types/permissions/permission-result.js';
 import type { PermissionUpdate } from '../../types/permissions/permission-update.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
+import { systemClock } from '../../util/system-clock.js';
 
 /** Default bound on a `canUseTool` callback: 10 minutes. */
 export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
@@ -25,6 +27,7 @@ export const DEFAULT_PERMISSION_TIMEOUT_MS = 10 * 60_000;
  */
 export function createCanUseToolHandler(
   options: Pick<Options, 'canUseTool' | 'permissionTimeoutMs'>,
+  clock: Clock = systemClock,
 ): (
   request: ControlRequestBody,
   context: Pick<ControlHandlerContext, 'signal' | 'requestId'>,
@@ -49,7 +52,7 @@ export function createCanUseToolHandler(
           if (typeof request.agent_id === 'string') context.agentID = request.agent_id;
           return canUseTool(String(request.tool_name), input, context);
         },
-        { timeoutMs: options.permissionTimeoutMs ?? DEFAULT_PERMISSION_TIMEOUT_MS, signal, what: 'canUseTool' },
+        { timeoutMs: options.permissionTimeoutMs ?? DEFAULT_PERMISSION_TIMEOUT_MS, signal, what: 'canUseTool', clock },
       );
     } catch (error) {
       return { behavior: 'deny', message: `Permission callback failed: ${errorMessage(error)}`, toolUseID };

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { flush } from '../../../test/helpers/fakes.js';
 import { NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
 import type { ElicitationRequest, OnElicitation } from '../../types/elicitation.js';
 import type { Options } from '../../types/options.js';
+import { ManualClock } from '../../util/manual-clock.js';
 import { createElicitationHandler, DEFAULT_ELICITATION_TIMEOUT_MS } from './elicitation-handler.js';
 
 // As the CLI sent it (OTHER.md, elicit-accept).
@@ -22,9 +24,11 @@ function ask(options: Options, body: Record<string, unknown> = formRequest, sign
   return createElicitationHandler(options)({ subtype: 'elicitation', ...body }, { signal, requestId: 'req_7' });
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** Moves `clock` on by `ms`, then lets the callbacks it settled run. */
+async function advance(clock: ManualClock, ms: number): Promise<void> {
+  clock.advance(ms);
+  await flush();
+}
 
 describe('createElicitationHandler', () => {
   it('calls onElicitation with the official request shape and { signal, requestId }, answering its return as is', async () => {
@@ -96,7 +100,7 @@ describe('createElicitationHandler', () => {
 
   it('declines a callback that outlives its deadline (default 10 min) and aborts its signal', async () => {
     expect(DEFAULT_ELICITATION_TIMEOUT_MS).toBe(600_000);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     let seen: AbortSignal | undefined;
     const handle = createElicitationHandler(
       {
@@ -105,15 +109,16 @@ describe('createElicitationHandler', () => {
           return new Promise(() => {});
         },
       },
-      50,
+      DEFAULT_ELICITATION_TIMEOUT_MS,
+      clock,
     );
     const answer = handle(formRequest, { signal: new AbortController().signal, requestId: 'req_1' });
-    await vi.advanceTimersByTimeAsync(49);
+    await advance(clock, DEFAULT_ELICITATION_TIMEOUT_MS - 1);
     expect(seen?.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(clock, 1);
     expect(await answer).toEqual({ action: 'decline' });
     expect(seen?.aborted).toBe(true);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('declines, and aborts the callback’s signal, when the CLI withdraws the request', async () => {

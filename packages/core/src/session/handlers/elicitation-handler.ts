@@ -1,9 +1,11 @@
+import type { Clock } from '../../ports/clock.js';
 import { type ControlHandlerContext, NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
 import type { ControlRequestBody } from '../../types/control.js';
 import type { ElicitationRequest, ElicitationResult } from '../../types/elicitation.js';
 import type { Options } from '../../types/options.js';
 import { isRecord } from '../../util/is-record.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
+import { systemClock } from '../../util/system-clock.js';
 
 /** How long an `onElicitation` callback may take before the elicitation is declined: 10 minutes. */
 export const DEFAULT_ELICITATION_TIMEOUT_MS = 10 * 60_000;
@@ -29,6 +31,7 @@ const DECLINE: ElicitationResult = { action: 'decline' };
 export function createElicitationHandler(
   options: Pick<Options, 'onElicitation'>,
   timeoutMs: number = DEFAULT_ELICITATION_TIMEOUT_MS,
+  clock: Clock = systemClock,
 ): (
   request: ControlRequestBody,
   context: Pick<ControlHandlerContext, 'signal' | 'requestId'>,
@@ -40,7 +43,7 @@ export function createElicitationHandler(
     try {
       const result = await runWithDeadline(
         (callbackSignal) => onElicitation(elicitation, { signal: callbackSignal, requestId }),
-        { timeoutMs, signal, what: 'onElicitation' },
+        { timeoutMs, signal, what: 'onElicitation', clock },
       );
       return result === null ? NO_CONTROL_RESPONSE : result;
     } catch {

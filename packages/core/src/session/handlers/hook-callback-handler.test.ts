@@ -1,20 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { flush } from '../../../test/helpers/fakes.js';
 import { AbortError } from '../../errors/abort-error.js';
 import type { HookCallback } from '../../types/hooks/hook-callback.js';
 import type { HookJSONOutput } from '../../types/hooks/hook-outputs.js';
+import { ManualClock } from '../../util/manual-clock.js';
 import type { RegisteredHook } from '../hook-registrations.js';
 import { createHookCallbackHandler, HOOK_TIMEOUT_GRACE_MS } from './hook-callback-handler.js';
 
 const input = { hook_event_name: 'Stop', session_id: 's1', transcript_path: '/t', cwd: '/w' };
 
-function handlerWith(callback: HookCallback, timeoutMs = 1_000) {
+function handlerWith(callback: HookCallback, timeoutMs = 1_000, clock?: ManualClock) {
   const hooks = new Map<string, RegisteredHook>([['hook_0', { callback, timeoutMs }]]);
-  return createHookCallbackHandler((id) => hooks.get(id));
+  return createHookCallbackHandler((id) => hooks.get(id), clock);
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** Moves `clock` on by `ms`, then lets the callbacks it settled run. */
+async function advance(clock: ManualClock, ms: number): Promise<void> {
+  clock.advance(ms);
+  await flush();
+}
 
 describe('createHookCallbackHandler', () => {
   it('calls the callback with (input, toolUseID, { signal }) and answers its output as is', async () => {
@@ -104,16 +108,20 @@ describe('createHookCallbackHandler', () => {
 
   it('lets a callback that never settles go after its timeout plus the grace period, aborting its signal', async () => {
     expect(HOOK_TIMEOUT_GRACE_MS).toBe(5_000);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     let seen: AbortSignal | undefined;
-    const answer = handlerWith((_input, _id, { signal }) => {
-      seen = signal;
-      return new Promise(() => {});
-    }, 2_000)({ subtype: 'hook_callback', callback_id: 'hook_0', input }, { signal: new AbortController().signal });
+    const answer = handlerWith(
+      (_input, _id, { signal }) => {
+        seen = signal;
+        return new Promise(() => {});
+      },
+      2_000,
+      clock,
+    )({ subtype: 'hook_callback', callback_id: 'hook_0', input }, { signal: new AbortController().signal });
     const settled = answer.catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(6_999);
+    await advance(clock, 6_999);
     expect(seen?.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(clock, 1);
     expect(await settled).toEqual(new Error('Hook callback hook_0 did not answer within 7000 ms'));
     expect(seen?.aborted).toBe(true);
   });

@@ -1,8 +1,10 @@
+import type { Clock } from '../../ports/clock.js';
 import type { ControlHandlerContext } from '../../ports/control-protocol.js';
 import type { ControlRequestBody } from '../../types/control.js';
 import type { HookInput } from '../../types/hooks/hook-inputs.js';
 import type { HookJSONOutput } from '../../types/hooks/hook-outputs.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
+import { systemClock } from '../../util/system-clock.js';
 import type { RegisteredHook } from '../hook-registrations.js';
 
 /**
@@ -27,6 +29,7 @@ export const HOOK_TIMEOUT_GRACE_MS = 5_000;
  */
 export function createHookCallbackHandler(
   findHook: (callbackId: string) => RegisteredHook | undefined,
+  clock: Clock = systemClock,
 ): (request: ControlRequestBody, context: Pick<ControlHandlerContext, 'signal'>) => Promise<Record<string, unknown>> {
   return async (request, { signal }) => {
     const id = request.callback_id;
@@ -37,7 +40,7 @@ export function createHookCallbackHandler(
     // The callback's own signal also aborts when it outlives its timeout.
     const output: HookJSONOutput = await runWithDeadline(
       (callbackSignal) => hook.callback(request.input as HookInput, toolUseID, { signal: callbackSignal }),
-      { timeoutMs: hook.timeoutMs + HOOK_TIMEOUT_GRACE_MS, signal, what: `Hook callback ${String(id)}` },
+      { timeoutMs: hook.timeoutMs + HOOK_TIMEOUT_GRACE_MS, signal, what: `Hook callback ${String(id)}`, clock },
     );
     return (output ?? {}) as Record<string, unknown>;
   };

@@ -1,3 +1,4 @@
+import type { Clock } from '../../ports/clock.js';
 import type { ControlProtocol } from '../../ports/control-protocol.js';
 import type { McpServerPort } from '../../ports/mcp-server-port.js';
 import type { Options } from '../../types/options.js';
@@ -23,6 +24,8 @@ export interface SessionRequestHandlerParts {
   options: Options;
   /** The hook callback registered under an id, once the session registered them. */
   findHook: (callbackId: string) => RegisteredHook | undefined;
+  /** Where the callbacks' deadlines are set. */
+  clock: Clock;
 }
 
 /**
@@ -37,8 +40,8 @@ export function serveSessionRequests(
   protocol.handle('mcp_message', createMcpMessageHandler(parts.servers, parts.signal, parts.removedServers), {
     cancellable: false,
   });
-  protocol.handle('can_use_tool', createCanUseToolHandler(parts.options));
-  protocol.handle('hook_callback', createHookCallbackHandler(parts.findHook));
-  protocol.handle('elicitation', createElicitationHandler(parts.options));
-  protocol.handle('request_user_dialog', createUserDialogHandler(parts.options));
+  protocol.handle('can_use_tool', createCanUseToolHandler(parts.options, parts.clock));
+  protocol.handle('hook_callback', createHookCallbackHandler(parts.findHook, parts.clock));
+  protocol.handle('elicitation', createElicitationHandler(parts.options, undefined, parts.clock));
+  protocol.handle('request_user_dialog', createUserDialogHandler(parts.options, undefined, parts.clock));
 }

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { flush } from '../../../test/helpers/fakes.js';
 import { NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
 import type { OnUserDialog } from '../../types/elicitation.js';
 import type { Options } from '../../types/options.js';
+import { ManualClock } from '../../util/manual-clock.js';
 import { createUserDialogHandler, DEFAULT_USER_DIALOG_TIMEOUT_MS } from './user-dialog-handler.js';
 
 // The request shape of the official d.ts (SDKControlRequestUserDialogRequest); no run has produced one.
@@ -16,9 +18,11 @@ function ask(options: Options, body: Record<string, unknown> = request, signal =
   return createUserDialogHandler(options)({ subtype: 'request_user_dialog', ...body }, { signal, requestId: 'req_3' });
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** Moves `clock` on by `ms`, then lets the callbacks it settled run. */
+async function advance(clock: ManualClock, ms: number): Promise<void> {
+  clock.advance(ms);
+  await flush();
+}
 
 describe('createUserDialogHandler', () => {
   it('calls onUserDialog with { dialogKind, payload, toolUseID } and { signal, requestId }, answering its return as is', async () => {
@@ -64,7 +68,7 @@ describe('createUserDialogHandler', () => {
 
   it('answers cancelled for a callback that outlives its deadline (default 10 min) and aborts its signal', async () => {
     expect(DEFAULT_USER_DIALOG_TIMEOUT_MS).toBe(600_000);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = new ManualClock();
     let seen: AbortSignal | undefined;
     const handle = createUserDialogHandler(
       {
@@ -73,13 +77,14 @@ describe('createUserDialogHandler', () => {
           return new Promise(() => {});
         },
       },
-      80,
+      DEFAULT_USER_DIALOG_TIMEOUT_MS,
+      clock,
     );
     const answer = handle(request, { signal: new AbortController().signal, requestId: 'req_1' });
-    await vi.advanceTimersByTimeAsync(80);
+    await advance(clock, DEFAULT_USER_DIALOG_TIMEOUT_MS);
     expect(await answer).toEqual({ behavior: 'cancelled' });
     expect(seen?.aborted).toBe(true);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('aborts the callback’s signal when the CLI withdraws the dialog', async () => {

@@ -1,9 +1,11 @@
+import type { Clock } from '../../ports/clock.js';
 import { type ControlHandlerContext, NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
 import type { ControlRequestBody } from '../../types/control.js';
 import type { UserDialogRequest, UserDialogResult } from '../../types/elicitation.js';
 import type { Options } from '../../types/options.js';
 import { isRecord } from '../../util/is-record.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
+import { systemClock } from '../../util/system-clock.js';
 
 /** How long an `onUserDialog` callback may take before the dialog is answered `cancelled`: 10 minutes. */
 export const DEFAULT_USER_DIALOG_TIMEOUT_MS = 10 * 60_000;
@@ -34,6 +36,7 @@ const CANCELLED: UserDialogResult = { behavior: 'cancelled' };
 export function createUserDialogHandler(
   options: Pick<Options, 'onUserDialog'>,
   timeoutMs: number = DEFAULT_USER_DIALOG_TIMEOUT_MS,
+  clock: Clock = systemClock,
 ): (
   request: ControlRequestBody,
   context: Pick<ControlHandlerContext, 'signal' | 'requestId'>,
@@ -49,7 +52,7 @@ export function createUserDialogHandler(
     try {
       const result = await runWithDeadline(
         (callbackSignal) => onUserDialog(dialog, { signal: callbackSignal, requestId }),
-        { timeoutMs, signal, what: 'onUserDialog' },
+        { timeoutMs, signal, what: 'onUserDialog', clock },
       );
       return result === null ? NO_CONTROL_RESPONSE : result;
     } catch {

@@ -1,0 +1,37 @@
+import { ControlTimeoutError, ManualClock } from '@hexagent/core';
+import { FakeCliTransport } from '@hexagent/testing';
+import { describe, expect, it } from 'vitest';
+import { createContainer } from './container.js';
+import { query } from './query.js';
+import { CLOCK, ID_SOURCE, TRANSPORT_FACTORY } from './tokens.js';
+
+describe('the CLOCK and ID_SOURCE registrations', () => {
+  it("are the session's clock and id source: request ids from the id source, timeouts on the clock", async () => {
+    const clock = new ManualClock();
+    const fake = new FakeCliTransport();
+    const container = createContainer();
+    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    container.register(CLOCK, { useValue: clock });
+    container.register(ID_SOURCE, { useValue: { uuid: () => 'c0ffee00-0000-4000-8000-000000000000' } });
+    const q = query({ prompt: 'hi' }, container);
+    const ended = (async () => {
+      try {
+        for await (const _ of q) {
+          // The CLI never answers: the query ends with the initialize timeout.
+        }
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    })();
+    const initialize = await fake.waitForControlRequest('initialize');
+    expect(initialize.request_id).toBe('req_c0ffee_1');
+    // 60 s of the default control timeout pass on the injected clock alone.
+    clock.advance(59_999);
+    expect(fake.isOpen).toBe(true);
+    clock.advance(1);
+    const error = await ended;
+    expect(ControlTimeoutError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ subtype: 'initialize', timeoutMs: 60_000 });
+  });
+});
