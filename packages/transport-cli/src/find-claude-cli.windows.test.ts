@@ -147,6 +147,19 @@ describe('findClaudeCli on Windows', () => {
     expect(tried).toEqual(['C:\\nodejs\\node.exe']);
   });
 
+  it("follows a shim in the %~dp0 form (node_modules\\.bin, as pnpm writes it) to the project's claude.exe", () => {
+    const project = 'C:\\work\\app';
+    const files = {
+      [`${project}\\node_modules\\.bin\\claude.CMD`]:
+        '@SETLOCAL\r\n@"%~dp0\\..\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r\n',
+      [`${project}\\node_modules\\@anthropic-ai\\claude-code\\package.json`]: MANIFEST,
+      [`${project}\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe`]: { content: NATIVE_BINARY },
+    };
+    expect(lookup(files, { PATH: `${project}\\node_modules\\.bin` }).path).toBe(
+      `${project}\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe`,
+    );
+  });
+
   it('refuses a shim that names no claude.exe, saying it would need a shell', () => {
     const files = { [`${NPM}\\claude.cmd`]: '@echo off\r\nnode "%~dp0\\cli.js" %*\r\n' };
     const error = thrown(() => lookup(files, { PATH: NPM }));
