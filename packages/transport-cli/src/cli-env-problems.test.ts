@@ -7,6 +7,7 @@ import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { cliConfigDirOf, findCliEnvProblems, warnAboutCliEnv } from './cli-env-problems.js';
 import { CliTransport } from './cli-transport.js';
+import { resetWarnings } from './warn-once.js';
 
 useCliTransportCleanup();
 afterAll(() => removeTempDirs());
@@ -70,6 +71,7 @@ describe('warnAboutCliEnv', () => {
     warnings.push({ message: warning.message, ...(warning.code !== undefined && { code: warning.code }) });
   };
   beforeEach(() => {
+    resetWarnings();
     warnings.length = 0;
     process.on('warning', onWarning);
   });

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Options } from '@hexagent/core';
 import { envValue } from './env-value.js';
+import { warnOnce } from './warn-once.js';
 
 /** A mistake in the CLI's environment that the CLI starts with, but that breaks something later. */
 export interface CliEnvProblem {
@@ -88,18 +89,11 @@ function notADirectoryAt(dir: string): string | undefined {
   }
 }
 
-const warned = new Set<string>();
-
 /**
- * Emits each of {@link findCliEnvProblems}'s problems as a process warning (`process.emitWarning`,
- * with the problem's `code`), each distinct problem once per process: the official SDK's way
- * of saying what it would like to refuse. The query goes on as the official SDK's would.
+ * Emits each of {@link findCliEnvProblems}'s problems as a process warning with the problem's
+ * `code` (`warnOnce`: once per process and code, the official SDK's way of saying what it would
+ * like to refuse). The query goes on as the official SDK's would.
  */
 export function warnAboutCliEnv(options: Pick<Options, 'env' | 'cwd'>): void {
-  for (const problem of findCliEnvProblems(options)) {
-    const key = `${problem.code}:${problem.message}`;
-    if (warned.has(key)) continue;
-    warned.add(key);
-    process.emitWarning(problem.message, { code: problem.code });
-  }
+  for (const problem of findCliEnvProblems(options)) warnOnce(problem.code, problem.message);
 }
