@@ -228,22 +228,31 @@ describe('an app whose @anthropic-ai/claude-code was installed without its platf
         'zod@^4',
         `@anthropic-ai/claude-code@${cliVersion}`,
       ],
-      { cwd: omitted, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 },
+      { cwd: omitted, env: cleanEnv(npmStartEnv()), maxBuffer: 16 * 1024 * 1024 },
     );
     for (const name of ['smoke.cjs', 'app.mjs']) copyFileSync(join(FIXTURES, name), join(omitted, name));
   }, SETUP_TIMEOUT_MS);
 
-  /** `npm start`'s PATH: the app's node_modules/.bin first, whose `claude` is the package's placeholder. */
-  const npmStartPath = () => ({ PATH: `${join(omitted, 'node_modules', '.bin')}:${dirname(process.execPath)}` });
+  /**
+   * The environment of an `npm start`: the app's node_modules/.bin first on PATH (its `claude` is the
+   * package's placeholder), and no NODE_PATH: pnpm's shims put the workspace's store there, where the
+   * package's postinstall would find the workspace's platform package.
+   */
+  const npmStartEnv = (): Record<string, string> => ({
+    PATH: `${join(omitted, 'node_modules', '.bin')}:${dirname(process.execPath)}`,
+    NODE_PATH: '',
+  });
 
-  it('is the setup users report: the package and its .bin/claude, no platform package', () => {
-    expect(existsSync(join(omitted, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json'))).toBe(true);
+  it('is the setup users report: the package, its .bin/claude the placeholder, no platform package', () => {
+    const bin = join(omitted, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe');
+    expect(statSync(bin).size).toBeLessThan(10 * 1024);
+    expect(readFileSync(bin, 'utf8')).toContain('native binary not installed');
     expect(existsSync(join(omitted, 'node_modules', '.bin', 'claude'))).toBe(true);
     expect(existsSync(join(omitted, 'node_modules', platformPackage))).toBe(false);
   });
 
   it('a query fails at once with CliNotFoundError naming the missing platform package and the fix', async () => {
-    const run = await runApp('app.mjs', omitted, npmStartPath());
+    const run = await runApp('app.mjs', omitted, npmStartEnv());
     expect(run.report?.['error'], run.stderr).toMatchObject({
       code: 'CLI_NOT_FOUND',
       missingPlatformPackage: expect.stringMatching(new RegExp(`^${platformPackage}(-musl)?$`)),
@@ -255,7 +264,7 @@ describe('an app whose @anthropic-ai/claude-code was installed without its platf
   it('`npx hexagent doctor` fails the CLI check with the same fix', async () => {
     const outcome = await promisify(execFile)('npx', ['--no-install', 'hexagent', 'doctor'], {
       cwd: omitted,
-      env: cleanEnv(npmStartPath()),
+      env: cleanEnv(npmStartEnv()),
     }).then(
       ({ stdout }) => ({ code: 0, stdout }),
       (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
