@@ -15,15 +15,15 @@ describe('checkOptions', () => {
       status: 'ok',
       detail: 'accepted',
     });
-    // Checked by the transport when the session is made.
-    expect(checkOptions({ permissionMode: 'yolo' } as unknown as Options)).toMatchObject({
+    // Checked by the transport when the session is made (the official SDK refuses it too).
+    expect(checkOptions({ model: 'claude-sonnet-4-5', fallbackModel: 'claude-sonnet-4-5' })).toMatchObject({
       status: 'problem',
-      detail: expect.stringContaining('permissionMode'),
+      detail: expect.stringContaining('fallbackModel'),
     });
     // Checked by the session when it starts.
-    expect(checkOptions({ hooks: { NoSuchEvent: [] } } as unknown as Options)).toMatchObject({
+    expect(checkOptions({ mcpServersDelivery: 'stdin' } as unknown as Options)).toMatchObject({
       status: 'problem',
-      detail: expect.stringContaining('hooks.NoSuchEvent'),
+      detail: expect.stringContaining('mcpServersDelivery'),
     });
   });
 });

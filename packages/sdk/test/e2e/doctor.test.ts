@@ -86,7 +86,8 @@ describe('doctor() with the options of a query, against the real CLI', () => {
       options: {
         env: harness.env,
         cwd: '/no/such/dir',
-        permissionMode: 'yolo' as never,
+        model: 'claude-sonnet-4-5',
+        fallbackModel: 'claude-sonnet-4-5',
         pathToClaudeCodeExecutable: '/no/such/claude',
       },
     });

@@ -66,7 +66,7 @@ describe('env without PATH', () => {
     const said = (await settledWarnings()).filter((warning) => warning.code === 'HEXAGENT_ENV_WITHOUT_PATH');
     expect(said).toHaveLength(1);
     expect(said[0]?.message).toContain('env: { ...process.env, ...yours }');
-  });
+  }, 120_000);
 });
 
 describe('a config directory that is a file', () => {
@@ -88,7 +88,7 @@ describe('a config directory that is a file', () => {
       query({ prompt: 'again', options: { env, resume: String(result?.['session_id']) } }),
     ).catch((error: unknown) => error);
     expect(JSON.stringify(resumed instanceof Error ? resumed.message : resumed)).toContain('No conversation found');
-  });
+  }, 120_000);
 });
 
 describe('a rejected API key', () => {
@@ -119,5 +119,5 @@ describe('a rejected API key', () => {
     // The CLI's own retries of a 401 take minutes (10 attempts with backoff); this run took one attempt.
     expect(elapsed).toBeLessThan(60_000);
     expect(harness.server.messageRequests.length).toBeLessThanOrEqual(2);
-  });
+  }, 120_000);
 });
