@@ -57,7 +57,8 @@ beforeAll(async () => {
   supported = sdk.SUPPORTED_CLI_VERSIONS;
 }, SETUP_TIMEOUT_MS);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Three apps' node_modules (two CLIs of ~250-380 MB): removing them takes a while on a busy machine.
+afterAll(() => rmSync(work, { recursive: true, force: true }), SETUP_TIMEOUT_MS);
 
 describe('the tarballs', () => {
   it('are one per published package', () => {
