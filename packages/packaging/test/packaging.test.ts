@@ -260,7 +260,7 @@ describe('an app whose @anthropic-ai/claude-code was installed without its platf
       missingPlatformPackage: expect.stringMatching(new RegExp(`^${platformPackage}(-musl)?$`)),
       message: expect.stringContaining(`npm install ${platformPackage}`),
     });
-    expect(String((run.report?.['error'] as { message?: string }).message)).toContain('--omit=optional');
+    expect(String((run.report?.['error'] as { message?: string } | undefined)?.message)).toContain('--omit=optional');
   });
 
   it('`npx hexagent doctor` fails the CLI check with the same fix', async () => {
