@@ -46,6 +46,7 @@ export {
   DEFAULT_CONTROL_TIMEOUT_MS,
   errorMessage,
 } from './protocol/control-protocol-engine.js';
+export { checkSessionOptions } from './session/check-session-options.js';
 export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
 export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';

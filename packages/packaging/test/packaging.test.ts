@@ -6,7 +6,17 @@
  * type-checked under each TypeScript module resolution a user may have.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,7 +34,7 @@ import {
   ROOT,
   unpack,
 } from './helpers/packages.js';
-import { createApp, readmeQuickStart, runApp, tsc } from './helpers/temp-app.js';
+import { createApp, FIXTURES, readmeQuickStart, runApp, tsc } from './helpers/temp-app.js';
 
 const SETUP_TIMEOUT_MS = 180_000;
 const work = mkdtempSync(join(tmpdir(), 'hexagent-packaging-'));
@@ -47,7 +57,8 @@ beforeAll(async () => {
   supported = sdk.SUPPORTED_CLI_VERSIONS;
 }, SETUP_TIMEOUT_MS);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Three apps' node_modules (two CLIs of ~250-380 MB): removing them takes a while on a busy machine.
+afterAll(() => rmSync(work, { recursive: true, force: true }), SETUP_TIMEOUT_MS);
 
 describe('the tarballs', () => {
   it('are one per published package', () => {
@@ -193,6 +204,76 @@ describe('the hexagent command', () => {
       await server.close();
       await hermetic.cleanup();
     }
+  });
+});
+
+describe('an app whose @anthropic-ai/claude-code was installed without its platform package (--omit=optional)', () => {
+  const omitted = join(work, 'app-omit');
+  let cliVersion = '';
+  let platformPackage = '';
+
+  beforeAll(async () => {
+    cliVersion = readCliVersion(findClaudeCli({}, { cwd: app })) ?? '';
+    platformPackage = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
+    mkdirSync(omitted, { recursive: true });
+    writeFileSync(join(omitted, 'package.json'), JSON.stringify({ name: 'omit-app', private: true, type: 'module' }));
+    const tarballs = readdirSync(join(work, 'tarballs')).map((name) => join(work, 'tarballs', name));
+    await promisify(execFile)(
+      'npm',
+      [
+        'install',
+        '--omit=optional',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        ...tarballs,
+        'zod@^4',
+        `@anthropic-ai/claude-code@${cliVersion}`,
+      ],
+      { cwd: omitted, env: cleanEnv(npmStartEnv()), maxBuffer: 16 * 1024 * 1024 },
+    );
+    for (const name of ['smoke.cjs', 'app.mjs']) copyFileSync(join(FIXTURES, name), join(omitted, name));
+  }, SETUP_TIMEOUT_MS);
+
+  /**
+   * The environment of an `npm start`: the app's node_modules/.bin first on PATH (its `claude` is the
+   * package's placeholder), and no NODE_PATH: pnpm's shims put the workspace's store there, where the
+   * package's postinstall would find the workspace's platform package.
+   */
+  const npmStartEnv = (): Record<string, string> => ({
+    PATH: `${join(omitted, 'node_modules', '.bin')}:${dirname(process.execPath)}`,
+    NODE_PATH: '',
+  });
+
+  it('is the setup users report: the package, its .bin/claude the placeholder, no platform package', () => {
+    const bin = join(omitted, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe');
+    expect(statSync(bin).size).toBeLessThan(10 * 1024);
+    expect(readFileSync(bin, 'utf8')).toContain('native binary not installed');
+    expect(existsSync(join(omitted, 'node_modules', '.bin', 'claude'))).toBe(true);
+    expect(existsSync(join(omitted, 'node_modules', platformPackage))).toBe(false);
+  });
+
+  it('a query fails at once with CliNotFoundError naming the missing platform package and the fix', async () => {
+    const run = await runApp('app.mjs', omitted, npmStartEnv());
+    expect(run.report?.['error'], run.stderr).toMatchObject({
+      code: 'CLI_NOT_FOUND',
+      missingPlatformPackage: expect.stringMatching(new RegExp(`^${platformPackage}(-musl)?$`)),
+      message: expect.stringContaining(`npm install ${platformPackage}`),
+    });
+    expect(String((run.report?.['error'] as { message?: string } | undefined)?.message)).toContain('--omit=optional');
+  });
+
+  it('`npx hexagent doctor` fails the CLI check with the same fix', async () => {
+    const outcome = await promisify(execFile)('npx', ['--no-install', 'hexagent', 'doctor'], {
+      cwd: omitted,
+      env: cleanEnv(npmStartEnv()),
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toContain(`FAIL Claude Code CLI: installed without its native binary (${platformPackage}`);
+    expect(outcome.stdout).toContain(`npm install ${platformPackage}`);
   });
 });
 

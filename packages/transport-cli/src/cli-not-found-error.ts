@@ -10,10 +10,20 @@ export class CliNotFoundError extends TransportStartError {
   override readonly code = 'CLI_NOT_FOUND' as const;
   /** Every path or command that was tried, in order. */
   readonly triedPaths: readonly string[];
+  /**
+   * Set when `@anthropic-ai/claude-code` is installed but the platform package holding its native
+   * binary is not (an install with `--omit=optional`): that package's name, to install.
+   */
+  readonly missingPlatformPackage?: string;
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
-  constructor(options: { message?: string; triedPaths: readonly string[]; cause?: unknown }) {
+  constructor(options: {
+    message?: string;
+    triedPaths: readonly string[];
+    missingPlatformPackage?: string;
+    cause?: unknown;
+  }) {
     super({
       message:
         options.message ??
@@ -26,6 +36,7 @@ export class CliNotFoundError extends TransportStartError {
       cause: options.cause,
     });
     this.triedPaths = options.triedPaths;
+    if (options.missingPlatformPackage !== undefined) this.missingPlatformPackage = options.missingPlatformPackage;
   }
 
   /** Cross-bundle `instanceof`. */

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { CLAUDE_CODE_PACKAGE } from './find-claude-cli.js';
+import { CLAUDE_CODE_PACKAGE } from './find-cli-in-package.js';
 import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
 
 /**

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDirs, writeExecutable } from '../test/helpers/temp-dirs.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
-import { findClaudeCli, isCliScript } from './find-claude-cli.js';
+import { findClaudeCli, isCliScript, locateClaudeCli } from './find-claude-cli.js';
 import { resolveCliCommand } from './resolve-cli-command.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,6 +29,9 @@ const PLATFORM_KEYS = [
 afterAll(() => {
   removeTempDirs();
 });
+
+/** The platform package this machine's lookup asks for. */
+const THIS_PLATFORM_PACKAGE = new RegExp(`^@anthropic-ai/claude-code-${process.platform}-${process.arch}(-musl)?$`);
 
 /** The directory of the real `@anthropic-ai/claude-code` installed for this package. */
 function realClaudeCodeDir(): string {
@@ -155,6 +158,45 @@ describe('findClaudeCli', () => {
     }
     expect(CliNotFoundError.isInstance(error)).toBe(true);
     expect((error as CliNotFoundError).triedPaths).toContain(join(packageDir, 'bin', 'claude.exe'));
+    expect((error as CliNotFoundError).missingPlatformPackage).toMatch(THIS_PLATFORM_PACKAGE);
+    expect((error as Error).message).toContain(
+      `@anthropic-ai/claude-code@0.0.0 is installed at ${realpathSync(packageDir)}`,
+    );
+  });
+
+  it('never runs the placeholder reached through node_modules/.bin on PATH (as under `npm start`)', () => {
+    const { root, packageDir } = projectWithPlaceholder();
+    const bin = join(root, 'node_modules', '.bin');
+    mkdirSync(bin);
+    symlinkSync('../@anthropic-ai/claude-code/bin/claude.exe', join(bin, 'claude'));
+    let error: unknown;
+    try {
+      findClaudeCli({}, isolated({ path: bin }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as CliNotFoundError).missingPlatformPackage).toMatch(THIS_PLATFORM_PACKAGE);
+    expect((error as Error).message).toMatch(/without its native binary.*--omit=optional/s);
+
+    // A working CLI further on PATH is used, and the lookup says what it passed over.
+    const other = makeTempDir();
+    const claude = writeExecutable(join(other, 'claude'), '#!/bin/sh\n');
+    const found = locateClaudeCli({}, isolated({ path: `${bin}:${other}` }));
+    expect(found.path).toBe(claude);
+    expect(found.withoutBinary).toEqual([
+      {
+        packageDir: realpathSync(packageDir),
+        version: '0.0.0',
+        platformPackage: expect.stringMatching(THIS_PLATFORM_PACKAGE),
+      },
+    ]);
+  });
+
+  it('takes a small script on PATH as it is when it is not the package placeholder', () => {
+    const bin = makeTempDir();
+    const wrapper = writeExecutable(join(bin, 'claude'), '#!/bin/sh\nexec /opt/claude "$@"\n');
+    expect(locateClaudeCli({}, isolated({ path: bin }))).toEqual({ path: wrapper, withoutBinary: [], shims: [] });
   });
 
   it('finds claude on PATH when no package is installed', () => {

@@ -1,34 +1,44 @@
-import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Options } from '@hexagent/core';
+import { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
+import { envValue } from './env-value.js';
+import {
+  CLAUDE_CODE_PACKAGE,
+  type CliPackageWithoutBinary,
+  findCliFromModule,
+  isCliScript,
+  type PackageLookup,
+  realCliFor,
+} from './find-cli-in-package.js';
 import { findOnPath } from './find-on-path.js';
-import { isExecutableFile, isReadableFile } from './is-executable-file.js';
 import { moduleLocation } from './module-location.js';
+import { runsWithoutShell, windowsShimTarget } from './windows-shim-target.js';
 
-/** The npm package that ships the Claude Code CLI. */
-export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
-
-/** A `bin/claude.exe` smaller than this that starts with text is the install-time placeholder. */
-const PLACEHOLDER_MAX_BYTES = 10 * 1024;
-
-/** File extensions of a script build of the CLI, which a runtime must run (the official SDK's, and `.cjs`). */
-const SCRIPT_EXTENSION = /\.(?:js|mjs|cjs|ts|tsx|jsx)$/i;
+export { CLAUDE_CODE_PACKAGE, type CliPackageWithoutBinary, isCliScript };
 
 /** Test seams and overrides for {@link findClaudeCli}. Every field has a sensible default. */
 export interface FindClaudeCliContext {
   /** Directory a relative `pathToClaudeCodeExecutable` and the package lookup start from (default `process.cwd()`). */
   cwd?: string;
-  /** Environment whose `PATH` and `HOME` are searched (default `process.env`). */
+  /** Environment whose `PATH`, `PATHEXT`, `HOME` and `USERPROFILE` are searched (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /**
    * Module locations (file paths or `file:` URLs) to resolve `@anthropic-ai/claude-code` from, in
    * order. Default: a file in `cwd`, then this module.
    */
   resolveFrom?: readonly string[];
+  /** The machine whose files and rules the lookup reads (default this one; a test passes a Windows one). */
+  host?: CliLookupHost;
+}
+
+/** Where {@link locateClaudeCli} found the CLI, and what it passed over on the way. */
+export interface ClaudeCliLocation {
+  /** The path of a native executable or of a JavaScript file (see {@link isCliScript}). */
+  path: string;
+  /** `@anthropic-ai/claude-code` packages found without their native binary before the CLI was. */
+  withoutBinary: CliPackageWithoutBinary[];
+  /** Windows shims passed over because they name no native executable and need a shell. */
+  shims: string[];
 }
 
 /**
@@ -36,14 +46,20 @@ export interface FindClaudeCliContext {
  * 1. `options.pathToClaudeCodeExecutable`, which must exist (no fallback when it is given; an empty
  *    string counts as not given);
  * 2. the `bin` of an installed `@anthropic-ai/claude-code`, resolved from the working directory and
- *    from this package (Node's `node_modules` lookup, without the global folders); while that is still the install-time placeholder (its postinstall did not
- *    run, e.g. with `--ignore-scripts`), the platform package's native binary
- *    (`@anthropic-ai/claude-code-<platform>-<arch>[-musl]/claude`) instead;
- * 3. `claude` on `PATH`;
+ *    from this package (Node's `node_modules` lookup, without the global folders); while that is
+ *    still the install-time placeholder (its postinstall did not run, e.g. with `--ignore-scripts`),
+ *    the platform package's native binary (`@anthropic-ai/claude-code-<platform>-<arch>[-musl]/claude`);
+ * 3. `claude` on `PATH` (on Windows by `PATHEXT`, see `findOnPath`);
  * 4. the native installer's locations, `~/.local/bin/claude` and `~/.claude/local/claude`.
  *
+ * Nothing is run through a shell: on Windows a `.cmd`/`.ps1` shim (npm's `claude.cmd`, or one given
+ * as `pathToClaudeCodeExecutable`) stands for the `claude.exe` it runs, and is refused when it names
+ * none. The placeholder is never returned, however it is reached (`node_modules/.bin/claude` on
+ * `PATH`, as under `npm start`, included).
+ *
  * @returns the path of a native executable or of a JavaScript file (see {@link isCliScript}).
- * @throws CliNotFoundError listing every path tried.
+ * @throws CliNotFoundError listing every path tried; with `missingPlatformPackage` set when an
+ * `@anthropic-ai/claude-code` was found without its platform package (`npm install --omit=optional`).
  * @example
  * ```ts
  * const cli = findClaudeCli({}); // e.g. '/app/node_modules/@anthropic-ai/claude-code/bin/claude.exe'
@@ -53,179 +69,111 @@ export function findClaudeCli(
   options: Pick<Options, 'pathToClaudeCodeExecutable'>,
   context: FindClaudeCliContext = {},
 ): string {
+  return locateClaudeCli(options, context).path;
+}
+
+/**
+ * {@link findClaudeCli}, with what the lookup passed over on the way (a package without its
+ * binary, Windows shims), for a report such as `hexagent doctor`'s.
+ *
+ * @throws CliNotFoundError as {@link findClaudeCli}.
+ */
+export function locateClaudeCli(
+  options: Pick<Options, 'pathToClaudeCodeExecutable'>,
+  context: FindClaudeCliContext = {},
+): ClaudeCliLocation {
+  const host = context.host ?? nodeCliLookupHost;
   const cwd = context.cwd ?? process.cwd();
   const env = context.env ?? process.env;
+  const lookup: PackageLookup = { host, tried: [], withoutBinary: [] };
+  const shims: string[] = [];
+  const found = (path: string): ClaudeCliLocation => ({ path, withoutBinary: lookup.withoutBinary, shims });
 
   const explicit = options.pathToClaudeCodeExecutable;
   // An empty path is no path, as in the official SDK.
-  if (explicit) {
-    const path = resolve(cwd, explicit);
-    if (isCliScript(path) ? isReadableFile(path) : isExecutableFile(path)) return path;
+  if (explicit) return found(findExplicit(host.path.resolve(cwd, explicit), lookup));
+
+  const resolveFrom = context.resolveFrom ?? [host.path.join(cwd, 'index.js'), moduleLocation(import.meta.url)];
+  for (const from of resolveFrom) {
+    const inPackage = findCliFromModule(from, lookup);
+    if (inPackage !== undefined) return found(inPackage);
+  }
+
+  const accept = (file: string) => realCliFor(file, lookup);
+  const onPath = findOnPath('claude', env, { host, tried: lookup.tried, shims, accept });
+  if (onPath !== undefined) return found(onPath);
+
+  const windows = host.platform === 'win32';
+  const home =
+    (windows ? envValue(env, 'USERPROFILE', host.platform) : undefined) ??
+    envValue(env, 'HOME', host.platform) ??
+    host.homedir();
+  const name = windows ? 'claude.exe' : 'claude';
+  for (const candidate of [
+    host.path.join(home, '.local', 'bin', name),
+    host.path.join(home, '.claude', 'local', name),
+  ]) {
+    lookup.tried.push(candidate);
+    if (host.isExecutableFile(candidate)) return found(candidate);
+  }
+
+  throw notFound([...new Set(lookup.tried)], lookup.withoutBinary[0], shims);
+}
+
+/** `pathToClaudeCodeExecutable`, resolved: the file, the `.exe` behind a Windows shim, or the placeholder's binary. */
+function findExplicit(path: string, lookup: PackageLookup): string {
+  const { host } = lookup;
+  const script = isCliScript(path);
+  if (script ? !host.isReadableFile(path) : !host.isExecutableFile(path)) {
     throw new CliNotFoundError({
       triedPaths: [path],
       message:
         `Claude Code CLI not found: \`pathToClaudeCodeExecutable\` is ${JSON.stringify(path)}, which is not ` +
-        `${isCliScript(path) ? 'a readable file' : 'an executable file'}. Fix the path, or leave the option out ` +
+        `${script ? 'a readable file' : 'an executable file'}. Fix the path, or leave the option out ` +
         'to use the CLI installed with `npm install @anthropic-ai/claude-code`.',
     });
   }
-
-  const tried: string[] = [];
-  const resolveFrom = context.resolveFrom ?? [join(cwd, 'index.js'), moduleLocation(import.meta.url)];
-  for (const from of resolveFrom) {
-    const found = findInPackage(from, tried);
-    if (found !== undefined) return found;
-  }
-
-  const onPath = findOnPath('claude', env, tried);
-  if (onPath !== undefined) return onPath;
-
-  const home = env['HOME'] ?? env['USERPROFILE'] ?? homedir();
-  for (const candidate of [join(home, '.local', 'bin', 'claude'), join(home, '.claude', 'local', 'claude')]) {
-    tried.push(candidate);
-    if (isExecutableFile(candidate)) return candidate;
-  }
-
-  throw new CliNotFoundError({ triedPaths: [...new Set(tried)] });
+  if (script) return path;
+  const runnable = host.platform !== 'win32' || runsWithoutShell(path) ? path : windowsShimTarget(path, host);
+  if (runnable === undefined) throw notFound([path], undefined, [path], true);
+  const real = realCliFor(runnable, lookup);
+  if (real === undefined) throw notFound([...new Set([path, ...lookup.tried])], lookup.withoutBinary[0], []);
+  return real;
 }
 
-/** True when `path` is a JavaScript build of the CLI, to be run by `node`, `bun` or `deno`. */
-export function isCliScript(path: string): boolean {
-  return SCRIPT_EXTENSION.test(path);
-}
-
-/** The CLI inside the `@anthropic-ai/claude-code` package visible from `from`, if any. */
-function findInPackage(from: string, tried: string[]): string | undefined {
-  const packageDir = findPackageDir(CLAUDE_CODE_PACKAGE, from);
-  if (packageDir === undefined) {
-    tried.push(join(directoryOf(from), 'node_modules', CLAUDE_CODE_PACKAGE));
-    return undefined;
+/** The error for a lookup that found nothing usable, saying why when it knows. */
+function notFound(
+  triedPaths: string[],
+  withoutBinary: CliPackageWithoutBinary | undefined,
+  shims: string[],
+  explicit = false,
+): CliNotFoundError {
+  const tried = `Tried: ${triedPaths.join(', ') || '(nothing)'}.`;
+  if (withoutBinary !== undefined) {
+    const { packageDir, version, platformPackage } = withoutBinary;
+    const at = version === undefined ? '' : `@${version}`;
+    return new CliNotFoundError({
+      triedPaths,
+      missingPlatformPackage: platformPackage,
+      message:
+        `Claude Code CLI not found: ${CLAUDE_CODE_PACKAGE}${at} is installed at ${packageDir}, but without its ` +
+        `native binary: the platform package ${platformPackage} is missing (an install with --omit=optional ` +
+        'or --no-optional, a failed download, or a lockfile made on another platform). Reinstall without ' +
+        `--omit=optional, or add the package: \`npm install ${platformPackage}${at}\`; or set ` +
+        `\`pathToClaudeCodeExecutable\` to a Claude Code binary. ${tried}`,
+    });
   }
-
-  const bin = readBin(join(packageDir, 'package.json'));
-  if (bin !== undefined) {
-    const binPath = join(packageDir, bin);
-    tried.push(binPath);
-    if (isCliScript(binPath) ? isReadableFile(binPath) : isExecutableFile(binPath) && !isPlaceholder(binPath)) {
-      return binPath;
-    }
+  if (shims.length > 0) {
+    const what = explicit ? '`pathToClaudeCodeExecutable` is' : 'found';
+    return new CliNotFoundError({
+      triedPaths,
+      message:
+        `Claude Code CLI not found: ${what} ${shims.join(', ')}, a script Windows runs only through a shell ` +
+        '(cmd.exe or PowerShell), and it names no claude.exe; hexagent starts the CLI without a shell. Set ' +
+        '`pathToClaudeCodeExecutable` to the native claude.exe (npm puts it in ' +
+        'node_modules\\@anthropic-ai\\claude-code\\bin, the native installer in %USERPROFILE%\\.local\\bin), or ' +
+        `install the CLI with \`npm install @anthropic-ai/claude-code\`. ${tried}`,
+    });
   }
-
-  // The platform package is a dependency of the claude-code package, so it is looked up from there.
-  const manifest = join(packageDir, 'package.json');
-  for (const { name, bin: binary } of platformPackages()) {
-    const nativeDir = findPackageDir(name, manifest);
-    if (nativeDir === undefined) {
-      tried.push(join(dirname(dirname(packageDir)), name, binary));
-      continue;
-    }
-    const native = join(nativeDir, binary);
-    tried.push(native);
-    if (isExecutableFile(native)) return native;
-  }
-  return undefined;
-}
-
-/**
- * The directory of package `name` as Node would resolve it from the module `from`, but only from a
- * `node_modules` folder above `from`: the global folders (`NODE_PATH`, `~/.node_modules`) are not
- * "installed here", and a package manager's shims put its whole store on `NODE_PATH`. Under Yarn
- * Plug'n'Play, whose resolution has no folders, Node's resolution is used as is.
- */
-function findPackageDir(name: string, from: string): string | undefined {
-  const require = createRequire(from);
-  const local = new Set<string>();
-  for (let dir = directoryOf(from); ; dir = dirname(dir)) {
-    local.add(join(dir, 'node_modules'));
-    if (dirname(dir) === dir) break;
-  }
-  for (const dir of require.resolve.paths(name) ?? []) {
-    if (!local.has(dir)) continue;
-    const candidate = join(dir, name);
-    if (isReadableFile(join(candidate, 'package.json'))) return realpathSync(candidate);
-  }
-  if (process.versions['pnp'] !== undefined) {
-    try {
-      return dirname(require.resolve(`${name}/package.json`));
-    } catch {
-      // Not installed.
-    }
-  }
-  return undefined;
-}
-
-/** The `claude` entry of the package's `bin`, relative to the package. */
-function readBin(manifestPath: string): string | undefined {
-  try {
-    const manifest: unknown = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    if (typeof manifest !== 'object' || manifest === null) return undefined;
-    const bin: unknown = (manifest as Record<string, unknown>)['bin'];
-    if (typeof bin === 'string') return bin;
-    if (typeof bin === 'object' && bin !== null) {
-      const claude: unknown = (bin as Record<string, unknown>)['claude'];
-      if (typeof claude === 'string') return claude;
-    }
-  } catch {
-    // An unreadable manifest is treated like a missing bin: the platform package may still be there.
-  }
-  return undefined;
-}
-
-/**
- * The package's `bin/claude.exe` is a small text stub until its postinstall copies the native
- * binary over it; running the stub only prints install instructions.
- */
-function isPlaceholder(path: string): boolean {
-  try {
-    if (statSync(path).size >= PLACEHOLDER_MAX_BYTES) return false;
-    const head = Buffer.alloc(64);
-    const fd = openSync(path, 'r');
-    let length: number;
-    try {
-      length = readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-    for (let i = 0; i < length; i++) {
-      const byte = head[i] ?? 0;
-      const isText = byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte < 0x7f);
-      if (!isText) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The platform packages that may hold a native binary for this machine, best first. */
-function platformPackages(): Array<{ name: string; bin: string }> {
-  const { platform, arch } = process;
-  let keys: string[];
-  if (platform === 'linux') keys = [`linux-${arch}${isMusl() ? '-musl' : ''}`];
-  else if (platform === 'android') keys = [`linux-${arch}-android`];
-  // An x64 Node under Rosetta 2 can run the arm64 binary, which is the one that works there.
-  else if (platform === 'darwin' && arch === 'x64') keys = ['darwin-x64', 'darwin-arm64'];
-  else keys = [`${platform}-${arch}`];
-  const bin = platform === 'win32' ? 'claude.exe' : 'claude';
-  return keys.map((key) => ({ name: `${CLAUDE_CODE_PACKAGE}-${key}`, bin }));
-}
-
-let muslCache: boolean | undefined;
-
-/** Linux with musl libc (Alpine): Node's report has no glibc version there. */
-function isMusl(): boolean {
-  if (muslCache === undefined) {
-    try {
-      const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
-      muslCache = report !== undefined && report.header?.glibcVersionRuntime === undefined;
-    } catch {
-      muslCache = false;
-    }
-  }
-  return muslCache;
-}
-
-/** The directory of a module given as a path or a `file:` URL. */
-function directoryOf(from: string): string {
-  return dirname(from.startsWith('file:') ? fileURLToPath(from) : from);
+  return new CliNotFoundError({ triedPaths });
 }

@@ -1,9 +1,10 @@
-import { isAbsolute } from 'node:path';
 import type { Options } from '@hexagent/core';
+import { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
-import { isCliScript } from './find-claude-cli.js';
+import { isCliScript } from './find-cli-in-package.js';
 import { findOnPath } from './find-on-path.js';
 import { warnOnce } from './warn-once.js';
+import { runsWithoutShell } from './windows-shim-target.js';
 
 /** Code of the warning for an `executable` that a native CLI ignores. */
 export const EXECUTABLE_IGNORED_WARNING_CODE = 'HEXAGENT_EXECUTABLE_IGNORED';
@@ -17,21 +18,34 @@ export interface CliCommand {
 }
 
 /**
- * How to run the CLI at `cliPath`. A native executable runs as is, and `executable` is ignored (with
- * a warning, once per process: the official SDK ignores it too). A JavaScript build (`.js`, `.mjs`,
- * `.cjs`) runs under `options.executable` (a runtime's name, `node`, `bun` or `deno`, looked up on
- * the `PATH` of `env`, or an absolute path such as `process.execPath`) with
- * `options.executableArgs` before the script; without `executable`, under the runtime running this code.
+ * How to run the CLI at `cliPath`, without a shell. A native executable runs as is, and
+ * `executable` is ignored (with a warning, once per process: the official SDK ignores it too). A
+ * JavaScript build (`.js`, `.mjs`, `.cjs`) runs under `options.executable` (a runtime's name,
+ * `node`, `bun` or `deno`, looked up on the `PATH` of `env`, or an absolute path such as
+ * `process.execPath`) with `options.executableArgs` before the script; without `executable`, under
+ * the runtime running this code. On Windows only an `.exe` or `.com` runs directly: anything else
+ * would need a shell.
  *
- * @throws CliNotFoundError when the runtime cannot be found.
+ * @param host the machine (default this one); a test passes a Windows one.
+ * @throws CliNotFoundError when the runtime cannot be found, or (on Windows) `cliPath` is neither a
+ * script nor an `.exe`/`.com`.
  */
 export function resolveCliCommand(
   cliPath: string,
   options: Pick<Options, 'executable' | 'executableArgs'>,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  host: CliLookupHost = nodeCliLookupHost,
 ): CliCommand {
   const runtime: string | undefined = options.executable || undefined;
   if (!isCliScript(cliPath)) {
+    if (host.platform === 'win32' && !runsWithoutShell(cliPath)) {
+      throw new CliNotFoundError({
+        triedPaths: [cliPath],
+        message:
+          `The Claude Code CLI at ${JSON.stringify(cliPath)} is not an .exe: Windows would run it only ` +
+          'through a shell, and hexagent starts the CLI without one. Use the native claude.exe.',
+      });
+    }
     if (runtime !== undefined) {
       warnOnce(
         EXECUTABLE_IGNORED_WARNING_CODE,
@@ -42,14 +56,14 @@ export function resolveCliCommand(
     return { file: cliPath, args: [] };
   }
   const args = [...(options.executableArgs ?? []), cliPath];
-  if (runtime === undefined) return { file: process.execPath, args };
-  if (isAbsolute(runtime)) return { file: runtime, args };
+  if (runtime === undefined) return { file: host.execPath, args };
+  if (host.path.isAbsolute(runtime)) return { file: runtime, args };
 
   const tried: string[] = [];
-  const found = findOnPath(runtime, env, tried);
+  const found = findOnPath(runtime, env, { host, tried });
   if (found !== undefined) return { file: found, args };
   // Not on PATH, but it is the runtime we are running in: use that one.
-  if (runtime === currentRuntime()) return { file: process.execPath, args };
+  if (runtime === currentRuntime()) return { file: host.execPath, args };
   throw new CliNotFoundError({
     triedPaths: tried,
     message:

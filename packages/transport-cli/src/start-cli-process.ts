@@ -1,4 +1,5 @@
 import { AbortError, type Options } from '@hexagent/core';
+import { warnAboutCliEnv } from './cli-env-problems.js';
 import type { SpawnedCli } from './cli-process.js';
 import { loadSpawner, spawnCli } from './spawn-cli.js';
 import { spawnCustomCli } from './spawn-custom-cli.js';
@@ -6,7 +7,8 @@ import { spawnCustomCli } from './spawn-custom-cli.js';
 /**
  * Spawns the CLI for `options`: through `options.spawnClaudeCodeProcess` when given (with
  * `spawnSignal` as its `signal`), else with execa (loaded then, unless preloaded), `spawnSignal` as
- * its `cancelSignal`.
+ * its `cancelSignal`, after a warning for what is wrong with its environment (`warnAboutCliEnv`: an
+ * `env` without `PATH`, a config directory that is a file).
  *
  * @throws AbortError when `options.abortController` is aborted before the spawn.
  * @throws what {@link spawnCli} and {@link spawnCustomCli} throw.
@@ -17,6 +19,7 @@ export async function startCliProcess(options: Options, spawnSignal: AbortSignal
     throwIfAborted(options);
     return spawnCustomCli(spawner, options, spawnSignal);
   }
+  warnAboutCliEnv(options);
   const execa = await loadSpawner();
   throwIfAborted(options);
   return spawnCli(execa, options, spawnSignal);

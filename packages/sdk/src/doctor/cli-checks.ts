@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import type { Options } from '@hexagent/core';
 import {
+  CliNotFoundError,
   compareVersions,
-  findClaudeCli,
+  locateClaudeCli,
   readCliVersion,
   resolveCliCommand,
   SUPPORTED_CLI_VERSIONS,
@@ -10,17 +11,40 @@ import {
 import { query } from '../query.js';
 import type { DoctorCheck } from './doctor-types.js';
 
-/** Finds the CLI as a query would: the path, or a problem saying what was tried. */
+/**
+ * Finds the CLI as a query would: the path, or a problem saying what was tried and why nothing was
+ * taken. A warning names what the lookup passed over: an `@anthropic-ai/claude-code` without its
+ * platform package, Windows shims.
+ */
 export function checkCliFound(options: Options, env: Record<string, string>): { check: DoctorCheck; path?: string } {
   try {
-    const path = findClaudeCli(options, { env });
-    return { check: { name: 'Claude Code CLI', status: 'ok', detail: path }, path };
+    const found = locateClaudeCli(options, { env });
+    const passedOver = [
+      ...found.withoutBinary.map(
+        (skipped) =>
+          `${skipped.packageDir} has no native binary (${skipped.platformPackage} is not installed: ` +
+          `\`npm install ${skipped.platformPackage}${skipped.version === undefined ? '' : `@${skipped.version}`}\`)`,
+      ),
+      ...found.shims.map((shim) => `${shim} needs a shell and names no claude.exe`),
+    ];
+    if (passedOver.length === 0)
+      return { check: { name: 'Claude Code CLI', status: 'ok', detail: found.path }, path: found.path };
+    return {
+      check: {
+        name: 'Claude Code CLI',
+        status: 'warning',
+        detail: `${found.path}, found after passing over: ${passedOver.join('; ')}`,
+        fix: 'Fix or remove what was passed over, or set `pathToClaudeCodeExecutable`, so the CLI used is the one you meant.',
+      },
+      path: found.path,
+    };
   } catch (error) {
+    const missing = CliNotFoundError.isInstance(error) ? error.missingPlatformPackage : undefined;
     return {
       check: {
         name: 'Claude Code CLI',
         status: 'problem',
-        detail: 'not found',
+        detail: missing === undefined ? 'not found' : `installed without its native binary (${missing} is missing)`,
         fix: error instanceof Error ? error.message : String(error),
       },
     };

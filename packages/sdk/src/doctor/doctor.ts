@@ -1,38 +1,84 @@
 import type { Options } from '@hexagent/core';
-import { buildCliEnv } from '@hexagent/transport-cli';
+import { buildCliEnv, redactSecrets } from '@hexagent/transport-cli';
+import { checkApi } from './api-check.js';
 import { checkCliFound, checkCliStarts, checkCliVersion } from './cli-checks.js';
 import type { DoctorCheck, DoctorOptions, DoctorReport } from './doctor-types.js';
 import { checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-checks.js';
+import { checkEnvironment, checkOptions, checkWorkingDirectory } from './option-checks.js';
 
 /**
- * Checks what a query needs, as a query with `options.options` would see it: Node.js, the Claude
- * Code CLI (found where, which version, against the supported range), its config directory, the
- * authentication variables (by name), the libc, and that the CLI starts and answers `initialize`
- * (which makes no model request). Every check that is not fine says how to fix it. Also the
- * `hexagent doctor` command.
+ * Checks what a query needs, as a query with `options.options` would see it: Node.js, the options
+ * themselves (as `query()` checks them), the working directory, the environment (`env` replaces the
+ * CLI's whole environment), the Claude Code CLI (found where, which version, against the supported
+ * range; an npm install without its platform package), its config directory, the authentication
+ * variables (by name), the libc, with `checkApi` one minimal Messages API request with those
+ * credentials, and that the CLI starts and answers `initialize` (which makes no model request).
+ * Every check that is not fine says how to fix it, and secrets are redacted from every line. It
+ * never throws: bad options are a `problem` in the report. Also the `hexagent doctor` command.
  *
  * @example
  * ```ts
  * import { doctor, formatDoctorReport } from '@hexagent/sdk';
  *
- * const report = await doctor();
+ * const report = await doctor({ options: { cwd: '/srv/app', env: { ...process.env, ANTHROPIC_API_KEY: key } } });
  * console.log(formatDoctorReport(report));
  * ```
  */
 export async function doctor(doctorOptions: DoctorOptions = {}): Promise<DoctorReport> {
   const options: Options = doctorOptions.options ?? {};
-  const env = Object.fromEntries(
-    Object.entries(buildCliEnv(options)).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
   const checks: DoctorCheck[] = [checkNode()];
-  const found = checkCliFound(options, env);
-  checks.push(found.check);
-  if (found.path !== undefined) checks.push(await checkCliVersion(found.path, options, env));
-  checks.push(checkConfigDir(env), checkAuth(env), checkLibc(found.path));
-  if (found.path !== undefined && checks.every((check) => check.status !== 'problem')) {
-    checks.push(await checkCliStarts(options, doctorOptions.startTimeoutMs ?? 30_000));
+  await run(checks, 'Options', () => checkOptions(options));
+  await run(checks, 'Working directory', () => checkWorkingDirectory(options.cwd));
+  await run(checks, 'Environment', () => checkEnvironment(options));
+  let env: Record<string, string> = {};
+  await run(checks, 'CLI environment', () => {
+    env = Object.fromEntries(
+      Object.entries(buildCliEnv(options)).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    return undefined;
+  });
+  let cliPath: string | undefined;
+  await run(checks, 'Claude Code CLI', () => {
+    const found = checkCliFound(options, env);
+    cliPath = found.path;
+    return found.check;
+  });
+  const path = cliPath;
+  if (path !== undefined) await run(checks, 'CLI version', () => checkCliVersion(path, options, env));
+  await run(checks, 'Config directory', () => checkConfigDir(env, options.cwd));
+  await run(checks, 'Authentication', () => checkAuth(env));
+  await run(checks, 'libc', () => checkLibc(path));
+  if (doctorOptions.checkApi === true) {
+    await run(checks, 'API credentials', () => checkApi(env, doctorOptions.apiTimeoutMs ?? 15_000));
   }
-  return { ok: checks.every((check) => check.status !== 'problem'), checks };
+  if (path !== undefined && checks.every((check) => check.status !== 'problem')) {
+    await run(checks, 'CLI start', () => checkCliStarts(options, doctorOptions.startTimeoutMs ?? 30_000));
+  }
+  const redacted = checks.map(({ fix, ...check }) => ({
+    ...check,
+    detail: redactSecrets(check.detail),
+    ...(fix !== undefined && { fix: redactSecrets(fix) }),
+  }));
+  return { ok: redacted.every((check) => check.status !== 'problem'), checks: redacted };
+}
+
+/** Runs one check, turning whatever it throws into a `problem` (`undefined`: no line of its own). */
+async function run(
+  checks: DoctorCheck[],
+  name: string,
+  check: () => DoctorCheck | undefined | Promise<DoctorCheck | undefined>,
+): Promise<void> {
+  try {
+    const result = await check();
+    if (result !== undefined) checks.push(result);
+  } catch (error) {
+    checks.push({
+      name,
+      status: 'problem',
+      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      fix: 'A query with these options fails the same way: fix what the message names.',
+    });
+  }
 }
 
 const MARKS = { ok: 'ok  ', warning: 'warn', problem: 'FAIL' } as const;

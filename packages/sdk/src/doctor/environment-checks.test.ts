@@ -30,9 +30,22 @@ describe('checkConfigDir', () => {
     writeFileSync(file, '');
     expect(checkConfigDir({ CLAUDE_CONFIG_DIR: join(file, 'claude') })).toMatchObject({
       status: 'problem',
-      detail: `${file} is not a directory, so ${join(file, 'claude')} cannot be created`,
+      detail: `${file} is not a directory, so ${join(file, 'claude')} (from CLAUDE_CONFIG_DIR) cannot be created`,
       fix: expect.stringContaining('CLAUDE_CONFIG_DIR'),
     });
+  });
+
+  it('fails a config directory that is itself a file, saying what the CLI then does', () => {
+    const file = join(root, 'config-file');
+    writeFileSync(file, '');
+    expect(checkConfigDir({ CLAUDE_CONFIG_DIR: file })).toMatchObject({
+      status: 'problem',
+      detail: `${file} (from CLAUDE_CONFIG_DIR) is a file, not a directory: the CLI answers queries but saves no session`,
+    });
+    const home = join(root, 'home-with-file');
+    mkdirSync(home);
+    writeFileSync(join(home, '.claude'), '');
+    expect(checkConfigDir({ HOME: home }).detail).toContain(`${join(home, '.claude')} (from HOME) is a file`);
   });
 
   // Root writes through a directory's mode bits, so only another user can see this one fail.
@@ -48,6 +61,11 @@ describe('checkConfigDir', () => {
 });
 
 describe('checkAuth', () => {
+  it('prints ANTHROPIC_BASE_URL without the password it may carry', () => {
+    const check = checkAuth({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'https://me:hunter22@proxy.example/x' });
+    expect(check.detail).toBe('ANTHROPIC_API_KEY set, ANTHROPIC_BASE_URL=https://me:[REDACTED]@proxy.example/x');
+  });
+
   it('names the variables that are set, never their values', () => {
     const check = checkAuth({ ANTHROPIC_API_KEY: 'sk-ant-secret-value', HOME: root });
     expect(check).toMatchObject({ status: 'ok', detail: 'ANTHROPIC_API_KEY set' });

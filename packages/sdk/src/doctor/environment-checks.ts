@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { cliConfigDirOf, redactSecrets } from '@hexagent/transport-cli';
 import type { DoctorCheck } from './doctor-types.js';
 
 /** Node.js: 20 or newer, and `require()` of the ES module build needs 20.19+ or 22.12+. */
@@ -21,16 +21,23 @@ export function checkNode(version: string = process.versions.node): DoctorCheck 
   return { name: 'Node.js', status: 'ok', detail: version };
 }
 
-/** The CLI's config directory (`CLAUDE_CONFIG_DIR`, else `~/.claude`) exists and is writable, or can be created. */
-export function checkConfigDir(env: Readonly<Record<string, string | undefined>>): DoctorCheck {
-  const dir = env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
+/**
+ * The CLI's config directory (`CLAUDE_CONFIG_DIR`, else `.claude` in `HOME`) exists and is writable,
+ * or can be created. One that is a file is a problem: the CLI then answers queries but saves no
+ * session, so a later `resume` finds "No conversation found".
+ */
+export function checkConfigDir(env: Readonly<Record<string, string | undefined>>, cwd?: string): DoctorCheck {
+  const { dir, variable } = cliConfigDirOf(env, cwd);
   let existing = dir;
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
   if (!statSync(existing).isDirectory()) {
     return {
       name: 'Config directory',
       status: 'problem',
-      detail: `${existing} is not a directory, so ${dir} cannot be created`,
+      detail:
+        existing === dir
+          ? `${dir} (from ${variable}) is a file, not a directory: the CLI answers queries but saves no session`
+          : `${existing} is not a directory, so ${dir} (from ${variable}) cannot be created`,
       fix: `Move ${existing} out of the way, or set CLAUDE_CONFIG_DIR to a writable directory.`,
     };
   }
@@ -58,10 +65,11 @@ export function checkAuth(env: Readonly<Record<string, string | undefined>>): Do
     'CLAUDE_CODE_USE_FOUNDRY',
   ].filter((name) => (env[name] ?? '') !== '');
   if (names.length > 0) {
-    const base = env['ANTHROPIC_BASE_URL'] ? `, ANTHROPIC_BASE_URL=${env['ANTHROPIC_BASE_URL']}` : '';
+    // A base URL may carry a password (`https://user:password@proxy`): never print it.
+    const base = env['ANTHROPIC_BASE_URL'] ? `, ANTHROPIC_BASE_URL=${redactSecrets(env['ANTHROPIC_BASE_URL'])}` : '';
     return { name: 'Authentication', status: 'ok', detail: `${names.join(', ')} set${base}` };
   }
-  const configDir = env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
+  const configDir = cliConfigDirOf(env).dir;
   if (existsSync(join(configDir, '.credentials.json'))) {
     return { name: 'Authentication', status: 'ok', detail: `a Claude Code login in ${configDir}` };
   }

@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { doctor, formatDoctorReport } from '@hexagent/sdk';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type DoctorReport, doctor, formatDoctorReport } from '@hexagent/sdk';
+import { hermeticCliEnv, type ModelTurn, ScriptedModelServer } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type E2eHarness, startHarness } from './harness.js';
 
@@ -17,6 +21,9 @@ describe('doctor() against the real CLI', () => {
     const report = await doctor({ options: { env: harness.env } });
     expect(report.checks.map((check) => [check.name, check.status])).toEqual([
       ['Node.js', 'ok'],
+      ['Options', 'ok'],
+      ['Working directory', 'ok'],
+      ['Environment', 'ok'],
       ['Claude Code CLI', 'ok'],
       ['CLI version', 'ok'],
       ['Config directory', 'ok'],
@@ -56,6 +63,128 @@ describe('doctor() against the real CLI', () => {
         detail: '2.0.0, older than 2.1.197',
       });
       expect(old.checks.some((check) => check.name === 'CLI start')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const HEXAGENT_BIN = fileURLToPath(new URL('../../bin/hexagent.js', import.meta.url));
+const REJECTED: ModelTurn = {
+  error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
+  retryable: true,
+};
+
+function statusOf(report: DoctorReport, name: string): string | undefined {
+  return report.checks.find((check) => check.name === name)?.status;
+}
+
+describe('doctor() with the options of a query, against the real CLI', () => {
+  it('returns a report, never throws, for a bad cwd, a bad option and a bad CLI path', async () => {
+    harness = await startHarness([]);
+    const report = await doctor({
+      options: {
+        env: harness.env,
+        cwd: '/no/such/dir',
+        model: 'claude-sonnet-4-5',
+        fallbackModel: 'claude-sonnet-4-5',
+        pathToClaudeCodeExecutable: '/no/such/claude',
+      },
+    });
+    expect(report.ok).toBe(false);
+    expect(statusOf(report, 'Options')).toBe('problem');
+    expect(statusOf(report, 'Working directory')).toBe('problem');
+    expect(statusOf(report, 'Claude Code CLI')).toBe('problem');
+    expect(statusOf(report, 'CLI start')).toBeUndefined();
+  });
+
+  it('warns about an env without PATH, and the CLI still starts with it', async () => {
+    harness = await startHarness([]);
+    const report = await doctor({ options: { env: { ...harness.env, PATH: undefined } } });
+    expect(report.checks.find((check) => check.name === 'Environment')).toMatchObject({
+      status: 'warning',
+      fix: expect.stringContaining('...process.env'),
+    });
+    expect(statusOf(report, 'CLI start')).toBe('ok');
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails a config directory that is a file, naming it', async () => {
+    harness = await startHarness([]);
+    const file = join(harness.configDir, '..', 'config-file');
+    writeFileSync(file, '');
+    const report = await doctor({ options: { env: { ...harness.env, CLAUDE_CONFIG_DIR: file } } });
+    expect(report.checks.find((check) => check.name === 'Config directory')).toMatchObject({
+      status: 'problem',
+      detail: `${file} (from CLAUDE_CONFIG_DIR) is a file, not a directory: the CLI answers queries but saves no session`,
+    });
+    expect(report.ok).toBe(false);
+  });
+});
+
+describe('doctor() checkApi, against the scripted API on loopback', () => {
+  let server: ScriptedModelServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function apiEnv(turn: ModelTurn) {
+    server = await ScriptedModelServer.start([], { sideTurn: () => turn });
+    const hermetic = await hermeticCliEnv({ baseUrl: server.url, apiKey: 'sk-ant-api03-under-test' });
+    harness = { server, env: hermetic.env, configDir: hermetic.configDir, dispose: () => hermetic.cleanup() };
+    return hermetic.env;
+  }
+
+  it('reports accepted credentials, with one max_tokens: 1 request, and the CLI starts', async () => {
+    const env = await apiEnv({ content: [{ type: 'text', text: 'pong' }] });
+    const report = await doctor({ options: { env }, checkApi: true });
+    expect(statusOf(report, 'API credentials')).toBe('ok');
+    expect(statusOf(report, 'CLI start')).toBe('ok');
+    const probes = server?.requests.filter((request) => request.body.max_tokens === 1) ?? [];
+    expect(probes).toHaveLength(1);
+    expect(probes[0]?.headers['x-api-key']).toBe('sk-ant-api03-under-test');
+    expect(server?.messageRequests).toHaveLength(0);
+  });
+
+  it('reports a rejected key as a problem, where without checkApi all looks well', async () => {
+    const env = await apiEnv(REJECTED);
+    expect((await doctor({ options: { env } })).ok).toBe(true);
+    const report = await doctor({ options: { env }, checkApi: true });
+    expect(report.ok).toBe(false);
+    expect(report.checks.find((check) => check.name === 'API credentials')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('HTTP 401 authentication_error'),
+    });
+  });
+
+  it('`hexagent doctor --check-api --env-file` prints the rejected key, masks the base URL password, exits 1', async () => {
+    const env = await apiEnv(REJECTED);
+    const dir = mkdtempSync(join(tmpdir(), 'hexagent-doctor-bin-'));
+    try {
+      const withPassword = String(env['ANTHROPIC_BASE_URL']).replace('http://', 'http://proxy-user:proxy-pass@');
+      const lines = Object.entries({ ...env, ANTHROPIC_BASE_URL: withPassword })
+        .filter((entry): entry is [string, string] => entry[1] !== undefined)
+        .map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+      writeFileSync(join(dir, 'app.env'), `${lines.join('\n')}\n`);
+      const outcome = await promisify(execFile)(
+        process.execPath,
+        [HEXAGENT_BIN, 'doctor', '--check-api', '--env-file', 'app.env'],
+        { cwd: dir, env: { PATH: process.env['PATH'] ?? '', HOME: dir } },
+      ).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
+      );
+      expect(outcome.code).toBe(1);
+      expect(outcome.stdout).toMatch(
+        /FAIL API credentials: ANTHROPIC_API_KEY rejected by http:\/\/proxy-user:\[REDACTED\]@127\.0\.0\.1:\d+: HTTP 401/,
+      );
+      expect(outcome.stdout).toContain('ANTHROPIC_BASE_URL=http://proxy-user:[REDACTED]@127.0.0.1');
+      expect(outcome.stdout).not.toContain('proxy-pass');
+      expect(outcome.stdout).not.toContain('under-test');
+      // The password reached the API as basic auth: the doctor used the URL as the CLI would.
+      const probe = server?.requests.find((request) => request.body.max_tokens === 1);
+      expect(probe?.headers['authorization']).toBe(`Basic ${Buffer.from('proxy-user:proxy-pass').toString('base64')}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Options } from '@hexagent/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkEnvironment, checkOptions, checkWorkingDirectory } from './option-checks.js';
+
+const root = mkdtempSync(join(tmpdir(), 'hexagent-doctor-options-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('checkOptions', () => {
+  it('accepts what query() accepts, and names the option query() would throw for', () => {
+    expect(checkOptions({ model: 'claude-sonnet-4-5', maxTurns: 3 })).toEqual({
+      name: 'Options',
+      status: 'ok',
+      detail: 'accepted',
+    });
+    // Checked by the transport when the session is made (the official SDK refuses it too).
+    expect(checkOptions({ model: 'claude-sonnet-4-5', fallbackModel: 'claude-sonnet-4-5' })).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('fallbackModel'),
+    });
+    // Checked by the session when it starts.
+    expect(checkOptions({ mcpServersDelivery: 'stdin' } as unknown as Options)).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('mcpServersDelivery'),
+    });
+  });
+});
+
+describe('checkWorkingDirectory', () => {
+  it('passes a directory or none, and fails anything else', () => {
+    expect(checkWorkingDirectory(root)).toEqual({ name: 'Working directory', status: 'ok', detail: root });
+    expect(checkWorkingDirectory(undefined).status).toBe('ok');
+    expect(checkWorkingDirectory(join(root, 'missing'))).toMatchObject({
+      status: 'problem',
+      detail: `${join(root, 'missing')} is not an existing directory`,
+    });
+  });
+});
+
+describe('checkEnvironment', () => {
+  it('warns about an env without PATH, naming the fix', () => {
+    expect(checkEnvironment({ env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
+      status: 'warning',
+      detail: 'options.env has no PATH',
+      fix: expect.stringContaining('env: { ...process.env, ...yours }'),
+    });
+    expect(checkEnvironment({ env: { PATH: '/usr/bin', A: '1', B: undefined } })).toEqual({
+      name: 'Environment',
+      status: 'ok',
+      detail: 'options.env: 2 variables, PATH set',
+    });
+    expect(checkEnvironment({}).status).toBe('ok');
+  });
+});

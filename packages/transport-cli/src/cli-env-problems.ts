@@ -1,0 +1,99 @@
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Options } from '@hexagent/core';
+import { envValue } from './env-value.js';
+import { warnOnce } from './warn-once.js';
+
+/** A mistake in the CLI's environment that the CLI starts with, but that breaks something later. */
+export interface CliEnvProblem {
+  /** A stable name for the problem, also the code of its process warning. */
+  code: 'HEXAGENT_ENV_WITHOUT_PATH' | 'HEXAGENT_CONFIG_DIR_NOT_A_DIRECTORY';
+  /** The variable at fault (`PATH`, `CLAUDE_CONFIG_DIR`, `HOME`). */
+  variable: string;
+  /** What goes wrong, and the fix. */
+  message: string;
+}
+
+/**
+ * The CLI's config directory for the environment it gets: `CLAUDE_CONFIG_DIR` (relative to `cwd`),
+ * else `.claude` in its `HOME` (`USERPROFILE` on Windows), else in this account's home, which is
+ * where the CLI goes without `HOME`.
+ */
+export function cliConfigDirOf(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+  platform: NodeJS.Platform = process.platform,
+): { dir: string; variable: string } {
+  const configured = envValue(env, 'CLAUDE_CONFIG_DIR', platform);
+  if (configured !== undefined && configured !== '')
+    return { dir: resolve(cwd, configured), variable: 'CLAUDE_CONFIG_DIR' };
+  const homeVariable = platform === 'win32' ? 'USERPROFILE' : 'HOME';
+  const home = envValue(env, homeVariable, platform);
+  return { dir: join(home === undefined || home === '' ? homedir() : home, '.claude'), variable: homeVariable };
+}
+
+/**
+ * What is wrong with the environment a query gives the CLI (`options.env`, else this process's):
+ * - `options.env` without `PATH`: `env` replaces the CLI's whole environment (the official SDK's
+ *   semantics), so the CLI starts, but its Bash tool finds no program (`ls: No such file or
+ *   directory`) and its hooks and MCP servers none either;
+ * - a config directory (`CLAUDE_CONFIG_DIR`, else `~/.claude`) that is a file, or under one: the
+ *   CLI answers queries, but saves no session, so a later `resume` finds "No conversation found".
+ *
+ * `HOME` is not required: without it the CLI uses the account's home directory. Reads one `stat`.
+ *
+ * @example
+ * ```ts
+ * findCliEnvProblems({ env: { ANTHROPIC_API_KEY: 'sk-...' } });
+ * // [{ code: 'HEXAGENT_ENV_WITHOUT_PATH', variable: 'PATH', message: '`env` has no PATH: ...' }]
+ * ```
+ */
+export function findCliEnvProblems(
+  options: Pick<Options, 'env' | 'cwd'>,
+  platform: NodeJS.Platform = process.platform,
+): CliEnvProblem[] {
+  const problems: CliEnvProblem[] = [];
+  const given = options.env;
+  if (given !== undefined && (envValue(given, 'PATH', platform) ?? '') === '') {
+    problems.push({
+      code: 'HEXAGENT_ENV_WITHOUT_PATH',
+      variable: 'PATH',
+      message:
+        '`env` has no PATH: `env` replaces the whole environment of the Claude Code CLI (as in the official ' +
+        "SDK), so the CLI's tools, hooks and MCP servers find no programs (Bash fails with " +
+        '"No such file or directory"). Pass `env: { ...process.env, ...yours }` to add variables.',
+    });
+  }
+  const { dir, variable } = cliConfigDirOf(given ?? process.env, options.cwd, platform);
+  const notADirectory = notADirectoryAt(dir);
+  if (notADirectory !== undefined) {
+    problems.push({
+      code: 'HEXAGENT_CONFIG_DIR_NOT_A_DIRECTORY',
+      variable,
+      message:
+        `Claude Code's config directory ${dir} (from ${variable}) ${notADirectory}: the CLI answers queries, ` +
+        'but saves no session (a later `resume` finds "No conversation found") and reads no settings there. ' +
+        'Move the file away, or set CLAUDE_CONFIG_DIR to a directory.',
+    });
+  }
+  return problems;
+}
+
+/** Why `dir` cannot be a directory (it is a file, or under one), or `undefined` when it is one or can be made. */
+function notADirectoryAt(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : 'is a file, not a directory';
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ENOTDIR' ? 'is under a file, not a directory' : undefined;
+  }
+}
+
+/**
+ * Emits each of {@link findCliEnvProblems}'s problems as a process warning with the problem's
+ * `code` (`warnOnce`: once per process and code, the official SDK's way of saying what it would
+ * like to refuse). The query goes on as the official SDK's would.
+ */
+export function warnAboutCliEnv(options: Pick<Options, 'env' | 'cwd'>): void {
+  for (const problem of findCliEnvProblems(options)) warnOnce(problem.code, problem.message);
+}
