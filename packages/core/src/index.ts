@@ -109,6 +109,15 @@ export {
   isUserMessage,
   toolUses,
 } from './types/messages/message-guards.js';
+export type {
+  AgentUsage,
+  ModelTokenUsage,
+  UnattributedUsage,
+  UsageReport,
+  UsageTotals,
+} from './usage/agent-usage.js';
+export { AgentUsageTracker, type AgentUsageTrackerOptions, usageByAgent } from './usage/agent-usage-tracker.js';
+export { DEFAULT_TOKEN_WEIGHTS, type TokenCounts, type TokenWeights } from './usage/token-counts.js';
 export { AsyncQueue } from './util/async-queue.js';
 export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = [
   'AbortError',
+  'AgentUsageTracker',
+  'DEFAULT_TOKEN_WEIGHTS',
   'CLAIMABLE_POOL_OPTIONS',
   'DEFAULT_POOL_CLI_ESTIMATE_MB',
   'PoolClosedError',
@@ -77,6 +79,7 @@ const ROOT = [
   'getDefaultContainer',
   'getSessionInfo',
   'getSessionMessages',
+  'getSessionUsage',
   'getSubagentMessages',
   'importSessionToStore',
   'isApiRetryMessage',
@@ -103,6 +106,7 @@ const ROOT = [
   'tool',
   'toolUses',
   'unarchiveSession',
+  'usageByAgent',
 ];
 
 const ADAPTERS = [
