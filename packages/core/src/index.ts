@@ -32,6 +32,7 @@ export type {
   SpanAttributes,
   SpanAttributeValue,
   TraceSpan,
+  TraceSpanKind,
 } from './ports/session-tracer.js';
 export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
 export { TransportClosedError } from './ports/transport-closed-error.js';
