@@ -34,7 +34,7 @@ export type {
   TraceSpan,
   TraceSpanKind,
 } from './ports/session-tracer.js';
-export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
+export type { Transport, TransportFactory, TransportLaunch, TransportSink } from './ports/transport.js';
 export { TransportClosedError } from './ports/transport-closed-error.js';
 export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
 export { TransportInputClosedError } from './ports/transport-input-closed-error.js';

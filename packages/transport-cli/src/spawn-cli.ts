@@ -30,17 +30,21 @@ export function loadExitHook(): Promise<OnExit> {
 /**
  * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any
  * event can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with the
- * environment of {@link buildCliEnv}, the executable found by {@link findClaudeCli}.
+ * environment of {@link buildCliEnv} (with `traceContext`), the executable found by {@link findClaudeCli}.
  *
  * @param onExit from {@link loadExitHook}.
  * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
  * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
-export function spawnCli(onExit: OnExit, options: Options): SpawnedCli {
+export function spawnCli(
+  onExit: OnExit,
+  options: Options,
+  traceContext?: Readonly<Record<string, string>>,
+): SpawnedCli {
   const args = buildCliArgs(options);
   assertDirectory(options.cwd);
-  const env = definedEnv(buildCliEnv(options));
+  const env = definedEnv(buildCliEnv(options, process.env, traceContext));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);

@@ -6,20 +6,24 @@ import { spawnCustomCli } from './spawn-custom-cli.js';
 /**
  * Spawns the CLI for `options`: through `options.spawnClaudeCodeProcess` when given (with
  * `spawnSignal` as its `signal`), else with `child_process.spawn` and an exit hook (signal-exit,
- * loaded then, and only then).
+ * loaded then, and only then). `traceContext` goes into the CLI's environment (`buildCliEnv`).
  *
  * @throws AbortError when `options.abortController` is aborted before the spawn.
  * @throws what {@link spawnCli} and {@link spawnCustomCli} throw.
  */
-export async function startCliProcess(options: Options, spawnSignal: AbortSignal): Promise<SpawnedCli> {
+export async function startCliProcess(
+  options: Options,
+  spawnSignal: AbortSignal,
+  traceContext?: Readonly<Record<string, string>>,
+): Promise<SpawnedCli> {
   const spawner = options.spawnClaudeCodeProcess;
   if (spawner !== undefined) {
     throwIfAborted(options);
-    return spawnCustomCli(spawner, options, spawnSignal);
+    return spawnCustomCli(spawner, options, spawnSignal, traceContext);
   }
   const onExit = await loadExitHook();
   throwIfAborted(options);
-  return spawnCli(onExit, options);
+  return spawnCli(onExit, options, traceContext);
 }
 
 function throwIfAborted(options: Options): void {
