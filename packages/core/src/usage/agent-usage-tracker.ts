@@ -48,9 +48,9 @@ const AGENT_TOOLS = new Set(['Agent', 'Task']);
  * usage on its assistant messages before the response ends, so their `output_tokens` is not final
  * (the official SDK says so); the main agent's are made exact by each turn's `result`, while a
  * subagent's output tokens stay a lower bound, the rest of them in `unattributed`. And by default
- * the CLI forwards a subagent's tool calls but not its last answer, nor the messages of subagents
- * started by subagents: set `forwardSubagentText: true` for their input and cache tokens to be
- * counted live. Input and cache tokens are exact for every response the tracker sees.
+ * the CLI forwards only a subagent's tool calls (not always its last answer) and nothing of a
+ * subagent started by a subagent but its task events: set `forwardSubagentText: true` for every
+ * response to be seen live. Input and cache tokens are exact for every response the tracker sees.
  *
  * @example
  * ```ts

@@ -1,9 +1,11 @@
 /**
  * Tracing on the real CLI with the scripted model: a query with an in-process tool call and a
- * PreToolUse hook yields query → turn → hook and tool spans, the turn carrying the result's tokens
- * and cost, and a span started in the tool handler nests under the tool call's; `canUseTool`
- * denying and allowing gets permission spans, the CLI's own tools (Bash, Read) get tool spans from
- * the messages; tools that fail and a turn cut by `maxTurns` get error status and flags.
+ * PreToolUse hook yields query → turn (CLIENT) → hook and tool spans, the turn carrying the result's
+ * tokens (input with the cached ones) and cost, the tool named as the CLI names it on every span, and
+ * a span started in the tool handler nests under the tool call's; `canUseTool` denying and allowing
+ * gets permission spans, the CLI's own tools (Bash, Read) get tool spans from the messages, their
+ * output kept out; tools that fail and a turn cut by `maxTurns` get error status and flags, a 50 KB
+ * error output recorded (recordToolOutput) and cut to the bound.
  */
 
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
