@@ -26,7 +26,8 @@ import { transportFactoryOf } from './transport-option.js';
  *
  * `launch` goes to the transport factory; by default it carries the trace context of the span
  * active now (`TRACEPARENT` for the CLI, as the official SDK passes it), read when the session is
- * created: in `query()`, `startup()`, `prewarm()` or `ClaudeClient.connect()`.
+ * created: in `query()`, `startup()`, `prewarm()` or `ClaudeClient.connect()`. A CLI that will serve
+ * whichever query comes (the pool's recycled CLIs and spares) is made with `{}`.
  */
 export function createSession(
   options: Options,
