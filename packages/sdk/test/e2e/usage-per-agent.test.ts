@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import {
   AgentUsageTracker,
   getSessionUsage,
+  InMemorySessionStore,
+  importSessionToStore,
   query,
   type SDKMessage,
   type TokenCounts,
@@ -167,6 +169,16 @@ describe('usage per agent on the real CLI', () => {
     const weight = (t: TokenCounts) =>
       t.inputTokens + 5 * t.outputTokens + 0.1 * t.cacheReadInputTokens + 1.25 * t.cacheCreationInputTokens;
     expect(sMain?.costUsd).toBeCloseTo((result.total_cost_usd * weight(billedTo('main'))) / weight(all), 12);
+
+    // The same from a SessionStore holding the session (its subagents under subagents/agent-<id>).
+    const store = new InMemorySessionStore();
+    await importSessionToStore(result.session_id, store, { dir: cwd });
+    const stored = await getSessionUsage(result.session_id, { dir: cwd, sessionStore: store });
+    expect(stored.agents.map((a) => [a.toolUseId, a.tokens])).toEqual(saved.agents.map((a) => [a.toolUseId, a.tokens]));
+    expect(stored.totalCostUsd).toBeCloseTo(result.total_cost_usd, 12);
+    // A session that is not there: an empty report.
+    const missing = await getSessionUsage('00000000-0000-4000-8000-000000000000', { dir: cwd });
+    expect([missing.agents.length, missing.main.requests, missing.totalCostUsd]).toEqual([1, 0, undefined]);
   }, 120_000);
 
   it('without forwardSubagentText, sees the nested subagent only by its task events; its tokens stay unattributed', async () => {
