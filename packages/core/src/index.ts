@@ -34,8 +34,9 @@ export type {
   SpanAttributes,
   SpanAttributeValue,
   TraceSpan,
+  TraceSpanKind,
 } from './ports/session-tracer.js';
-export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
+export type { Transport, TransportFactory, TransportLaunch, TransportSink } from './ports/transport.js';
 export { TransportClosedError } from './ports/transport-closed-error.js';
 export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
 export { TransportInputClosedError } from './ports/transport-input-closed-error.js';
@@ -112,6 +113,15 @@ export {
   isUserMessage,
   toolUses,
 } from './types/messages/message-guards.js';
+export type {
+  AgentUsage,
+  ModelTokenUsage,
+  UnattributedUsage,
+  UsageReport,
+  UsageTotals,
+} from './usage/agent-usage.js';
+export { AgentUsageTracker, type AgentUsageTrackerOptions, usageByAgent } from './usage/agent-usage-tracker.js';
+export { DEFAULT_TOKEN_WEIGHTS, type TokenCounts, type TokenWeights } from './usage/token-counts.js';
 export { AsyncQueue } from './util/async-queue.js';
 export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';

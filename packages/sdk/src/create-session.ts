@@ -1,7 +1,15 @@
-import { isSdkServerConfig, type McpServerPort, type Options, Session, type SessionDependencies } from '@hexagent/core';
+import {
+  isSdkServerConfig,
+  type McpServerPort,
+  type Options,
+  Session,
+  type SessionDependencies,
+  type TransportLaunch,
+} from '@hexagent/core';
 import { type DependencyContainer, resolveFactories } from './container.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
 import { StoreResumeTransport } from './session-store/store-resume-transport.js';
+import { activeTraceContext } from './tracing/active-trace-context.js';
 import { globalOpenTelemetryTracer } from './tracing/global-open-telemetry-tracer.js';
 import { transportFactoryOf } from './transport-option.js';
 
@@ -16,8 +24,17 @@ import { transportFactoryOf } from './transport-option.js';
  * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
  * with `resume` or `continue` too, the transport first loads the session from the store
  * ({@link StoreResumeTransport}).
+ *
+ * `launch` goes to the transport factory; by default it carries the trace context of the span
+ * active now (`TRACEPARENT` for the CLI, as the official SDK passes it), read when the session is
+ * created: in `query()`, `startup()`, `prewarm()` or `ClaudeClient.connect()`. A CLI that will serve
+ * whichever query comes (the pool's recycled CLIs and spares) is made with `{}`.
  */
-export function createSession(options: Options, container?: DependencyContainer): Session {
+export function createSession(
+  options: Options,
+  container?: DependencyContainer,
+  launch: TransportLaunch = currentLaunch(),
+): Session {
   const factories = resolveFactories(container);
   const { mcpServerFactory, tracer: registered } = factories;
   const transportFactory = transportFactoryOf(options, factories.transportFactory);
@@ -35,14 +52,14 @@ export function createSession(options: Options, container?: DependencyContainer)
     ...(factories.clock !== undefined && { clock: factories.clock }),
     ...(factories.ids !== undefined && { ids: factories.ids }),
   };
-  if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(options) });
+  if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(options, launch) });
   let projectsDir = cliProjectsDir(options.env ?? process.env);
   const resumes = options.resume !== undefined || options.continue === true;
   const transport = resumes
-    ? new StoreResumeTransport(options, transportFactory, (dir) => {
+    ? new StoreResumeTransport(options, transportFactory, launch, (dir) => {
         projectsDir = cliProjectsDir({ CLAUDE_CONFIG_DIR: dir });
       })
-    : transportFactory(options);
+    : transportFactory(options, launch);
   let warned = false;
   return new Session({
     ...base,
@@ -54,4 +71,10 @@ export function createSession(options: Options, container?: DependencyContainer)
       process.emitWarning(message, { code: 'HEXAGENT_SESSION_MIRROR_DROPPED' });
     },
   });
+}
+
+/** The launch of a session created now: the active span's trace context, when there is one. */
+function currentLaunch(): TransportLaunch {
+  const traceContext = activeTraceContext();
+  return traceContext === undefined ? {} : { traceContext };
 }

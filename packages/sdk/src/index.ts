@@ -28,6 +28,7 @@
 // Errors, defaults of hexagent's options, the official constants, message helpers, settings helpers
 export {
   AbortError,
+  AgentUsageTracker,
   assistantText,
   BUILTIN_TOOL_NAMES,
   ControlRequestError,
@@ -37,6 +38,7 @@ export {
   DEFAULT_HOOK_TIMEOUT_MS,
   DEFAULT_MCP_SERVERS_DELIVERY,
   DEFAULT_PERMISSION_TIMEOUT_MS,
+  DEFAULT_TOKEN_WEIGHTS,
   DEFAULT_USER_DIALOG_TIMEOUT_MS,
   EXIT_REASONS,
   filterEscalatingDefaultMode,
@@ -78,6 +80,7 @@ export {
   USAGE_LIMIT_ERROR_PREFIXES,
   USAGE_TRANSITION_PREFIXES,
   USAGE_WARNING_PREFIXES,
+  usageByAgent,
 } from '@hexagent/core';
 // In-process tools
 export {
@@ -115,6 +118,7 @@ export { deleteSession } from './sessions/delete-session.js';
 export { forkSession } from './sessions/fork-session.js';
 export { getSessionInfo } from './sessions/get-session-info.js';
 export { getSessionMessages } from './sessions/get-session-messages.js';
+export { type GetSessionUsageOptions, getSessionUsage } from './sessions/get-session-usage.js';
 export { getSubagentMessages } from './sessions/get-subagent-messages.js';
 export { importSessionToStore } from './sessions/import-session-to-store.js';
 export { InvalidSessionArgumentError } from './sessions/invalid-session-argument-error.js';

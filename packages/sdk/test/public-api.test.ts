@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = [
   'AbortError',
+  'AgentUsageTracker',
+  'DEFAULT_TOKEN_WEIGHTS',
   'CLAIMABLE_POOL_OPTIONS',
   'CLOCK',
   'DEFAULT_POOL_CLI_ESTIMATE_MB',
@@ -79,6 +81,7 @@ const ROOT = [
   'getDefaultContainer',
   'getSessionInfo',
   'getSessionMessages',
+  'getSessionUsage',
   'getSubagentMessages',
   'importSessionToStore',
   'isApiRetryMessage',
@@ -105,6 +108,7 @@ const ROOT = [
   'tool',
   'toolUses',
   'unarchiveSession',
+  'usageByAgent',
 ];
 
 const ADAPTERS = [

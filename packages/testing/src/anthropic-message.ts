@@ -15,7 +15,7 @@ export interface AnthropicMessage {
   content: AnthropicResponseBlock[];
   stop_reason: ModelStopReason;
   stop_sequence: null;
-  usage: ModelUsage & { cache_creation_input_tokens: number; cache_read_input_tokens: number };
+  usage: Required<ModelUsage>;
 }
 
 /** One Server-Sent Event of the streaming Messages API. */

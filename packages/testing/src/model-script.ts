@@ -31,8 +31,13 @@ export type ModelContent = TextContent | ToolUseContent | ThinkingContent;
 
 /** Token usage reported for a scripted turn. */
 export interface ModelUsage {
+  /** Input tokens not read from or written to the cache. */
   input_tokens: number;
   output_tokens: number;
+  /** Input tokens read from the prompt cache (default 0). */
+  cache_read_input_tokens?: number;
+  /** Input tokens written to the prompt cache (default 0). */
+  cache_creation_input_tokens?: number;
 }
 
 /** Why the scripted model stopped. */

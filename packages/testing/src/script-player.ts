@@ -10,6 +10,7 @@ import {
   type ModelReply,
   type ModelScript,
   type ModelTurn,
+  type ModelUsage,
 } from './model-script.js';
 import { text } from './model-turn-helpers.js';
 import type { MessagesRequestBody, RecordedRequest } from './recorded-request.js';
@@ -20,7 +21,7 @@ export const NO_MORE_SCRIPTED_TURNS = '(no more scripted turns)';
 /** The text side requests are answered with by default. */
 export const SIDE_REQUEST_TEXT = 'OK';
 
-const DEFAULT_USAGE = { input_tokens: 10, output_tokens: 5 };
+const DEFAULT_USAGE: ModelUsage = { input_tokens: 10, output_tokens: 5 };
 const DEFAULT_SIGNATURE = 'c2NyaXB0ZWQtdGhpbmtpbmctc2lnbmF0dXJl';
 const DEFAULT_MODEL = 'claude-scripted';
 
@@ -86,8 +87,8 @@ export class ScriptPlayer {
       usage: {
         input_tokens: usage.input_tokens,
         output_tokens: usage.output_tokens,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+        cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
       },
     };
   }

@@ -184,10 +184,16 @@ describe('ScriptedModelServer streaming', () => {
 
   it('honours stopReason and usage overrides', async () => {
     const server = await startServer([
-      { content: [text('cut')], stopReason: 'max_tokens', usage: { input_tokens: 123, output_tokens: 45 } },
+      {
+        content: [text('cut')],
+        stopReason: 'max_tokens',
+        usage: { input_tokens: 123, output_tokens: 45, cache_read_input_tokens: 7, cache_creation_input_tokens: 8 },
+      },
     ]);
     const events = parseSse(await (await post(server, '/v1/messages', mainBody())).text());
-    expect(events[0]?.data).toMatchObject({ message: { usage: { input_tokens: 123 } } });
+    expect(events[0]?.data).toMatchObject({
+      message: { usage: { input_tokens: 123, cache_read_input_tokens: 7, cache_creation_input_tokens: 8 } },
+    });
     expect(events.find((event) => event.event === 'message_delta')?.data).toMatchObject({
       delta: { stop_reason: 'max_tokens' },
       usage: { output_tokens: 45 },

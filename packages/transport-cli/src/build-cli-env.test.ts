@@ -96,4 +96,26 @@ describe('buildCliEnv', () => {
     buildCliEnv({ env: given, enableFileCheckpointing: true }, {});
     expect(given).toEqual({ A: '1', NODE_OPTIONS: 'x' });
   });
+  it('passes the trace context as TRACEPARENT/TRACESTATE, replacing inherited ones, never those env sets', () => {
+    const context = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'k=v' };
+    const stale = { TRACEPARENT: '00-11111111111111111111111111111111-2222222222222222-01', TRACESTATE: 'old=1' };
+    expect(buildCliEnv({}, { ...stale, KEEP: 'k' }, context)).toEqual({
+      KEEP: 'k',
+      TRACEPARENT: context.traceparent,
+      TRACESTATE: 'k=v',
+      ...ADDED,
+    });
+    // A traceparent without tracestate leaves no stale TRACESTATE behind.
+    expect(buildCliEnv({}, stale, { traceparent: context.traceparent })).toEqual({
+      TRACEPARENT: context.traceparent,
+      ...ADDED,
+    });
+    // What options.env sets wins, as with the official SDK.
+    expect(buildCliEnv({ env: { TRACEPARENT: 'mine' } }, {}, context)).toEqual({
+      TRACEPARENT: 'mine',
+      TRACESTATE: 'k=v',
+      ...ADDED,
+    });
+    expect(buildCliEnv({}, stale)).toEqual({ ...stale, ...ADDED });
+  });
 });

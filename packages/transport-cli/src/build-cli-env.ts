@@ -24,6 +24,9 @@ const NOT_INHERITED = [
   'CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES',
 ];
 
+/** The variables the W3C trace context goes through, as the official SDK sets them. */
+const TRACE_ENV_VARS = ['TRACEPARENT', 'TRACESTATE'];
+
 let clientApp: string | undefined;
 
 /** `hexagent/<version of this package>`, read once. */
@@ -78,6 +81,11 @@ function ownVersion(): string | undefined {
  * - from an inherited `process.env` only: the switches of hidden official options
  *   (`CLAUDE_CODE_QUESTION_EXTENDED`, `..._OPTIONAL_DESCRIPTIONS`, `CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES`) removed.
  *
+ * - from `traceContext` (the caller's trace context, `traceparent`/`tracestate` as a propagator
+ *   writes them), each entry as the variable named in upper case (`TRACEPARENT`, `TRACESTATE`),
+ *   unless `options.env` sets it; with a `traceparent`, an inherited `TRACEPARENT`/`TRACESTATE`
+ *   that `options.env` does not set is dropped first, so a stale one cannot pair with the new one.
+ *
  * Unlike the official SDK, it does not set `CLAUDE_AGENT_SDK_VERSION` (the official SDK's version:
  * hexagent is not that SDK and must not claim its version). It names itself instead, in
  * `CLAUDE_AGENT_SDK_CLIENT_APP=hexagent/<version>` (the CLI's User-Agent gets `client-app/...`),
@@ -94,8 +102,10 @@ function ownVersion(): string | undefined {
 export function buildCliEnv(
   options: Pick<Options, 'env' | 'enableFileCheckpointing' | 'toolConfig'>,
   processEnv: Readonly<Record<string, string | undefined>> = process.env,
+  traceContext?: Readonly<Record<string, string>>,
 ): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...(options.env ?? processEnv) };
+  if (traceContext !== undefined) addTraceContext(env, traceContext, options.env ?? {});
   if (!env[ENTRYPOINT_ENV_VAR]) env[ENTRYPOINT_ENV_VAR] = SDK_ENTRYPOINT;
   if (!env[CLIENT_APP_ENV_VAR]) env[CLIENT_APP_ENV_VAR] = hexagentClientApp();
   if (options.enableFileCheckpointing === true) env[CHECKPOINTING_ENV_VAR] = 'true';
@@ -111,6 +121,21 @@ export function buildCliEnv(
   if (isOn(env['DEBUG_CLAUDE_AGENT_SDK'])) env['DEBUG'] = '1';
   else delete env['DEBUG'];
   return env;
+}
+
+/** The trace context's entries as upper-case variables, where the given `env` does not set them. */
+function addTraceContext(
+  env: Record<string, string | undefined>,
+  traceContext: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, string | undefined>>,
+): void {
+  if ('traceparent' in traceContext) {
+    for (const key of TRACE_ENV_VARS) if (!(key in given)) delete env[key];
+  }
+  for (const [key, value] of Object.entries(traceContext)) {
+    const name = key.toUpperCase();
+    if (!(name in given)) env[name] = value;
+  }
 }
 
 /** The environment without its `undefined` entries, as a spawner that wants strings takes it. */

@@ -14,7 +14,7 @@ import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { BASE_CLI_ARGS } from './build-cli-args.js';
 import { hexagentClientApp } from './build-cli-env.js';
 import { CliNotFoundError } from './cli-not-found-error.js';
-import { CliTransport } from './cli-transport.js';
+import { CliTransport, createCliTransport } from './cli-transport.js';
 import { ProcessError } from './process-error.js';
 
 const transports: CliTransport[] = [];
@@ -56,6 +56,19 @@ async function first(transport: CliTransport): Promise<InboundMessage> {
 }
 
 describe('CliTransport with spawnClaudeCodeProcess', () => {
+  it('gives the CLI the launch’s trace context as TRACEPARENT/TRACESTATE (createCliTransport)', async () => {
+    const path = standInCli({ onStart: [{ info: true }] });
+    const { calls, spawner } = loggingSpawner(path);
+    const traceContext = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'k=v' };
+    const cli = createCliTransport(
+      { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: spawner, env: { PATH: process.env['PATH'] } },
+      { traceContext },
+    ) as CliTransport;
+    transports.push(cli);
+    await cli.start();
+    expect(calls[0]?.env).toMatchObject({ TRACEPARENT: traceContext.traceparent, TRACESTATE: 'k=v' });
+  });
+
   it('calls the spawner once, synchronously in start(), with command, args, cwd, env and signal', async () => {
     const path = standInCli({ onStart: [{ info: true }] });
     const { calls, spawner } = loggingSpawner(path);

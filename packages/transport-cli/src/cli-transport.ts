@@ -51,6 +51,7 @@ export class CliTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
   readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
+  private readonly traceContext: Readonly<Record<string, string>> | undefined;
   private readonly closeTimeoutMs: number;
   private readonly machine = new CliTransportStateMachine();
   private readonly inbound: InboundMessageStream;
@@ -78,6 +79,7 @@ export class CliTransport implements Transport {
     validateCliOptions(options);
     warnAboutCliOptions(options);
     this.options = options;
+    this.traceContext = settings.traceContext;
     const resolved = resolveCliTransportSettings(settings);
     this.closeTimeoutMs = resolved.closeTimeoutMs;
     this.stderr = new CliStderr(
@@ -220,7 +222,7 @@ export class CliTransport implements Transport {
   private async spawn(): Promise<void> {
     let supervisor: ProcessSupervisor | undefined;
     try {
-      const spawned = await startCliProcess(this.options, this.spawnAbort.signal);
+      const spawned = await startCliProcess(this.options, this.spawnAbort.signal, this.traceContext);
       const handlers = spawned.errorsAreFatal
         ? { ...this.processHandlers, error: this.onProcessError }
         : this.processHandlers;
@@ -311,4 +313,5 @@ export class CliTransport implements Transport {
  * container.register(TRANSPORT_FACTORY, { useValue: createCliTransport });
  * ```
  */
-export const createCliTransport: TransportFactory = (options) => new CliTransport(options);
+export const createCliTransport: TransportFactory = (options, launch) =>
+  new CliTransport(options, launch?.traceContext === undefined ? {} : { traceContext: launch.traceContext });

@@ -48,20 +48,26 @@ idlePreload.unref?.();
 /**
  * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any
  * event can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with the
- * environment of {@link buildCliEnv}, the executable found by {@link findClaudeCli}.
+ * environment of {@link buildCliEnv} (with `traceContext`), the executable found by {@link findClaudeCli}.
  *
  * @param spawner from {@link loadSpawner}.
  * @param cancelSignal aborted when stopping the CLI escalates to a kill (see {@link spawnCliArgv}).
+ * @param traceContext `TRACEPARENT`/`TRACESTATE` for the CLI's environment.
  * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
  * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
-export function spawnCli(spawner: Spawner, options: Options, cancelSignal?: AbortSignal): SpawnedCli {
+export function spawnCli(
+  spawner: Spawner,
+  options: Options,
+  cancelSignal?: AbortSignal,
+  traceContext?: Readonly<Record<string, string>>,
+): SpawnedCli {
   const args = buildCliArgs(options);
   // An empty `cwd` is no `cwd`, as in the official SDK: this process's directory.
   const cwd = options.cwd || undefined;
   assertDirectory(cwd);
-  const env = definedEnv(buildCliEnv(options));
+  const env = definedEnv(buildCliEnv(options, process.env, traceContext));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);

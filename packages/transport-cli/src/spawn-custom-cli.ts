@@ -27,9 +27,14 @@ export type ClaudeCodeSpawner = (options: SpawnOptions) => SpawnedProcessLike;
  * @throws InvalidOptionError for a bad option.
  * @throws ProcessError when `spawner` throws or returns something that is not a process.
  */
-export function spawnCustomCli(spawner: ClaudeCodeSpawner, options: Options, signal: AbortSignal): SpawnedCli {
+export function spawnCustomCli(
+  spawner: ClaudeCodeSpawner,
+  options: Options,
+  signal: AbortSignal,
+  traceContext?: Readonly<Record<string, string>>,
+): SpawnedCli {
   const flags = buildCliArgs(options);
-  const env = buildCliEnv(options);
+  const env = buildCliEnv(options, undefined, traceContext);
   const command = customCommand(options, env);
   const spawnOptions: SpawnOptions = {
     command: command.file,

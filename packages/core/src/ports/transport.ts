@@ -90,9 +90,21 @@ export interface Transport {
   readonly isOpen: boolean;
 }
 
+/** What a session hands its transport besides the options: facts of this one launch. */
+export interface TransportLaunch {
+  /**
+   * The caller's trace context, as an OpenTelemetry propagator writes it into a carrier
+   * (`traceparent`, and `tracestate` when there is one), so the CLI's own telemetry joins the
+   * caller's trace. A transport that starts the CLI sets each entry as an environment variable
+   * named in upper case (`TRACEPARENT`, `TRACESTATE`), as the official SDK does, unless
+   * `options.env` sets that variable itself; one that cannot pass it on ignores it.
+   */
+  traceContext?: Readonly<Record<string, string>>;
+}
+
 /**
- * Creates a transport for one session, from that session's options; called once per session (a
- * new session, a new call). Given as the `transport` option of a query or client, or registered
- * under the facade's `TRANSPORT_FACTORY` for every session made from a container.
+ * Creates a transport for one session, from that session's options and `launch`; called once per
+ * session (a new session, a new call). Given as the `transport` option of a query or client, or
+ * registered under the facade's `TRANSPORT_FACTORY` for every session made from a container.
  */
-export type TransportFactory = (options: Options) => Transport;
+export type TransportFactory = (options: Options, launch?: TransportLaunch) => Transport;

@@ -28,7 +28,7 @@ describe('Session control requests on the wire', () => {
       (s) => s.setPermissionMode('plan'),
       { subtype: 'set_permission_mode', mode: 'plan' },
       { mode: 'plan' },
-      undefined,
+      { mode: 'plan' },
     ],
     [
       'setMcpPermissionModeOverride',

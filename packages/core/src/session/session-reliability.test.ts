@@ -148,15 +148,15 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       });
     });
 
-    it.each([
-      ['hookTimeoutMs', { hookTimeoutMs: 0 }, 'hookTimeoutMs'],
-      ['a matcher timeout', { hooks: { Stop: [{ hooks: [async () => ({})], timeout: -1 }] } }, 'hooks.Stop[0].timeout'],
-    ])('rejects a bad %s with InvalidOptionError', async (_name, options, option) => {
-      const { session } = makeSession({ hooks: { Stop: [{ hooks: [async () => ({})] }] }, ...options });
-      const error = await session.start().catch((caught: unknown) => caught);
-      expect(InvalidOptionError.isInstance(error)).toBe(true);
-      expect((error as InvalidOptionError).option).toBe(option);
-    });
+    it.each([['hookTimeoutMs', { hookTimeoutMs: 0 }, 'hookTimeoutMs']])(
+      'rejects a bad %s with InvalidOptionError',
+      async (_name, options, option) => {
+        const { session } = makeSession({ hooks: { Stop: [{ hooks: [async () => ({})] }] }, ...options });
+        const error = await session.start().catch((caught: unknown) => caught);
+        expect(InvalidOptionError.isInstance(error)).toBe(true);
+        expect((error as InvalidOptionError).option).toBe(option);
+      },
+    );
 
     it('releases a hook callback that never settles after its timeout plus a grace period, aborting its signal', async () => {
       const clock = new ManualClock();

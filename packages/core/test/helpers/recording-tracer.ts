@@ -1,8 +1,9 @@
-import type { SessionTracer, SpanAttributes, TraceSpan } from '../../src/ports/session-tracer.js';
+import type { SessionTracer, SpanAttributes, TraceSpan, TraceSpanKind } from '../../src/ports/session-tracer.js';
 
 /** A span as {@link RecordingTracer} records it. */
 export interface RecordedSpan extends TraceSpan {
   name: string;
+  kind: TraceSpanKind;
   parent: RecordedSpan | undefined;
   attributes: SpanAttributes;
   errors: Array<{ error: unknown; errorType: string | undefined }>;
@@ -13,11 +14,17 @@ export interface RecordedSpan extends TraceSpan {
 export class RecordingTracer implements SessionTracer {
   readonly specificationVersion = 'v1' as const;
   readonly spans: RecordedSpan[] = [];
+  readonly recordToolOutput: boolean;
   active: RecordedSpan | undefined;
 
-  startSpan(name: string, attributes: SpanAttributes, parent?: TraceSpan): TraceSpan {
+  constructor(options: { recordToolOutput?: boolean } = {}) {
+    this.recordToolOutput = options.recordToolOutput === true;
+  }
+
+  startSpan(name: string, attributes: SpanAttributes, parent?: TraceSpan, kind: TraceSpanKind = 'internal'): TraceSpan {
     const span: RecordedSpan = {
       name,
+      kind,
       parent: (parent as RecordedSpan | undefined) ?? this.active,
       attributes: { ...attributes },
       errors: [],

@@ -12,7 +12,8 @@ export const prewarmSpareSource: SpareSource = {
   // A claim sets any claimable option; what the CLI refuses falls back to a cold start.
   fits: () => true,
   async prewarm(options, container) {
-    const spare = await startSpare({ options }, container);
+    // A spare serves whichever query claims it: no caller's trace context goes into its environment.
+    const spare = await startSpare({ options }, container, {});
     return {
       claim({ prompt, options: perCall }) {
         const claim: ClaimOptions = { ...perCall, cwd: perCall.cwd ?? options.cwd ?? process.cwd() };

@@ -57,7 +57,8 @@ export class ReusableCli implements PoolSpare {
     const watched = watchPermissionUpdates(options, () =>
       box.cli?.taint('a permission answer carried updatedPermissions'),
     );
-    box.cli = new ReusableCli(createSession(watched, container));
+    // A pooled CLI serves many queries, so no one caller's trace context goes into its environment.
+    box.cli = new ReusableCli(createSession(watched, container, {}));
     return box.cli;
   }
 

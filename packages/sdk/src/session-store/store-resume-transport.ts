@@ -5,6 +5,7 @@ import {
   readTransport,
   type Transport,
   type TransportFactory,
+  type TransportLaunch,
   type TransportSink,
 } from '@hexagent/core';
 import { projectDirName } from './cli-config-dir.js';
@@ -26,14 +27,21 @@ export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly factory: TransportFactory;
+  private readonly launch: TransportLaunch;
   private readonly onConfigDir: (dir: string) => void;
   private inner: Transport | undefined;
   private tempDir: string | undefined;
   private closed = false;
 
-  constructor(options: Options, factory: TransportFactory, onConfigDir: (dir: string) => void) {
+  constructor(
+    options: Options,
+    factory: TransportFactory,
+    launch: TransportLaunch,
+    onConfigDir: (dir: string) => void,
+  ) {
     this.options = options;
     this.factory = factory;
+    this.launch = launch;
     this.onConfigDir = onConfigDir;
   }
 
@@ -69,11 +77,14 @@ export class StoreResumeTransport implements Transport {
     if (dir !== undefined) this.onConfigDir(dir);
     // The session is resumed by id: `continue` has done its part (the CLI gets no --continue with a store).
     const { continue: _continue, ...rest } = options;
-    this.inner = this.factory({
-      ...rest,
-      ...(sessionId !== undefined && { resume: sessionId }),
-      ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
-    });
+    this.inner = this.factory(
+      {
+        ...rest,
+        ...(sessionId !== undefined && { resume: sessionId }),
+        ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
+      },
+      this.launch,
+    );
     await this.inner.start();
   }
 

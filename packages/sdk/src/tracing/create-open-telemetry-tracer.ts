@@ -7,10 +7,20 @@ export const TRACER_NAME = '@hexagent/sdk';
 /** `SpanStatusCode.ERROR` of `@opentelemetry/api` (a stable enum value). */
 const STATUS_ERROR = 2;
 
+/** `SpanKind` of `@opentelemetry/api` (stable enum values) by the port's kind. */
+const SPAN_KIND = { internal: 0, client: 2 } as const;
+
 /** Options of {@link createOpenTelemetryTracer}. */
 export interface OpenTelemetryTracerOptions {
   /** The tracer to start spans on; default: `api.trace.getTracer('@hexagent/sdk')` (the global provider). */
   tracer?: OtelTracerLike;
+  /**
+   * Put tool output into spans: `gen_ai.tool.call.result` on every tool call's span, and a failed
+   * call's output as its status message and exception (cut to 1024 characters). Default `false`:
+   * tool output can hold anything the tools read (files, records, secrets), so a failed call's
+   * span says only that it failed.
+   */
+  recordToolOutput?: boolean;
 }
 
 /** The `error.type` of a failure: the one given, else the error's `code`, else its name. */
@@ -56,6 +66,7 @@ class OtelTraceSpan implements TraceSpan {
  * global tracer provider's `@hexagent/sdk` tracer, parented through OpenTelemetry's context (a
  * query started inside a span of yours is its child), and each tool handler, hook and permission
  * callback runs with its span active (`context.with`), so spans you start there nest under it.
+ * Tool output stays out of spans unless `options.recordToolOutput` is on.
  *
  * @param api the `@opentelemetry/api` module.
  *
@@ -75,10 +86,11 @@ export function createOpenTelemetryTracer(
   const tracer = options.tracer ?? api.trace.getTracer(TRACER_NAME);
   return {
     specificationVersion: 'v1',
-    startSpan(name, attributes, parent) {
+    recordToolOutput: options.recordToolOutput === true,
+    startSpan(name, attributes, parent, kind = 'internal') {
       const active = api.context.active();
       const context = parent instanceof OtelTraceSpan ? api.trace.setSpan(active, parent.span) : active;
-      const span = new OtelTraceSpan(tracer.startSpan(name, {}, context));
+      const span = new OtelTraceSpan(tracer.startSpan(name, { kind: SPAN_KIND[kind] }, context));
       span.setAttributes(attributes);
       return span;
     },

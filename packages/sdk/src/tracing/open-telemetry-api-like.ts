@@ -22,7 +22,7 @@ export interface OtelTracerLike {
   startSpan(name: string, options?: object, context?: OtelContextLike): OtelSpanLike;
 }
 
-/** `@opentelemetry/api`'s `trace` and `context`, as far as the adapter needs them. */
+/** `@opentelemetry/api`'s `trace`, `context` and `propagation`, as far as the adapter needs them. */
 export interface OpenTelemetryApiLike {
   trace: {
     getTracer(name: string, version?: string): OtelTracerLike;
@@ -36,5 +36,9 @@ export interface OpenTelemetryApiLike {
       thisArg?: ThisParameterType<F>,
       ...args: A
     ): ReturnType<F>;
+  };
+  /** The registered propagator (the real module has it; a stand-in may leave it out): writes the trace context. */
+  propagation?: {
+    inject(context: OtelContextLike, carrier: Record<string, string>): void;
   };
 }

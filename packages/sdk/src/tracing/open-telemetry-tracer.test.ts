@@ -19,6 +19,10 @@ import { ClaudeClient } from '../claude-client.js';
 import { createContainer } from '../container.js';
 import { createSdkMcpServer, type Options, query, tool } from '../index.js';
 import { TRACER, TRANSPORT_FACTORY } from '../tokens.js';
+
+/** What a failed tool call's span says when its output is not recorded (core's wording). */
+const TOOL_OUTPUT_NOT_RECORDED = 'The tool returned an error (its output is not recorded without recordToolOutput)';
+
 import { createOpenTelemetryTracer } from './create-open-telemetry-tracer.js';
 import { globalOpenTelemetryTracer } from './global-open-telemetry-tracer.js';
 
@@ -128,10 +132,10 @@ describe('tracing with OpenTelemetry', () => {
     const spans = exporter.getFinishedSpans();
     const query = byName(spans, 'hexagent.query');
     const turn = byName(spans, 'invoke_agent claude-code');
-    const tool = byName(spans, 'execute_tool add');
+    const tool = byName(spans, 'execute_tool mcp__calc__add');
     const user = byName(spans, 'user.add');
     expect(parentOf(turn)).toBe(query.spanContext().spanId);
-    for (const name of ['execute_tool add', 'hexagent.hook PreToolUse', 'hexagent.permission']) {
+    for (const name of ['execute_tool mcp__calc__add', 'hexagent.hook PreToolUse', 'hexagent.permission']) {
       expect(parentOf(byName(spans, name))).toBe(turn.spanContext().spanId);
     }
     expect(parentOf(user)).toBe(tool.spanContext().spanId);
@@ -142,7 +146,7 @@ describe('tracing with OpenTelemetry', () => {
       'gen_ai.provider.name': 'anthropic',
       'gen_ai.conversation.id': SESSION,
       'gen_ai.request.model': 'claude-test',
-      'gen_ai.usage.input_tokens': 20,
+      'gen_ai.usage.input_tokens': 20 + 3 + 4,
       'gen_ai.usage.output_tokens': 10,
       'gen_ai.usage.cache_read.input_tokens': 3,
       'gen_ai.usage.cache_creation.input_tokens': 4,
@@ -152,7 +156,8 @@ describe('tracing with OpenTelemetry', () => {
       'hexagent.stop_reason': 'end_turn',
     });
     expect(tool.attributes).toMatchObject({
-      'gen_ai.tool.name': 'add',
+      'gen_ai.tool.name': 'mcp__calc__add',
+      'hexagent.mcp.tool': 'add',
       'gen_ai.tool.call.id': 'toolu_1',
       'hexagent.mcp.server': 'calc',
     });
@@ -162,12 +167,28 @@ describe('tracing with OpenTelemetry', () => {
     ).toEqual([]);
   });
 
-  it('marks a failing tool call ERROR with the exception recorded', async () => {
+  it('marks a failing tool call ERROR with the exception recorded, its output only with recordToolOutput', async () => {
     await runTurn({}, ['boom']);
-    const boom = byName(exporter.getFinishedSpans(), 'execute_tool boom');
-    expect(boom.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: expect.stringContaining('kaput') });
+    const boom = byName(exporter.getFinishedSpans(), 'execute_tool mcp__calc__boom');
+    expect(boom.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: TOOL_OUTPUT_NOT_RECORDED });
     expect(boom.attributes['error.type']).toBe('tool_error');
     expect(boom.events.map((e) => e.name)).toEqual(['exception']);
+    expect(JSON.stringify([boom.attributes, boom.events])).not.toContain('kaput');
+    exporter.reset();
+
+    await runTurn({ tracer: createOpenTelemetryTracer(api, { recordToolOutput: true }) }, ['boom']);
+    const recorded = byName(exporter.getFinishedSpans(), 'execute_tool mcp__calc__boom');
+    expect(recorded.status.message).toContain('kaput');
+    expect(recorded.attributes['gen_ai.tool.call.result']).toContain('kaput');
+  });
+
+  it('makes the turn a CLIENT span (the agent runs in the CLI), the others INTERNAL', async () => {
+    await runTurn({});
+    const spans = exporter.getFinishedSpans();
+    expect(spans.filter((s) => s.kind === api.SpanKind.CLIENT).map((s) => s.name)).toEqual([
+      'invoke_agent claude-code',
+    ]);
+    expect(byName(spans, 'hexagent.query').kind).toBe(api.SpanKind.INTERNAL);
   });
 
   it('gives the CLI’s own tool calls spans from tool_use to tool_result, failed on is_error', async () => {
@@ -215,7 +236,7 @@ describe('tracing with OpenTelemetry', () => {
     });
     expect(bash.status.code).toBe(api.SpanStatusCode.UNSET);
     expect(read.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
-    expect(read.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: 'File does not exist.' });
+    expect(read.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: TOOL_OUTPUT_NOT_RECORDED });
   });
 
   it('makes the query a child of the span active when query() is called', async () => {

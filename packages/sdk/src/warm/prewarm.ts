@@ -1,4 +1,4 @@
-import { InvalidOptionError, isSdkServerConfig } from '@hexagent/core';
+import { InvalidOptionError, isSdkServerConfig, type TransportLaunch } from '@hexagent/core';
 import type { DependencyContainer } from '../container.js';
 import { createSession } from '../create-session.js';
 import type { SpareProcess, WarmStartParams } from '../types/warm.js';
@@ -16,11 +16,13 @@ export interface StartSpareParams extends WarmStartParams {
 /**
  * Start a spare: the CLI with `--await-claim`, parked in a folder of its own, through `initialize`.
  * The implementation of `prewarm()`, for callers inside this package (the agent pool) that also
- * need a signal.
+ * need a signal. `launch` goes to the transport factory (default: the active span's trace context,
+ * as `createSession` takes it).
  */
 export async function startSpare(
   params: StartSpareParams = {},
   container?: DependencyContainer,
+  launch?: TransportLaunch,
 ): Promise<SpareProcess> {
   const options = params.options ?? {};
   for (const option of ['resume', 'continue', 'forkSession'] as const) {
@@ -40,6 +42,7 @@ export async function startSpare(
       extraArgs: { ...options.extraArgs, 'await-claim': null },
     },
     container,
+    launch,
   );
   const abandon = () => void session.close();
   params.signal?.addEventListener('abort', abandon, { once: true });

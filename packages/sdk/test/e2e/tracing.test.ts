@@ -1,15 +1,17 @@
 /**
  * Tracing on the real CLI with the scripted model: a query with an in-process tool call and a
- * PreToolUse hook yields query → turn → hook and tool spans, the turn carrying the result's tokens
- * and cost, and a span started in the tool handler nests under the tool call's; `canUseTool`
- * denying and allowing gets permission spans, the CLI's own tools (Bash, Read) get tool spans from
- * the messages; tools that fail and a turn cut by `maxTurns` get error status and flags.
+ * PreToolUse hook yields query → turn (CLIENT) → hook and tool spans, the turn carrying the result's
+ * tokens (input with the cached ones) and cost, the tool named as the CLI names it on every span, and
+ * a span started in the tool handler nests under the tool call's; `canUseTool` denying and allowing
+ * gets permission spans, the CLI's own tools (Bash, Read) get tool spans from the messages, their
+ * output kept out; tools that fail and a turn cut by `maxTurns` get error status and flags, a 50 KB
+ * error output recorded (recordToolOutput) and cut to the bound.
  */
 
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSdkMcpServer, query, tool } from '@hexagent/sdk';
+import { createOpenTelemetryTracer, createSdkMcpServer, query, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -68,9 +70,15 @@ describe('tracing through the real CLI', () => {
         ),
       ],
     });
+    const billed = {
+      input_tokens: 30,
+      output_tokens: 5,
+      cache_read_input_tokens: 400,
+      cache_creation_input_tokens: 20,
+    };
     harness = await startHarness([
-      { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')] },
-      { content: [text('the answer is 42')] },
+      { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')], usage: billed },
+      { content: [text('the answer is 42')], usage: billed },
     ]);
     const messages = await collect(
       query({
@@ -90,7 +98,7 @@ describe('tracing through the real CLI', () => {
     const spans = exporter.getFinishedSpans();
     const root = named('hexagent.query');
     const turn = named('invoke_agent claude-code');
-    const tool_ = named('execute_tool add');
+    const tool_ = named('execute_tool mcp__calc__add');
     const hook = named('hexagent.hook PreToolUse');
     const user = named('user.add');
     const id = spanId;
@@ -103,7 +111,8 @@ describe('tracing through the real CLI', () => {
     expect(turn.attributes).toMatchObject({
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.conversation.id': result?.session_id,
-      'gen_ai.usage.input_tokens': usage.input_tokens,
+      // Input with the cached tokens, as the GenAI conventions count it for Anthropic.
+      'gen_ai.usage.input_tokens': 2 * (30 + 400 + 20),
       'gen_ai.usage.output_tokens': usage.output_tokens,
       'gen_ai.usage.cache_read.input_tokens': usage.cache_read_input_tokens,
       'gen_ai.usage.cache_creation.input_tokens': usage.cache_creation_input_tokens,
@@ -112,11 +121,18 @@ describe('tracing through the real CLI', () => {
       'hexagent.num_turns': result?.num_turns,
       'hexagent.is_error': false,
     });
+    expect(usage.input_tokens).toBe(2 * 30);
+    expect(usage.cache_read_input_tokens).toBe(2 * 400);
     expect(typeof turn.attributes['gen_ai.request.model']).toBe('string');
     expect(usage.output_tokens).toBeGreaterThan(0);
     expect(result?.total_cost_usd).toBeGreaterThan(0);
+    // The turn is a call to an agent in another process: CLIENT.
+    expect(spans.filter((s) => s.kind === api.SpanKind.CLIENT)).toEqual([turn]);
+    // One name for the tool on its tool, hook and permission spans: the one the model and the CLI use.
+    expect(hook.attributes['gen_ai.tool.name']).toBe('mcp__calc__add');
     expect(tool_.attributes).toMatchObject({
-      'gen_ai.tool.name': 'add',
+      'gen_ai.tool.name': 'mcp__calc__add',
+      'hexagent.mcp.tool': 'add',
       'gen_ai.tool.call.id': 'toolu_add',
       'hexagent.mcp.server': 'calc',
     });
@@ -194,7 +210,8 @@ describe('tracing through the real CLI', () => {
       'error.type': 'tool_error',
     });
     expect(denied.status.code).toBe(api.SpanStatusCode.ERROR);
-    expect(String(exceptionMessage(denied))).toContain('not this one');
+    // The tool's output (here the denial the CLI reported) stays out of the span by default.
+    expect(JSON.stringify([denied.status, denied.attributes, denied.events])).not.toContain('not this one');
     expect(byCall('toolu_allow').attributes).toMatchObject({ 'hexagent.is_error': false });
     expect(byCall('toolu_read').attributes).toMatchObject({ 'gen_ai.tool.name': 'Read', 'hexagent.is_error': false });
     // The permission callback ran inside its tool call: the span runs from tool_use to tool_result.
@@ -212,13 +229,15 @@ describe('tracing through the real CLI', () => {
   });
 
   it('fails the spans of a tool that returns isError, of one that throws, and of a turn cut by maxTurns', async () => {
+    // A 50 KB error output, recorded because the tracer asks for tool output, and cut to a bound.
+    const long = `Division by zero: ${'x'.repeat(50_000)}`;
     const calc = createSdkMcpServer({
       name: 'calc',
       version: '1.0.0',
       tools: [
         tool('divide', 'Divide a by b', { a: z.number(), b: z.number() }, async ({ a, b }) =>
           b === 0
-            ? { content: [{ type: 'text' as const, text: 'Division by zero' }], isError: true }
+            ? { content: [{ type: 'text' as const, text: long }], isError: true }
             : { content: [{ type: 'text' as const, text: String(a / b) }] },
         ),
         tool('explode', 'Always throws', {}, async () => {
@@ -243,18 +262,23 @@ describe('tracing through the real CLI', () => {
           mcpServers: { calc },
           allowedTools: ['mcp__calc__divide', 'mcp__calc__explode'],
           maxTurns: 1,
+          tracer: createOpenTelemetryTracer(api, { recordToolOutput: true }),
         },
       }),
     );
     const result = messages.find((m) => m.type === 'result') as Record<string, unknown> | undefined;
     expect(result).toMatchObject({ subtype: 'error_max_turns', is_error: true });
 
-    const divide = named('execute_tool divide');
-    const explode = named('execute_tool explode');
+    const divide = named('execute_tool mcp__calc__divide');
+    const explode = named('execute_tool mcp__calc__explode');
     const turn = named('invoke_agent claude-code');
     const root = named('hexagent.query');
     expect(divide.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
-    expect(divide.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: 'Division by zero' });
+    const bounded = `${long.slice(0, 1024)}… [truncated: ${long.length} characters in all]`;
+    expect(divide.status).toMatchObject({ code: api.SpanStatusCode.ERROR, message: bounded });
+    expect(exceptionMessage(divide)).toBe(bounded);
+    expect(divide.attributes['gen_ai.tool.call.result']).toBe(bounded);
+    expect(JSON.stringify([divide.status, divide.attributes, divide.events]).length).toBeLessThan(8_000);
     expect(explode.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
     expect(explode.status.code).toBe(api.SpanStatusCode.ERROR);
     expect(String(exceptionMessage(explode))).toContain('kaput');

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FakeMcpServer, flush, resultMessage } from '../../../test/helpers/fakes.js';
 import { RecordingTracer } from '../../../test/helpers/recording-tracer.js';
 import { sessionHarness } from '../../../test/helpers/session-harness.js';
+import { MAX_SPAN_TEXT } from './bounded-text.js';
+import { TOOL_OUTPUT_NOT_RECORDED } from './tool-output.js';
 
 const { runningSession, makeSession } = sessionHarness();
 
@@ -61,7 +63,7 @@ describe('Session tracing', () => {
 
     const query = tracer.span('hexagent.query');
     const turn = tracer.span('invoke_agent claude-code');
-    const tool = tracer.span('execute_tool add');
+    const tool = tracer.span('execute_tool mcp__calc__add');
     const permission = tracer.span('hexagent.permission');
     const hook = tracer.span('hexagent.hook PreToolUse');
     expect(query.parent).toBeUndefined();
@@ -69,11 +71,14 @@ describe('Session tracing', () => {
     for (const child of [tool, permission, hook]) expect(child.parent).toBe(turn);
     expect(tracer.spans.every((s) => s.ended === 1)).toBe(true);
     expect(tracer.spans.flatMap((s) => s.errors)).toEqual([]);
+    // The turn is a call to an agent in another process (the CLI): CLIENT, as the GenAI conventions say.
+    expect(tracer.spans.filter((s) => s.kind === 'client')).toEqual([turn]);
     expect(turn.attributes).toMatchObject({
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.conversation.id': 'sess-1',
       'gen_ai.request.model': 'claude-x',
-      'gen_ai.usage.input_tokens': 20,
+      // Anthropic's input_tokens leaves the cached tokens out; the GenAI conventions count them in.
+      'gen_ai.usage.input_tokens': 20 + 5 + 7,
       'gen_ai.usage.output_tokens': 10,
       'gen_ai.usage.cache_read.input_tokens': 5,
       'gen_ai.usage.cache_creation.input_tokens': 7,
@@ -88,14 +93,21 @@ describe('Session tracing', () => {
       'hexagent.cost_usd': 0.25,
       'hexagent.turns': 1,
     });
+    // One tool name on the tool, hook and permission spans: the name the model and Claude Code use.
     expect(tool.attributes).toMatchObject({
       'gen_ai.operation.name': 'execute_tool',
-      'gen_ai.tool.name': 'add',
+      'gen_ai.tool.name': 'mcp__calc__add',
       'gen_ai.tool.call.id': 'toolu_1',
       'hexagent.mcp.server': 'calc',
+      'hexagent.mcp.tool': 'add',
       'hexagent.is_error': false,
     });
-    expect(permission.attributes).toMatchObject({ 'hexagent.permission.behavior': 'allow' });
+    expect(tool.attributes['gen_ai.tool.call.result']).toBeUndefined();
+    expect(permission.attributes).toMatchObject({
+      'hexagent.permission.behavior': 'allow',
+      'gen_ai.tool.name': 'mcp__calc__add',
+    });
+    expect(hook.attributes['gen_ai.tool.name']).toBe('mcp__calc__add');
     expect(hook.attributes).toMatchObject({ 'hexagent.hook.event': 'PreToolUse', 'gen_ai.tool.call.id': 'toolu_1' });
   });
 
@@ -113,14 +125,47 @@ describe('Session tracing', () => {
     const { session, transport } = await runningSession({ tracer }, [calc]);
     await session.sendUserMessage('hi');
     await transport.ask('t1', toolCall('add'));
-    expect(active).toBe('execute_tool add');
+    expect(active).toBe('execute_tool mcp__calc__add');
     const answer = await transport.ask('t2', toolCall('boom'));
     expect(answer).toMatchObject({ subtype: 'error', error: 'kaput' });
-    const failed = tracer.span('execute_tool add').errors[0];
-    expect(failed?.errorType).toBe('tool_error');
-    expect(failed?.error).toMatchObject({ message: 'bad input' });
-    expect(tracer.span('execute_tool add').attributes['hexagent.is_error']).toBe(true);
-    expect(tracer.span('execute_tool boom').errors[0]?.error).toMatchObject({ message: 'kaput' });
+    const add = tracer.span('execute_tool mcp__calc__add');
+    expect(add.errors[0]?.errorType).toBe('tool_error');
+    // The tool's output stays out of the span unless recordToolOutput is on.
+    expect(add.errors[0]?.error).toMatchObject({ message: TOOL_OUTPUT_NOT_RECORDED });
+    expect(JSON.stringify(add)).not.toContain('bad input');
+    expect(add.attributes['hexagent.is_error']).toBe(true);
+    // A thrown error is not the tool's output: its message is kept.
+    expect(tracer.span('execute_tool mcp__calc__boom').errors[0]?.error).toMatchObject({ message: 'kaput' });
+    await session.close();
+  });
+
+  it('records tool output with recordToolOutput, and cuts long output and thrown messages to a bound', async () => {
+    const tracer = new RecordingTracer({ recordToolOutput: true });
+    const long = 'x'.repeat(50_000);
+    const calc = new FakeMcpServer('calc', {
+      handle: async (message) => {
+        const name = (message as { params?: { name?: string } }).params?.name;
+        if (name === 'boom') throw new Error(`failed: ${long}`);
+        const text = name === 'big' ? long : 'bad input';
+        return { jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text }] } };
+      },
+    });
+    const { session, transport } = await runningSession({ tracer }, [calc]);
+    await session.sendUserMessage('hi');
+    await transport.ask('t1', toolCall('add'));
+    await transport.ask('t2', toolCall('big'));
+    await transport.ask('t3', toolCall('boom'));
+    const add = tracer.span('execute_tool mcp__calc__add');
+    expect(add.errors[0]?.error).toMatchObject({ message: 'bad input' });
+    expect(add.attributes['gen_ai.tool.call.result']).toBe('bad input');
+    const big = tracer.span('execute_tool mcp__calc__big');
+    const bigMessage = String((big.errors[0]?.error as Error | undefined)?.message);
+    expect(bigMessage).toBe(`${'x'.repeat(MAX_SPAN_TEXT)}… [truncated: 50000 characters in all]`);
+    expect(big.attributes['gen_ai.tool.call.result']).toBe(bigMessage);
+    const thrown = tracer.span('execute_tool mcp__calc__boom').errors[0]?.error as Error;
+    expect(thrown.message.length).toBeLessThan(MAX_SPAN_TEXT + 50);
+    expect(thrown.message).toMatch(/^failed: x+… \[truncated: 50008 characters in all\]$/);
+    expect((thrown.stack ?? '').length).toBeLessThanOrEqual(4 * MAX_SPAN_TEXT + 50);
     await session.close();
   });
 

@@ -1,25 +1,28 @@
 import type { ControlRequestHandler } from '../../ports/control-protocol.js';
 import type { SessionTracer, TraceSpan } from '../../ports/session-tracer.js';
+import { boundedError } from './bounded-text.js';
 import { inboundRequestSpan } from './inbound-request-span.js';
 import { resultAttributes, SpanAttr, SpanNames } from './span-attributes.js';
 import { ToolUseSpans } from './tool-use-spans.js';
 
 type Json = Record<string, unknown>;
 
-/** The error a failed turn's span records: the result's `errors`, else its text, else its subtype. */
-function turnError(result: Json): Error {
+/** The error a failed turn's span records: the result's `errors`, else its text, else its subtype (bounded). */
+function turnError(result: Json): unknown {
   const errors = Array.isArray(result.errors) ? result.errors.filter((e) => typeof e === 'string') : [];
   const text = typeof result.result === 'string' ? result.result : '';
-  return new Error(errors.join('\n') || text || `The turn ended with ${String(result.subtype)}`);
+  return boundedError(new Error(errors.join('\n') || text || `The turn ended with ${String(result.subtype)}`));
 }
 
 /**
  * The spans of one session, over a {@link SessionTracer}: the query span (`hexagent.query`), one
- * turn span per user message (ended by its `result`, which gives it tokens, cost, duration and stop
- * reason), and under the oldest unanswered turn (or the query span, outside a turn) one span per
- * tool call, permission callback, hook callback and control request. The tool calls the CLI runs
- * itself are read from the messages ({@link ToolUseSpans}). Made only when a tracer is given, so a
- * session without one pays nothing.
+ * turn span per user message (kind `client`: the agent runs in the CLI's process; ended by its
+ * `result`, which gives it tokens, cost, duration and stop reason), and under the oldest unanswered
+ * turn (or the query span, outside a turn) one span per tool call, permission callback, hook
+ * callback and control request. The tool calls the CLI runs itself are read from the messages
+ * ({@link ToolUseSpans}). Free text (error messages, tool output) is bounded ({@link boundedError});
+ * tool output goes in only when the tracer's `recordToolOutput` is on. Made only when a tracer is
+ * given, so a session without one pays nothing.
  */
 export class SessionTracing {
   private readonly tracer: SessionTracer;
@@ -64,25 +67,34 @@ export class SessionTracing {
           [SpanAttr.conversationId]: this.sessionId,
         },
         this.root,
+        'client',
       ),
     );
   }
 
   /**
    * Reads a message for the user: `system/init` names the session and model, a `result` ends a
-   * turn, an assistant `tool_use` starts a tool call's span and a user `tool_result` ends it.
+   * turn, an assistant `tool_use` starts a tool call's span and a user `tool_result` ends it (task
+   * events say when a call goes on in the background, and when it ends there).
    */
   observe(message: { type: string }): void {
     const m = message as Json;
     if (m.type === 'assistant') {
       if (!this.ended) this.tools.toolsCalled(m, this.openTurns[0], this.root);
-    } else if (m.type === 'user') this.tools.toolsAnswered(m);
+    } else if (m.type === 'user') this.tools.toolsAnswered(m, this.recordOutput);
     else if (m.type === 'result') this.turnEnded(m);
     else if (m.type === 'system' && m.subtype === 'init') {
       if (typeof m.session_id === 'string') this.sessionId = m.session_id;
       if (typeof m.model === 'string') this.model = m.model;
       this.root.setAttributes({ [SpanAttr.conversationId]: this.sessionId, [SpanAttr.requestModel]: this.model });
+    } else if (m.type === 'system' && typeof m.subtype === 'string' && m.subtype.startsWith('task_')) {
+      this.tools.taskEvent(m, this.recordOutput);
     }
+  }
+
+  /** Whether tool output may go into spans: the tracer's `recordToolOutput`. */
+  private get recordOutput(): boolean {
+    return this.tracer.recordToolOutput === true;
   }
 
   /** `output`, with every message read by {@link observe} before it is pushed. */
@@ -98,7 +110,7 @@ export class SessionTracing {
   /** Wraps the handler of an inbound request subtype so each request it serves gets its span. */
   traceHandler(handler: ControlRequestHandler): ControlRequestHandler {
     return (request, context) => {
-      const plan = inboundRequestSpan(request);
+      const plan = inboundRequestSpan(request, this.recordOutput);
       if (plan === undefined || this.ended) return handler(request, context);
       const span = this.tracer.startSpan(plan.name, plan.attributes, this.openTurns[0] ?? this.root);
       let result: ReturnType<ControlRequestHandler>;
@@ -114,7 +126,7 @@ export class SessionTracing {
           return response;
         },
         (error: unknown) => {
-          span.fail(error);
+          span.fail(boundedError(error));
           span.end();
           throw error;
         },
@@ -136,7 +148,7 @@ export class SessionTracing {
         return response;
       },
       (error: unknown) => {
-        span.fail(error);
+        span.fail(boundedError(error));
         span.end();
         throw error;
       },
@@ -150,11 +162,11 @@ export class SessionTracing {
     this.tools.endUnanswered(undefined, error);
     for (const turn of this.openTurns.splice(0)) {
       turn.setAttributes({ [SpanAttr.isError]: true });
-      turn.fail(error ?? new Error('The session closed before the turn had its result'), 'unanswered');
+      turn.fail(boundedError(error ?? new Error('The session closed before the turn had its result')), 'unanswered');
       turn.end();
     }
     this.root.setAttributes({ [SpanAttr.turns]: this.turns });
-    if (error !== undefined) this.root.fail(error);
+    if (error !== undefined) this.root.fail(boundedError(error));
     this.root.end();
   }
 

@@ -10,8 +10,10 @@ export const SpanNames = {
   /** One user turn, from the user message sent to its `result` (GenAI: an agent invocation). */
   turn: 'invoke_agent claude-code',
   /**
-   * One tool call; the tool name is appended. In-process: the `mcp_message` with `tools/call`; a
-   * tool the CLI runs itself: its `tool_use` to its `tool_result` in the messages.
+   * One tool call; the tool name is appended, as the model and Claude Code name it
+   * (`mcp__calc__add` for an in-process tool, `Bash`). In-process: the `mcp_message` with
+   * `tools/call`; a tool the CLI runs itself: its `tool_use` to its `tool_result` in the messages
+   * (to its `task_notification` when it went on in the background).
    */
   tool: 'execute_tool',
   /** One `canUseTool` callback (`can_use_tool`). */
@@ -38,6 +40,8 @@ export const SpanAttr = {
   toolName: 'gen_ai.tool.name',
   toolCallId: 'gen_ai.tool.call.id',
   toolType: 'gen_ai.tool.type',
+  /** A tool call's output; only with `recordToolOutput` (GenAI: opt-in). */
+  toolCallResult: 'gen_ai.tool.call.result',
   errorType: 'error.type',
   costUsd: 'hexagent.cost_usd',
   durationMs: 'hexagent.duration_ms',
@@ -48,6 +52,12 @@ export const SpanAttr = {
   isError: 'hexagent.is_error',
   turns: 'hexagent.turns',
   mcpServer: 'hexagent.mcp.server',
+  /** An in-process tool's name on its server (`add` for `mcp__calc__add`). */
+  mcpTool: 'hexagent.mcp.tool',
+  /** The tool call went on in the background (a subagent or command started in the background). */
+  toolBackground: 'hexagent.tool.background',
+  /** How a background task ended: `completed`, `failed` or `stopped` (its `task_notification`). */
+  taskStatus: 'hexagent.task.status',
   hookEvent: 'hexagent.hook.event',
   hookCallbackId: 'hexagent.hook.callback_id',
   permissionBehavior: 'hexagent.permission.behavior',
@@ -58,13 +68,27 @@ export const SpanAttr = {
 const number = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const string = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** The attributes of a turn span from the turn's `result` message: tokens, cost, duration, stop reason. */
+/**
+ * `gen_ai.usage.input_tokens` as the GenAI conventions define it for Anthropic: every input token,
+ * cached ones included (`input_tokens + cache_read_input_tokens + cache_creation_input_tokens`),
+ * since Anthropic's own `input_tokens` leaves out what was read from or written to the cache.
+ */
+function inputTokens(usage: Record<string, unknown>): number | undefined {
+  const uncached = number(usage.input_tokens);
+  if (uncached === undefined) return undefined;
+  return uncached + (number(usage.cache_read_input_tokens) ?? 0) + (number(usage.cache_creation_input_tokens) ?? 0);
+}
+
+/**
+ * The attributes of a turn span from the turn's `result` message: tokens (input with the cached
+ * ones, which are also given apart), cost, duration, stop reason.
+ */
 export function resultAttributes(result: Record<string, unknown>): SpanAttributes {
   const usage = (result.usage ?? {}) as Record<string, unknown>;
   const stopReason = string(result.stop_reason);
   return {
     [SpanAttr.conversationId]: string(result.session_id),
-    [SpanAttr.inputTokens]: number(usage.input_tokens),
+    [SpanAttr.inputTokens]: inputTokens(usage),
     [SpanAttr.outputTokens]: number(usage.output_tokens),
     [SpanAttr.cacheReadTokens]: number(usage.cache_read_input_tokens),
     [SpanAttr.cacheCreationTokens]: number(usage.cache_creation_input_tokens),

@@ -8,6 +8,7 @@ import { FakeMcpServer, flush, resultMessage } from '../../../test/helpers/fakes
 import { RecordingTracer } from '../../../test/helpers/recording-tracer.js';
 import { sessionHarness } from '../../../test/helpers/session-harness.js';
 import type { InboundMessage } from '../../types/control.js';
+import { TOOL_OUTPUT_NOT_RECORDED } from './tool-output.js';
 
 const { runningSession } = sessionHarness();
 
@@ -23,8 +24,12 @@ function assistant(blocks: Array<{ id: string; name: string }>, parentToolUseId:
   };
 }
 
-function toolResults(results: Array<{ id: string; content: unknown; isError?: boolean }>): InboundMessage {
+function toolResults(
+  results: Array<{ id: string; content: unknown; isError?: boolean }>,
+  extra: Record<string, unknown> = {},
+): InboundMessage {
   return {
+    ...extra,
     type: 'user',
     message: {
       role: 'user',
@@ -92,7 +97,7 @@ describe('tool calls the CLI runs itself', () => {
     expect(read.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'toolu_read', 'hexagent.is_error': true });
     expect(read.errors).toHaveLength(1);
     expect(read.errors[0]?.errorType).toBe('tool_error');
-    expect(read.errors[0]?.error).toMatchObject({ message: 'File does not exist.' });
+    expect(read.errors[0]?.error).toMatchObject({ message: TOOL_OUTPUT_NOT_RECORDED });
     expect(ext.attributes).toMatchObject({
       'gen_ai.tool.type': 'extension',
       'hexagent.mcp.server': 'docs',
@@ -152,5 +157,116 @@ describe('tool calls the CLI runs itself', () => {
     await flush();
     await session.close();
     expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool'))).toEqual([]);
+  });
+  it('records the output of a failed call with recordToolOutput', async () => {
+    const tracer = new RecordingTracer({ recordToolOutput: true });
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('go');
+    transport.emit(assistant([{ id: 'toolu_read', name: 'Read' }]));
+    transport.emit(
+      toolResults([{ id: 'toolu_read', content: [{ type: 'text', text: 'File does not exist.' }], isError: true }]),
+    );
+    await flush();
+    const read = tracer.span('execute_tool Read');
+    expect(read.errors[0]?.error).toMatchObject({ message: 'File does not exist.' });
+    expect(read.attributes['gen_ai.tool.call.result']).toBe('File does not exist.');
+    await session.close();
+  });
+});
+
+/** A task event of the CLI, as 2.1.329 sends them. */
+const task = (subtype: string, fields: Record<string, unknown>): InboundMessage => ({
+  type: 'system',
+  subtype,
+  session_id: 'sess-1',
+  uuid: `u-${subtype}`,
+  ...fields,
+});
+
+describe('tool calls that go on in the background', () => {
+  it('keeps a background subagent’s call open past its turn, as the parent of the subagent’s calls', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('go');
+    transport.emit(assistant([{ id: 'toolu_agent', name: 'Agent' }]));
+    transport.emit(task('task_started', { task_id: 'a1', tool_use_id: 'toolu_agent', is_backgrounded: true }));
+    transport.emit(
+      toolResults([{ id: 'toolu_agent', content: 'Async agent launched successfully.' }], {
+        tool_use_result: { isAsync: true, status: 'async_launched', agentId: 'a1' },
+      }),
+    );
+    // The subagent's command starts before the main turn's result and ends after it.
+    transport.emit(assistant([{ id: 'toolu_bash', name: 'Bash' }], 'toolu_agent'));
+    transport.emit(resultMessage({ session_id: 'sess-1' }));
+    await flush();
+    const agent = tracer.span('execute_tool Agent');
+    const bash = tracer.span('execute_tool Bash');
+    expect(bash.parent).toBe(agent);
+    expect([agent.ended, bash.ended]).toEqual([0, 0]);
+    transport.emit(toolResults([{ id: 'toolu_bash', content: 'hi' }], { parent_tool_use_id: 'toolu_agent' }));
+    transport.emit(task('task_notification', { task_id: 'a1', tool_use_id: 'toolu_agent', status: 'completed' }));
+    await flush();
+    expect([agent.ended, bash.ended]).toEqual([1, 1]);
+    expect(bash.errors).toEqual([]);
+    expect(agent.errors).toEqual([]);
+    expect(agent.attributes).toMatchObject({
+      'hexagent.tool.background': true,
+      'hexagent.task.status': 'completed',
+      'hexagent.is_error': false,
+    });
+    await session.close();
+    expect(tracer.spans.flatMap((s) => s.errors)).toEqual([]);
+  });
+
+  it('keeps a command started in the background open until its notification, and fails a failed task', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('go');
+    transport.emit(
+      assistant([
+        { id: 'toolu_bg', name: 'Bash' },
+        { id: 'toolu_moved', name: 'Agent' },
+      ]),
+    );
+    // No task_started for this one: the tool's own result says it went on in the background.
+    transport.emit(
+      toolResults([{ id: 'toolu_bg', content: 'Command running in background with ID: b1.' }], {
+        tool_use_result: { stdout: '', backgroundTaskId: 'b1' },
+      }),
+    );
+    // A foreground subagent moved to the background later (task_updated names only the task).
+    transport.emit(task('task_started', { task_id: 'a2', tool_use_id: 'toolu_moved', is_backgrounded: false }));
+    transport.emit(assistant([{ id: 'toolu_grep', name: 'Grep' }], 'toolu_moved'));
+    transport.emit(task('task_updated', { task_id: 'a2', patch: { is_backgrounded: true } }));
+    transport.emit(toolResults([{ id: 'toolu_moved', content: 'moved to the background' }]));
+    transport.emit(resultMessage({ session_id: 'sess-1' }));
+    await flush();
+    expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool')).map((s) => s.ended)).toEqual([0, 0, 0]);
+    transport.emit(task('task_notification', { task_id: 'b1', tool_use_id: 'toolu_bg', status: 'failed' }));
+    await flush();
+    const bg = tracer.span('execute_tool Bash');
+    expect(bg.ended).toBe(1);
+    expect(bg.errors[0]?.errorType).toBe('task_failed');
+    expect(bg.attributes).toMatchObject({ 'hexagent.task.status': 'failed', 'hexagent.is_error': true });
+    // What is still running in the background when the session closes had no answer.
+    await session.close();
+    const moved = tracer.span('execute_tool Agent');
+    expect(moved.errors[0]?.errorType).toBe('unanswered');
+    expect(tracer.span('execute_tool Grep').errors[0]?.errorType).toBe('unanswered');
+    expect(tracer.spans.every((s) => s.ended === 1)).toBe(true);
+  });
+
+  it('still ends a foreground subagent’s calls with its turn', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('go');
+    transport.emit(assistant([{ id: 'toolu_agent', name: 'Agent' }]));
+    transport.emit(task('task_started', { task_id: 'a1', tool_use_id: 'toolu_agent', is_backgrounded: false }));
+    transport.emit(assistant([{ id: 'toolu_sub', name: 'Read' }], 'toolu_agent'));
+    transport.emit(resultMessage({ subtype: 'error_during_execution', is_error: true }));
+    await flush();
+    expect(tracer.span('execute_tool Agent').errors[0]?.errorType).toBe('unanswered');
+    expect(tracer.span('execute_tool Read').errors[0]?.errorType).toBe('unanswered');
+    await session.close();
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * Tracing a subagent that runs in the background, on the real CLI: the main agent starts it
+ * (Agent, `run_in_background`), the subagent starts a command that is still running when the main
+ * turn's result comes, and that command then succeeds. The command's span hangs off the Agent
+ * call's span (not the turn) and ends OK when its result comes; the Agent call's span stays open
+ * until the subagent's `task_notification`. The test moves on events only: the main agent answers
+ * once the subagent's command has started, the command ends once the main turn has its result.
+ */
+
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { query, type SDKMessage } from '@hexagent/sdk';
+import { type RecordedRequest, text, toolUse } from '@hexagent/testing';
+import * as api from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eHarness, startHarness } from './harness.js';
+
+const exporter = new InMemorySpanExporter();
+let harness: E2eHarness | undefined;
+let dir: string;
+
+beforeAll(() => {
+  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  api.trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-trace-bg-')));
+});
+afterAll(async () => {
+  api.trace.disable();
+  api.context.disable();
+  await harness?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Resolves when `resolve` is called: an event the scripted model or the test waits for. */
+function event(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('tracing a background subagent through the real CLI', () => {
+  it('hangs its tool spans off its Agent call, and does not mark a command that succeeded as unanswered', async () => {
+    const go = join(dir, 'go');
+    const commandStarted = event();
+    let mainRequests = 0;
+    harness = await startHarness(async (request: RecordedRequest) => {
+      const first = request.body.messages?.find((message) => message.role === 'user');
+      const isSubagent = JSON.stringify(first?.content ?? '').includes('SUB:');
+      if (isSubagent) {
+        const answered = JSON.stringify(request.body.messages ?? []).includes('"tool_result"');
+        if (answered) return { content: [text('sub done')] };
+        // Waits (at most a minute) for the test to say the main turn has its result.
+        const command = `for i in $(seq 1 600); do [ -f '${go}' ] && break; sleep 0.1; done; echo finished`;
+        return { content: [toolUse('Bash', { command, description: 'wait, then finish' }, 'toolu_cmd')] };
+      }
+      mainRequests += 1;
+      if (mainRequests === 1) {
+        const input = { description: 'in the background', prompt: 'SUB: run it', subagent_type: 'general-purpose' };
+        return { content: [toolUse('Agent', { ...input, run_in_background: true }, 'toolu_agent')] };
+      }
+      // The main turn ends only once the subagent's command is running.
+      if (mainRequests === 2) await commandStarted.promise;
+      return { content: [text(`main ${mainRequests}`)] };
+    });
+
+    const messages: SDKMessage[] = [];
+    for await (const message of query({
+      prompt: 'Start a subagent in the background.',
+      options: { env: harness.env, cwd: dir, allowedTools: ['Agent', 'Bash'] },
+    })) {
+      messages.push(message);
+      const m = message as { type: string; parent_tool_use_id?: unknown; message?: { content?: unknown } };
+      if (m.type === 'assistant' && m.parent_tool_use_id === 'toolu_agent' && JSON.stringify(m).includes('toolu_cmd')) {
+        commandStarted.resolve();
+      }
+      if (m.type === 'result' && !existsSync(go)) writeFileSync(go, '');
+    }
+    const results = messages.filter((m) => m.type === 'result');
+    expect(results.length).toBeGreaterThanOrEqual(1);
+    expect(results[0]).toMatchObject({ subtype: 'success' });
+    const started = messages.find((m) => m.type === 'system' && m.subtype === 'task_started');
+    expect(started).toMatchObject({ tool_use_id: 'toolu_agent', is_backgrounded: true });
+    const commandResult = messages.findIndex((m) => m.type === 'user' && JSON.stringify(m).includes('finished'));
+    // The order that made the bug: the main turn's result before the command's result.
+    expect(messages.findIndex((m) => m.type === 'result')).toBeLessThan(commandResult);
+
+    const spans = exporter.getFinishedSpans();
+    // No span failed: the command succeeded after its turn ended, and is not "unanswered".
+    expect(spans.filter((s) => s.status.code === api.SpanStatusCode.ERROR).map((s) => s.name)).toEqual([]);
+    const byCall = (id: string) => spans.find((s) => s.attributes['gen_ai.tool.call.id'] === id);
+    const turn = spans.find((s) => s.name === 'invoke_agent claude-code');
+    const agent = byCall('toolu_agent');
+    const command = byCall('toolu_cmd');
+    expect(agent?.parentSpanContext?.spanId).toBe(turn?.spanContext().spanId);
+    expect(command?.name).toBe('execute_tool Bash');
+    expect(command?.parentSpanContext?.spanId).toBe(agent?.spanContext().spanId);
+    expect(command?.status.code).toBe(api.SpanStatusCode.UNSET);
+    expect(command?.attributes).toMatchObject({ 'hexagent.is_error': false });
+    expect(agent?.attributes).toMatchObject({ 'hexagent.tool.background': true, 'hexagent.task.status': 'completed' });
+  }, 120_000);
+});
