@@ -65,6 +65,7 @@ export {
   matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
+  ResultError,
   SessionStoreLoadError,
   SpanAttr,
   SpanNames,

@@ -1,3 +1,4 @@
+import { ResultError } from '../../errors/result-error.js';
 import type { ControlRequestHandler } from '../../ports/control-protocol.js';
 import type { SessionTracer, TraceSpan } from '../../ports/session-tracer.js';
 import { inboundRequestSpan } from './inbound-request-span.js';
@@ -154,7 +155,8 @@ export class SessionTracing {
       turn.end();
     }
     this.root.setAttributes({ [SpanAttr.turns]: this.turns });
-    if (error !== undefined) this.root.fail(error);
+    // A failed turn's ResultError is that turn's failure, already on its span, not the session's.
+    if (error !== undefined && !ResultError.isInstance(error)) this.root.fail(error);
     this.root.end();
   }
 
