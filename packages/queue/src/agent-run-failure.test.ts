@@ -1,4 +1,4 @@
-import { InitializeTimeoutError, TransportStartError } from '@hexagent/core';
+import { ControlTimeoutError, InitializeTimeoutError, TransportStartError } from '@hexagent/core';
 import type { SDKResultMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
@@ -109,6 +109,10 @@ describe('thrownFailure', () => {
     });
     expect(start.workerFault).toBe(true);
     expect(thrownFailure(new InitializeTimeoutError({ timeoutMs: 10 }), false, undefined).workerFault).toBe(true);
+    const unanswered = new ControlTimeoutError({ subtype: 'initialize', timeoutMs: 60_000 });
+    expect(thrownFailure(unanswered, false, undefined).workerFault).toBe(true);
+    const otherRequest = new ControlTimeoutError({ subtype: 'set_model', timeoutMs: 60_000 });
+    expect(thrownFailure(otherRequest, false, undefined).workerFault).toBe(false);
     expect(thrownFailure(new TransportStartError(), true, undefined).workerFault).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { InitializeTimeoutError, TransportError } from '@hexagent/core';
+import { ControlTimeoutError, InitializeTimeoutError, TransportError } from '@hexagent/core';
 import type { SDKResultMessage } from '@hexagent/sdk';
 import { toJobError } from './job-error.js';
 import type { JobError, JobErrorResult } from './job-queue.js';
@@ -63,13 +63,17 @@ export function resultFailure(result: SDKResultMessage, apiError: string | undef
 /**
  * The failure of a run that threw. An error carrying the error `result` it follows (the official
  * SDK throws one after yielding that result) is recorded from the result. Before the CLI's first
- * message, a transport fault or an initialize timeout means the CLI could not start: the worker's fault.
+ * message, a transport fault or an unanswered `initialize` means the CLI could not start (a bad
+ * path, a broken install, a machine too loaded to start it): the worker's fault.
  */
 export function thrownFailure(error: unknown, sawMessage: boolean, apiError: string | undefined): AgentRunFailure {
   if (error instanceof AgentRunFailure) return error;
   const carried = carriedResult(error);
   if (carried !== undefined) return resultFailure(carried, apiError);
-  const startFault = TransportError.isInstance(error) || InitializeTimeoutError.isInstance(error);
+  const startFault =
+    TransportError.isInstance(error) ||
+    InitializeTimeoutError.isInstance(error) ||
+    (ControlTimeoutError.isInstance(error) && error.subtype === 'initialize');
   return new AgentRunFailure(toJobError(error), !sawMessage && startFault);
 }
 
