@@ -154,8 +154,14 @@ export function createAgentWorker(options: AgentWorkerOptions): AgentWorker {
         stop.abort();
         await loop;
         const all = () => Promise.all([...active.values()].map((run) => run.done));
-        const deadline = sleep(closeOptions.deadlineMs ?? 30_000, 'late' as const);
-        if ((await Promise.race([all().then(() => 'done' as const), deadline])) === 'late') {
+        // Cancelled once the runs are done, so a closed worker does not hold the process up.
+        const timer = new AbortController();
+        const deadline = sleep(closeOptions.deadlineMs ?? 30_000, 'late' as const, { signal: timer.signal }).catch(
+          () => 'cancelled' as const,
+        );
+        const first = await Promise.race([all().then(() => 'done' as const), deadline]);
+        timer.abort();
+        if (first === 'late') {
           for (const run of active.values()) run.abort.abort();
           await all();
         }
