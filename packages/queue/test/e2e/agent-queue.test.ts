@@ -130,8 +130,9 @@ describe('agent runs on pg-boss across worker processes', () => {
     await store.migrate();
     cleanups.push(() => store.close());
     const name = `e2e-${Date.now()}`;
-    // Expiry must exceed the longest turn, on a busy machine too (a turn here took over 20 s under load 20).
-    const queue = pgBossQueue({ connectionString, name, expireInSeconds: 60, retryLimit: 3 });
+    // Expiry must exceed the longest turn on a busy machine too, a CLI's start included (the SDK waits up to
+    // 60 s for its answer to initialize; under a load of 30 on 2 cores, turns took over 20 s).
+    const queue = pgBossQueue({ connectionString, name, expireInSeconds: 90, retryLimit: 3 });
     cleanups.push(() => queue.close());
 
     const configDirs: string[] = [];
@@ -157,6 +158,12 @@ describe('agent runs on pg-boss across worker processes', () => {
     }
     cleanups.push(() => {
       for (const worker of workers) worker.kill('SIGKILL');
+      // A worker killed abruptly (a failed run) leaves its CLIs waiting on a model that is gone: end them too.
+      for (const pid of processesUsing(configDirs)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
     });
 
     const started = Date.now();
@@ -276,5 +283,5 @@ describe('agent runs on pg-boss across worker processes', () => {
         poolAdmissions: allAdmissions.length,
       }),
     );
-  }, 600_000);
+  }, 900_000);
 });
