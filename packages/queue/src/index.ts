@@ -16,6 +16,7 @@ export type {
   ClaimedJob,
   EnqueueOptions,
   JobError,
+  JobErrorResult,
   JobLock,
   JobQueue,
   JobSnapshot,
@@ -23,3 +24,5 @@ export type {
 } from './job-queue.js';
 export { type PgBossQueueOptions, pgBossQueue } from './pg-boss-queue.js';
 export { UnserializableOptionError } from './unserializable-option-error.js';
+export type { WorkerBackoffOptions } from './worker-backoff.js';
+export type { AgentWorkerEvents, AgentWorkerListener } from './worker-events.js';

@@ -178,12 +178,15 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     await cli.start();
     await first(cli); // running; it ignores the end of its input
     const signal = calls[0]?.signal as AbortSignal;
+    let abortedAt = Number.NaN;
+    signal.addEventListener('abort', () => (abortedAt = performance.now()), { once: true });
     const startedAt = performance.now();
     const closing = cli.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(signal.aborted).toBe(false);
     await closing;
     expect(signal.aborted).toBe(true);
+    // Aborted at the escalation, not before it (however slow this machine is).
+    expect(abortedAt - startedAt).toBeGreaterThanOrEqual(140);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(140);
     expect(isAlive(children[0]?.pid ?? -1)).toBe(false);
   });

@@ -39,6 +39,7 @@ describe('CliTransport.messages', () => {
     for await (const message of transport.messages()) {
       expect(message).toEqual({ type: 'line', i: expected });
       expected++;
+      // The time is the point: a reader slower than the CLI, so the buffer fills and reading pauses.
       if (expected % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(expected).toBe(5000);

@@ -25,11 +25,17 @@ function subscribeAll(
       },
       end: (error) => {
         ends++;
-        // Let a second end(), if there were one, be counted before resolving.
+        // The time is the point: a second end(), if there were one, within 20 ms is counted before resolving.
         setTimeout(() => resolve({ items, error, ends }), 20);
       },
     });
   });
+}
+
+/** True once the transport's inbound buffer reached its high-water mark and paused reading the CLI. */
+function inboundPaused(transport: CliTransport): boolean {
+  const inbound = transport['inbound'] as unknown as { queue: { isPaused: boolean } };
+  return inbound.queue.isPaused;
 }
 
 describe('CliTransport.subscribe', () => {
@@ -45,7 +51,7 @@ describe('CliTransport.subscribe', () => {
     const transport = await started(
       transportOver({ onStart: [{ lines: 3000 }, { exit: 0 }] }, {}, { highWaterMark: 8 }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => inboundPaused(transport));
     const { items, error } = await subscribeAll(transport);
     expect(error).toBeUndefined();
     expect(items.map((item) => item['i'])).toEqual(Array.from({ length: 3000 }, (_, i) => i));
@@ -67,7 +73,8 @@ describe('CliTransport.subscribe', () => {
       transportOver({ onStart: [{ stderr: 'fatal: boom\n' }, { write: line({ type: 'one' }) }, { exit: 3 }] }),
     );
     await waitFor(() => !isAlive(transport.pid ?? -1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The transport has taken the exit in: the subscriber comes after it.
+    await waitFor(() => !transport.isOpen);
     const { items, error, ends } = await subscribeAll(transport);
     expect(items).toEqual([{ type: 'one' }]);
     expect(ProcessError.isInstance(error)).toBe(true);

@@ -102,6 +102,7 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
   it('continue resumes the most recent session of the project', async () => {
     const store = new InMemorySessionStore();
     await store.append({ projectKey, sessionId: OLDER }, [line('old')]);
+    // The time is the point: the sessions' modification times differ.
     await new Promise((resolve) => setTimeout(resolve, 5));
     await store.append({ projectKey, sessionId: SID }, [line('new')]);
     const { made } = await run({ env, cwd, sessionStore: store, continue: true });

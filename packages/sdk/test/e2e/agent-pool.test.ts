@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgentPool, createSdkMcpServer, type SDKMessage, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { byPrompt, collect, type E2eHarness, results, startHarness } from './harness.js';
 
@@ -117,8 +117,15 @@ describe('createAgentPool on the real CLI', () => {
         (error: { code?: string }) => error.code ?? 'error',
       ),
     );
-    for (let i = 0; i < 100 && pids.size < 2; i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
+    // Both running CLIs are mid-model-call (the slow answer) when close() comes; the third query waits.
+    const server = harness.server;
+    await vi.waitFor(
+      () => {
+        expect(pids.size).toBe(2);
+        expect(server.requests.filter((request) => request.kind === 'main').length).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     for (const child of pool.stats().memory.children) treePids.add(child.pid);
     const started = Date.now();
     await pool.close({ deadlineMs: 300 });

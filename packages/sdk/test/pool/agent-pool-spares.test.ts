@@ -1,5 +1,5 @@
 import type { Options } from '@hexagent/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DependencyContainer } from '../../src/container.js';
 import type { SDKMessage } from '../../src/index.js';
 import { AgentPool } from '../../src/pool/agent-pool.js';
@@ -91,9 +91,8 @@ describe('AgentPool: warm spares', () => {
     await settle();
     // The replacement waits until the claimed CLI had its head start.
     expect(spares.prewarms()).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(spares.prewarms()).toBe(3), { timeout: 10_000, interval: 10 });
     await settle();
-    expect(spares.prewarms()).toBe(3);
     expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
     await pool.close();
     expect(pool.stats().spares).toBe(0);

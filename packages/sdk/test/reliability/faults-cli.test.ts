@@ -88,6 +88,7 @@ describe('the CLI exits or is killed', () => {
     });
     const started = join(cli.dir, 'handler-started');
     let handlerSignal: AbortSignal | undefined;
+    let finished: Promise<{ error: unknown }> = Promise.resolve({ error: undefined });
     const aborted = new Promise<void>((resolve) => {
       const work = createSdkMcpServer({
         name: 'work',
@@ -102,30 +103,19 @@ describe('the CLI exits or is killed', () => {
           }),
         ],
       });
-      void (async () => {
-        const { error } = await drain(
-          query({
-            prompt: 'work',
-            options: {
-              pathToClaudeCodeExecutable: cli.path,
-              mcpServers: { work },
-            },
-          }),
-        );
-        outcome.error = error;
-        outcome.done = true;
-      })();
+      finished = drain(
+        query({
+          prompt: 'work',
+          options: {
+            pathToClaudeCodeExecutable: cli.path,
+            mcpServers: { work },
+          },
+        }),
+      );
     });
-    const outcome: { error?: unknown; done: boolean } = { done: false };
     await within(aborted, 10_000, "the handler's signal");
     expect(handlerSignal?.aborted).toBe(true);
-    await within(
-      (async () => {
-        while (!outcome.done) await new Promise((resolve) => setTimeout(resolve, 10));
-      })(),
-      10_000,
-      'query',
-    );
+    const outcome = await within(finished, 10_000, 'query');
     expect(ProcessError.isInstance(outcome.error)).toBe(true);
     expect((outcome.error as ProcessError).exitCode).toBe(4);
     expect((outcome.error as ProcessError).stderrTail).toContain('segfault while the tool ran');

@@ -216,7 +216,7 @@ export function snapshot(): ResourceSnapshot {
  * there, no extra file descriptor, subprocess or pipe handle. Resolves with the last snapshot;
  * rejects with a description of what is left.
  */
-export async function expectNothingLeft(baseline: ResourceSnapshot, timeoutMs = 3_000): Promise<ResourceSnapshot> {
+export async function expectNothingLeft(baseline: ResourceSnapshot, timeoutMs = 15_000): Promise<ResourceSnapshot> {
   const since = Date.now();
   for (;;) {
     const now = snapshot();
