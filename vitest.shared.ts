@@ -31,6 +31,9 @@ export function packageTestConfig(options: PackageTestOptions = {}): UserConfigF
       // not seconds, to start and answer; a test or hook must not fail for that.
       testTimeout: 120_000,
       hookTimeout: 120_000,
+      // `expect.poll` waits on an event; its 1 s default was a timing assumption that a loaded
+      // machine broke (an MCP server reported connected after 1.3 s). A test that sets its own keeps it.
+      expect: { poll: { timeout: 30_000 } },
       // Fails the test during which an unhandled rejection or uncaught exception happens.
       setupFiles: [fileURLToPath(new URL('./scripts/vitest-fail-on-unhandled-errors.ts', import.meta.url))],
       ...(options.execArgv !== undefined && { execArgv: options.execArgv }),

@@ -63,7 +63,7 @@ export class QueryImpl extends LiveControls implements Query {
     return this.session.close();
   }
 
-  initializationResult(): Promise<SDKControlInitializeResponse> {
+  override initializationResult(): Promise<SDKControlInitializeResponse> {
     return this.initialization ?? this.session.initializationResult();
   }
 

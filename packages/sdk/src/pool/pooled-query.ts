@@ -1,8 +1,15 @@
-import { AbortError, type SDKMessage } from '@hexagent/core';
+import {
+  AbortError,
+  callQueryControl,
+  forwardQueryControls,
+  type QueryControls,
+  type SDKMessage,
+  type SDKUserMessage,
+} from '@hexagent/core';
 import { asyncDispose } from '../async-dispose.js';
 import type { Query } from '../types/query.js';
 
-type Q = Query;
+export interface PooledQuery extends QueryControls {}
 
 /**
  * The `Query` that `pool.query()` returns at once, before the pool has admitted it: the messages
@@ -11,6 +18,7 @@ type Q = Query;
  * from its first `next()` and rejects its controls with it, as `query()` surfaces a failed start.
  * Leaving it while it waits (`return()`, `close()`, `await using`) takes it out of the queue.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the control methods are defined by forwardQueryControls in the static block
 export class PooledQuery implements Query {
   private inner: Query | undefined;
   private failure: { error: unknown; thrown: boolean } | undefined;
@@ -81,38 +89,16 @@ export class PooledQuery implements Query {
     else this.leave();
   }
 
-  interrupt: Q['interrupt'] = () => this.call((q) => q.interrupt());
-  setPermissionMode: Q['setPermissionMode'] = (mode) => this.call((q) => q.setPermissionMode(mode));
-  setMcpPermissionModeOverride: Q['setMcpPermissionModeOverride'] = (name, mode) =>
-    this.call((q) => q.setMcpPermissionModeOverride(name, mode));
-  setModel: Q['setModel'] = (model) => this.call((q) => q.setModel(model));
-  setMaxThinkingTokens: Q['setMaxThinkingTokens'] = (tokens, display) =>
-    this.call((q) => q.setMaxThinkingTokens(tokens, display));
-  applyFlagSettings: Q['applyFlagSettings'] = (settings) => this.call((q) => q.applyFlagSettings(settings));
-  updateSettings: Q['updateSettings'] = (source, settings) => this.call((q) => q.updateSettings(source, settings));
-  initializationResult: Q['initializationResult'] = () => this.call((q) => q.initializationResult());
-  reinitialize: Q['reinitialize'] = () => this.call((q) => q.reinitialize());
-  supportedCommands: Q['supportedCommands'] = () => this.call((q) => q.supportedCommands());
-  supportedModels: Q['supportedModels'] = () => this.call((q) => q.supportedModels());
-  supportedAgents: Q['supportedAgents'] = () => this.call((q) => q.supportedAgents());
-  mcpServerStatus: Q['mcpServerStatus'] = () => this.call((q) => q.mcpServerStatus());
-  getContextUsage: Q['getContextUsage'] = (opts) => this.call((q) => q.getContextUsage(opts));
-  usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET: Q['usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET'] =
-    (opts) => this.call((q) => q.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET(opts));
-  readFile: Q['readFile'] = (path, options) => this.call((q) => q.readFile(path, options));
-  reloadPlugins: Q['reloadPlugins'] = (options) => this.call((q) => q.reloadPlugins(options));
-  reloadSkills: Q['reloadSkills'] = () => this.call((q) => q.reloadSkills());
-  reloadOutputStyles: Q['reloadOutputStyles'] = () => this.call((q) => q.reloadOutputStyles());
-  accountInfo: Q['accountInfo'] = () => this.call((q) => q.accountInfo());
-  rewindFiles: Q['rewindFiles'] = (id, options) => this.call((q) => q.rewindFiles(id, options));
-  seedReadState: Q['seedReadState'] = (path, mtime) => this.call((q) => q.seedReadState(path, mtime));
-  reconnectMcpServer: Q['reconnectMcpServer'] = (name) => this.call((q) => q.reconnectMcpServer(name));
-  toggleMcpServer: Q['toggleMcpServer'] = (name, enabled) => this.call((q) => q.toggleMcpServer(name, enabled));
-  readMcpResource: Q['readMcpResource'] = (name, uri) => this.call((q) => q.readMcpResource(name, uri));
-  setMcpServers: Q['setMcpServers'] = (servers) => this.call((q) => q.setMcpServers(servers));
-  streamInput: Q['streamInput'] = (stream) => this.call((q) => q.streamInput(stream));
-  stopTask: Q['stopTask'] = (taskId) => this.call((q) => q.stopTask(taskId));
-  backgroundTasks: Q['backgroundTasks'] = (toolUseId) => this.call((q) => q.backgroundTasks(toolUseId));
+  streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void> {
+    return this.call((q) => q.streamInput(stream));
+  }
+
+  static {
+    // Every control method waits for admission, then goes to the query that runs.
+    forwardQueryControls(PooledQuery, function (name, args) {
+      return this.call((q) => callQueryControl(q, name, args));
+    });
+  }
 
   private call<R>(act: (query: Query) => Promise<R>): Promise<R> {
     return this.inner !== undefined ? act(this.inner) : this.ready.then(act);

@@ -241,7 +241,7 @@ describe('streaming input and live controls against the real CLI', () => {
     expect(results(first).at(-1)?.result).toBe('forty-two');
     expect(calls).toEqual([{ a: 20, b: 22 }]);
 
-    await expect(client.setPermissionMode('acceptEdits')).resolves.toBeUndefined();
+    await expect(client.setPermissionMode('acceptEdits')).resolves.toEqual({ mode: 'acceptEdits' });
 
     await client.query('are you there?');
     const second: SDKMessage[] = [];

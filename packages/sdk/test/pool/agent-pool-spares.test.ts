@@ -18,10 +18,12 @@ function fakeSpareSource(
   } = {},
 ) {
   let count = 0;
+  const prewarmedAt: number[] = [];
   const source: SpareSource = {
     fits: () => true,
     async prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare> {
       const n = count++;
+      prewarmedAt.push(performance.now());
       if (behaviour.fail?.(n) === true) throw new Error('prewarm failed');
       let exit!: () => void;
       const exited = new Promise<void>((resolve) => {
@@ -54,7 +56,7 @@ function fakeSpareSource(
       };
     },
   };
-  return { source, prewarms: () => count };
+  return { source, prewarms: () => count, prewarmedAt };
 }
 
 async function answerAll(fakes: ReturnType<typeof fakeCliContainer>, q: AsyncIterable<SDKMessage>) {
@@ -83,15 +85,18 @@ describe('AgentPool: warm spares', () => {
     expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
     const events: string[] = [];
     pool.on('admitted', (e) => events.push(`admitted fromSpare=${e.fromSpare}`));
-    pool.on('claimed', () => events.push('claimed'));
+    let claimedAt = Number.NaN;
+    pool.on('claimed', () => {
+      claimedAt = performance.now();
+      events.push('claimed');
+    });
     const messages = await answerAll(fakes, pool.query({ prompt: 'hi', options: { cwd: '/tmp' } }));
     expect(messages.some((m) => m.type === 'result')).toBe(true);
     expect(events).toEqual(['admitted fromSpare=true', 'claimed']);
     expect(fakes.clis[0]?.queryOptions.cwd).toBe('/tmp');
-    await settle();
-    // The replacement waits until the claimed CLI had its head start.
-    expect(spares.prewarms()).toBe(2);
+    // The replacement waits until the claimed CLI had its head start (timers fire no earlier than asked; 1 ms of rounding).
     await vi.waitFor(() => expect(spares.prewarms()).toBe(3), { timeout: 10_000, interval: 10 });
+    expect(spares.prewarmedAt[2]! - claimedAt).toBeGreaterThanOrEqual(149);
     await settle();
     expect(pool.stats()).toMatchObject({ spares: 2, busy: 0 });
     await pool.close();
