@@ -5,7 +5,7 @@
  * finish, then closes the pool, which leaves no CLI running. With ANTHROPIC_API_KEY set it talks to
  * Claude; without it, a scripted model server on 127.0.0.1 plays the model.
  */
-import { type AgentPool, createAgentPool, type Options, type SDKMessage } from '@hexagent/sdk';
+import { type AgentPool, createAgentPool, type Options, ResultError, type SDKMessage } from '@hexagent/sdk';
 import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
 import { createMathServer, mathToolNames } from './math-tools.js';
 import { scriptedAgentsModel } from './scripted-agents-model.js';
@@ -36,11 +36,16 @@ async function runAgent(pool: AgentPool, n: number): Promise<{ answer: string; t
   const prompt = `Agent ${n}: using the math tools, add ${n} and 35, then multiply the sum by 2.`;
   let toolResults = 0;
   let last: SDKMessage | undefined;
-  for await (const message of pool.query({ prompt })) {
-    if (message.type === 'user' && Array.isArray(message.message.content)) {
-      toolResults += message.message.content.filter((block) => block.type === 'tool_result').length;
+  try {
+    for await (const message of pool.query({ prompt })) {
+      if (message.type === 'user' && Array.isArray(message.message.content)) {
+        toolResults += message.message.content.filter((block) => block.type === 'tool_result').length;
+      }
+      last = message;
     }
-    last = message;
+  } catch (error) {
+    // A failed run yields its error result, then throws: that agent did not finish, the others go on.
+    if (!ResultError.isInstance(error)) throw error;
   }
   const ok = last?.type === 'result' && last.subtype === 'success';
   const answer = last?.type === 'result' && 'result' in last ? String(last.result) : 'no result';

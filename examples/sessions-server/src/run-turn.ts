@@ -39,10 +39,12 @@ export async function runTurn(
       ...(resume === undefined ? {} : { resume }),
     },
   });
+  // A failed turn is the result we read here; the iteration would then throw a ResultError.
   for await (const message of turn) {
     if (message.type !== 'result') continue;
-    if (message.subtype === 'success') return { sessionId: message.session_id, text: message.result };
-    const detail = message.errors.join('; ');
+    if (message.subtype === 'success' && !message.is_error)
+      return { sessionId: message.session_id, text: message.result };
+    const detail = message.subtype === 'success' ? message.result : message.errors.join('; ');
     // What the CLI says when the store has no such session.
     if (/No conversation found/.test(detail)) throw new TurnError(404, `no session ${resume}`);
     throw new TurnError(502, `the turn ended with ${message.subtype}: ${detail}`);

@@ -16,6 +16,7 @@ export { JsonDecodeError } from './errors/json-decode-error.js';
 export { McpServersNotAppliedError } from './errors/mcp-servers-not-applied-error.js';
 export { MessageTooLargeError } from './errors/message-too-large-error.js';
 export { ProtocolError } from './errors/protocol-error.js';
+export { ResultError } from './errors/result-error.js';
 export { SessionStoreLoadError, type SessionStoreLoadOperation } from './errors/session-store-load-error.js';
 export { SpareClaimError, type SpareClaimReason } from './errors/spare-claim-error.js';
 export type { Clock, TimerHandle, TimerOptions } from './ports/clock.js';
@@ -48,6 +49,7 @@ export {
   errorMessage,
 } from './protocol/control-protocol-engine.js';
 export { checkSessionOptions } from './session/check-session-options.js';
+export { ErrorResultTracker, errorResultText } from './session/error-result-tracker.js';
 export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
 export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';

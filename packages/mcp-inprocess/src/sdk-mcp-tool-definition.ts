@@ -1,15 +1,30 @@
-import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 
 /**
- * A zod raw shape: an object whose values are zod schemas, such as `{ a: z.number() }`. Schemas of
- * zod v3 (3.25+, `zod/v3`) and zod v4 (`zod`, `zod/v4`, `zod/mini`) are accepted; one shape must
- * not mix the two.
+ * A zod schema as the type system sees it, whichever copy of zod made it: a zod v4 schema (classic,
+ * mini or core) declares its parsed type in `_zod.output`, a zod v3 one (zod 3, or `zod/v3` of 3.25+)
+ * in `_output`. Structural, so that an app's zod of another version than ours types its tools alike.
  */
-export type AnyZodRawShape = ZodRawShapeCompat;
+export type ZodSchemaLike = { readonly _zod: { readonly output: unknown } } | { readonly _output: unknown };
 
-/** The arguments a handler receives for a zod raw shape: each field's parsed (output) type. */
-export type InferShape<Shape extends AnyZodRawShape> = ShapeOutput<Shape>;
+/**
+ * A zod raw shape: an object whose values are zod schemas, such as `{ a: z.number() }`. Schemas of
+ * zod v3 (3.25+, `zod/v3`) and zod v4 (`zod`, `zod/v4`, `zod/mini`), of any copy of zod, are
+ * accepted; one shape must not mix the two.
+ */
+export type AnyZodRawShape = { readonly [key: string]: ZodSchemaLike };
+
+/**
+ * The arguments a handler receives for a zod raw shape: each field's parsed (output) type, a field
+ * of an optional schema as `T | undefined` (as the official SDK's `InferShape` types it).
+ */
+export type InferShape<Shape extends AnyZodRawShape> = {
+  [K in keyof Shape]: Shape[K] extends { readonly _zod: { readonly output: infer O } }
+    ? O
+    : Shape[K] extends { readonly _output: infer O }
+      ? O
+      : never;
+} & {};
 
 /**
  * A JSON Schema for a tool's arguments. MCP requires an object schema, so `type` is `'object'`

@@ -1,10 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { assertToolDefinition } from './assert-tool-definition.js';
 import type {
-  AnyZodRawShape,
-  InferShape,
-  JsonSchemaObject,
   SdkMcpToolDefinition,
+  ToolArgs,
   ToolExtras,
   ToolHandlerExtra,
   ToolInputSchema,
@@ -16,6 +14,9 @@ import type {
  * arguments come back to the model as an `isError` result naming the fields, without calling the
  * handler. A handler that throws, or returns something that is not a `CallToolResult`, also ends
  * as an `isError` result. Nothing of zod or the MCP SDK is loaded by defining a tool.
+ *
+ * One signature, as the official SDK's: the handler's arguments are inferred from the shape
+ * whichever copy of zod the app uses, and a wrong key in `extras` is reported on that key.
  *
  * @param name - The tool's name, matching `/^[A-Za-z0-9_-]{1,64}$/` (checked here).
  * @param description - What the tool does, for the model.
@@ -54,33 +55,11 @@ import type {
  * const calc = createSdkMcpServer({ name: 'calc', tools: [add, echo] });
  * ```
  */
-export function tool<Shape extends AnyZodRawShape>(
-  name: string,
-  description: string,
-  inputSchema: Shape,
-  handler: (args: InferShape<Shape>, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
-  extras?: ToolExtras,
-): SdkMcpToolDefinition<Shape>;
-/**
- * Defines a tool whose arguments are described by a JSON Schema object and validated with ajv
- * before the handler runs; the handler gets them as `Record<string, unknown>`. Everything else is
- * as for zod shapes (see the other overload).
- *
- * @example
- * ```ts
- * const echo = tool(
- *   'echo',
- *   'Repeat a text',
- *   { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
- *   async (args) => ({ content: [{ type: 'text', text: String(args['text']) }] }),
- * );
- * ```
- */
-export function tool<Schema extends JsonSchemaObject>(
+export function tool<Schema extends ToolInputSchema>(
   name: string,
   description: string,
   inputSchema: Schema,
-  handler: (args: Record<string, unknown>, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
+  handler: (args: ToolArgs<Schema>, extra: ToolHandlerExtra) => Promise<CallToolResult> | CallToolResult,
   extras?: ToolExtras,
 ): SdkMcpToolDefinition<Schema>;
 export function tool(

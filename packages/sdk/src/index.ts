@@ -67,6 +67,7 @@ export {
   matchDeniedModels,
   ORG_POLICY_LIMIT_PREFIXES,
   ProtocolError,
+  ResultError,
   SessionStoreLoadError,
   SpanAttr,
   SpanNames,

@@ -49,6 +49,7 @@ const ROOT = [
   'ORG_POLICY_LIMIT_PREFIXES',
   'ProcessError',
   'ProtocolError',
+  'ResultError',
   'SessionStoreLoadError',
   'SUPPORTED_CLI_VERSIONS',
   'SYSTEM_PROMPT_DYNAMIC_BOUNDARY',

@@ -127,13 +127,13 @@ describe('messages and fields', () => {
     expect(error.exitCode).toBe(3);
     expect(error.signal).toBeUndefined();
     expect(error.stderrTail).toBe('Error: invalid API key\nat line 2');
-    expect(error.message).toContain('exited with code 3');
-    expect(error.message).toContain('Error: invalid API key\nat line 2');
+    expect(error.message).toBe('Claude Code process exited with code 3. stderr: Error: invalid API key\nat line 2');
   });
 
   it('ProcessError names the signal when the process was killed, and has no stderr section when empty', () => {
     const killed = new ProcessError({ signal: 'SIGKILL', exitCode: 137 });
-    expect(killed.message).toContain('SIGKILL');
+    // The official SDK's words, which programs match on.
+    expect(killed.message).toBe('Claude Code process terminated by signal SIGKILL');
     expect(killed.message).not.toContain('stderr');
     expect(killed.stderrTail).toBe('');
     expect(new ProcessError({}).message).toContain('failed');

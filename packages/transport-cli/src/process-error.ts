@@ -5,7 +5,9 @@ const MARKER = Symbol.for('hexagent.error.ProcessError');
 
 /**
  * The CLI process failed: it exited with a non-zero code, was killed, its pipes broke, or the OS
- * refused to spawn it. The `TransportError` of `CliTransport` for the faults of its process: from
+ * refused to spawn it. An exit or a signal is worded as the official SDK words it:
+ * `Claude Code process exited with code 3. stderr: <tail>`, `Claude Code process terminated by
+ * signal SIGKILL`. The `TransportError` of `CliTransport` for the faults of its process: from
  * `messages()` when the CLI exits on its own with a failure, from `send()` when the CLI stopped
  * reading (it exited, or closed its input), from `start()` when the spawn fails for a reason other
  * than a missing executable.
@@ -27,15 +29,16 @@ export class ProcessError extends TransportError {
     cause?: unknown;
   }) {
     const stderrTail = redactSecrets(options.stderrTail ?? '');
+    // Worded as the official SDK's errors, which programs match on (`exited with code 143`,
+    // `terminated by signal SIGTERM`).
     const how =
       options.signal !== undefined
-        ? `was killed by ${options.signal}`
+        ? `terminated by signal ${options.signal}`
         : options.exitCode !== undefined
           ? `exited with code ${options.exitCode}`
           : 'failed';
     super({
-      message:
-        options.message ?? `Claude Code process ${how}${stderrTail ? `\n--- stderr (tail) ---\n${stderrTail}` : ''}`,
+      message: options.message ?? `Claude Code process ${how}${stderrTail ? `. stderr: ${stderrTail}` : ''}`,
       cause: options.cause,
       exitCode: options.exitCode,
     });

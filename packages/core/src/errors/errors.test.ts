@@ -13,6 +13,7 @@ import { JsonDecodeError } from './json-decode-error.js';
 import { McpServersNotAppliedError } from './mcp-servers-not-applied-error.js';
 import { MessageTooLargeError } from './message-too-large-error.js';
 import { ProtocolError } from './protocol-error.js';
+import { ResultError } from './result-error.js';
 import { SessionStoreLoadError } from './session-store-load-error.js';
 import { SpareClaimError } from './spare-claim-error.js';
 
@@ -47,6 +48,17 @@ const cases: Case[] = [
     alsoInstanceOf: [],
   },
   { cls: AbortError, make: () => new AbortError(), code: 'ABORTED', alsoInstanceOf: [] },
+  {
+    cls: ResultError,
+    make: () =>
+      new ResultError({
+        result: { type: 'result', subtype: 'error_max_turns', is_error: true, errors: ['max'] } as never,
+        text: 'max',
+        exitCode: 1,
+      }),
+    code: 'ERROR_RESULT',
+    alsoInstanceOf: [],
+  },
   {
     cls: ControlRequestError,
     make: () =>

@@ -19,8 +19,8 @@ export interface TransportErrorOptions extends HexagentErrorOptions {
 export abstract class TransportError extends HexagentError {
   /**
    * The CLI's exit code when this error reports that the CLI exited on its own (a non-zero code);
-   * `undefined` otherwise. The Session reads it: a non-zero exit right after a turn whose failure
-   * the caller has already received as a `result` is not reported a second time.
+   * `undefined` otherwise. The Session reads it: a non-zero exit right after a failed turn ends the
+   * query with a `ResultError` (which carries this code) in place of this error.
    */
   readonly exitCode: number | undefined;
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeProcessError, resultMessage } from '../../test/helpers/fakes.js';
+import { ResultError } from '../errors/result-error.js';
 import type { InboundMessage } from '../types/control.js';
 import { createInboundSink } from './inbound-sink.js';
 import { TurnLedger } from './turn-ledger.js';
@@ -69,25 +70,34 @@ describe('createInboundSink', () => {
     expect(clean.end).toHaveBeenCalledWith(undefined);
   });
 
-  it('drops a non-zero exit after the input ended on a failed last turn: the caller has that result already', () => {
+  it('ends with a ResultError in place of the exit after a failed turn (the official SDK throws so)', () => {
     const { sink, end, turns } = routes();
     turns.open();
     turns.userMessageSent();
-    sink.message({ ...resultMessage(), subtype: 'error_max_turns', is_error: true });
+    const failed = { ...resultMessage(), subtype: 'error_max_turns', is_error: true, errors: ['Reached maximum'] };
+    sink.message(failed);
     turns.requestEndInput();
-    sink.end(new FakeProcessError({ exitCode: 1, stderrTail: '' }));
-    expect(end).toHaveBeenCalledWith(undefined);
+    const exit = new FakeProcessError({ exitCode: 1, stderrTail: '' });
+    sink.end(exit);
+    const error = end.mock.calls[0]?.[0] as ResultError;
+    expect(ResultError.isInstance(error)).toBe(true);
+    expect(error.message).toBe('Claude Code returned an error result: Reached maximum');
+    expect(error.result).toBe(failed);
+    expect(error.cause).toBe(exit);
   });
 
-  it('keeps other errors after a failed last turn: a ProcessError without exit code, or any other error', () => {
-    for (const error of [new FakeProcessError({ message: 'pipe broke' }), new Error('decode failed')]) {
-      const { sink, end, turns } = routes();
-      turns.open();
-      turns.userMessageSent();
+  it('keeps other errors after a failed last turn, and the exit after a later message', () => {
+    for (const error of [new Error('decode failed')]) {
+      const { sink, end } = routes();
       sink.message({ ...resultMessage(), is_error: true });
-      turns.requestEndInput();
       sink.end(error);
       expect(end).toHaveBeenCalledWith(error);
     }
+    const { sink, end } = routes();
+    sink.message({ ...resultMessage(), is_error: true, result: 'API Error: 500' });
+    sink.message({ type: 'assistant', message: {} });
+    const exit = new FakeProcessError({ exitCode: 1, stderrTail: '' });
+    sink.end(exit);
+    expect(end).toHaveBeenCalledWith(exit);
   });
 });

@@ -1,9 +1,9 @@
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { TransportSink } from '../ports/transport.js';
-import { TransportError } from '../ports/transport-error.js';
 import type { InboundMessage } from '../types/control.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { SlashCommand } from '../types/slash-command.js';
+import { ErrorResultTracker } from './error-result-tracker.js';
 import { isHostOnlyMessage } from './host-only-message.js';
 import type { TurnLedger } from './turn-ledger.js';
 
@@ -24,7 +24,7 @@ export interface InboundRoutes {
   /** Takes every other message, for the caller. */
   output: { push(message: SDKMessage): void };
   /** Counts the `result`s. */
-  turns: Pick<TurnLedger, 'resultReceived' | 'endedOnFailedTurn'>;
+  turns: Pick<TurnLedger, 'resultReceived'>;
   /** Told the commands of every `system/commands_changed` message (which still goes to the caller). */
   commandsChanged?: (commands: SlashCommand[]) => void;
   /** Called once when the CLI's output ends: with the error it ended with, if that is news. */
@@ -51,25 +51,25 @@ type Held = { message: InboundMessage; flushed: boolean } | { end: unknown };
  * the turn wrote, and the messages after it wait behind it, in order; control requests are not
  * held. When the mirror is idle nothing waits.
  *
- * The CLI exits with a non-zero code after its input ends when the last turn failed
- * (`error_max_turns`, an API error, ...). That failure already reached the caller as a `result`
- * with `is_error: true`, so such an exit ends the session without a second error.
+ * The CLI exits with a non-zero code after a failed turn (`error_max_turns`, an API error, a
+ * refused resume, ...): that exit ends the session with a `ResultError` naming the failed `result`
+ * (see {@link ErrorResultTracker}), as the official SDK throws `Claude Code returned an error
+ * result: ...` after yielding that result.
  */
 export function createInboundSink(routes: InboundRoutes): TransportSink {
   const { protocol, output, turns, commandsChanged, end, mirror } = routes;
+  const failures = new ErrorResultTracker();
   let held: Held[] | undefined;
 
   const deliver = (message: InboundMessage): void => {
+    failures.observe(message);
     output.push(message as SDKMessage);
-    if (message.type === 'result') turns.resultReceived(message.is_error === true || message.subtype !== 'success');
+    if (message.type === 'result') turns.resultReceived();
     else if (message.subtype === 'commands_changed' && message.type === 'system' && Array.isArray(message.commands)) {
       commandsChanged?.(message.commands as SlashCommand[]);
     }
   };
-  const finish = (error: unknown): void => {
-    const reported = TransportError.isInstance(error) && error.exitCode !== undefined && turns.endedOnFailedTurn;
-    end(reported ? undefined : error);
-  };
+  const finish = (error: unknown): void => end(failures.endError(error));
   const hold = (first: Held, flusher: InboundMirror): void => {
     held = [first];
     void flusher.flush().then(release);

@@ -20,6 +20,7 @@ import { AbortError } from '../errors/abort-error.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
 import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { ResultError } from '../errors/result-error.js';
 import type { McpHandleContext } from '../ports/mcp-server-port.js';
 import { TransportStartError } from '../ports/transport-start-error.js';
 import type { HookInput } from '../types/hooks/hook-inputs.js';
@@ -257,18 +258,21 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       expect(server.closeCalls).toBe(1);
     });
 
-    it('a non-zero exit after input ended and the last result was an error is not a second error', async () => {
+    it('a non-zero exit after an error result ends messages() with a ResultError after that result', async () => {
       const { session, transport } = await runningSession();
       await session.sendUserMessage('loop');
       session.endInput();
-      const failed = { ...resultMessage(), subtype: 'error_max_turns', is_error: true };
+      const failed = { ...resultMessage(), subtype: 'error_max_turns', is_error: true, errors: ['Reached max'] };
       transport.emit(failed);
       await flush();
       expect(transport.endInputCalls).toBe(1);
       transport.endOutput(new FakeProcessError({ exitCode: 1, stderrTail: '' }));
       const { messages, error } = await collect(session);
       expect(messages).toEqual([failed]);
-      expect(error).toBeUndefined();
+      expect(ResultError.isInstance(error)).toBe(true);
+      expect((error as ResultError).message).toBe('Claude Code returned an error result: Reached max');
+      expect((error as ResultError).result).toEqual(failed);
+      expect((error as ResultError).exitCode).toBe(1);
     });
 
     it('a non-zero exit after a successful last result is still a ProcessError', async () => {
@@ -379,6 +383,30 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       expect((error as AbortError).cause).toEqual(new Error('user pressed ctrl-c'));
       expect(transport.closeCalls).toBe(1);
       expect(session.signal.aborted).toBe(true);
+    });
+
+    it('after abortController.abort() nothing the CLI writes is yielded: AbortError follows what came before', async () => {
+      const abortController = new AbortController();
+      const { session, transport } = await runningSession({ abortController });
+      await session.sendUserMessage('write an essay');
+      const init = { type: 'system', subtype: 'init', session_id: 's1' };
+      transport.emit(init);
+      await flush();
+      // What the real CLI writes when it is interrupted and its input ends, as the session stops it.
+      const close = transport.close.bind(transport);
+      transport.close = async () => {
+        transport.emit({
+          type: 'user',
+          message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user]' }] },
+        });
+        transport.emit(resultMessage({ subtype: 'error_during_execution', is_error: true, errors: ['interrupted'] }));
+        await close();
+      };
+      abortController.abort();
+      const { messages, error } = await collect(session);
+      expect(messages).toEqual([init]);
+      expect(AbortError.isInstance(error)).toBe(true);
+      expect(transport.controlRequests().map((request) => request.request.subtype)).toContain('interrupt');
     });
 
     it('an already aborted abortController: messages() throws AbortError and start() rejects without starting', async () => {

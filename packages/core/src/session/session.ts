@@ -234,6 +234,15 @@ export class Session extends McpControls {
     return this.closePromise;
   }
 
+  /**
+   * Abort, as `options.abortController.abort()` does: nothing the CLI writes from now on is yielded
+   * (what is buffered still is), and the message stream throws `error` once the CLI has stopped.
+   */
+  abort(error: AbortError = new AbortError({ message: 'The query was aborted' })): Promise<void> {
+    this.output.seal();
+    return this.close(error);
+  }
+
   private async doStart(): Promise<void> {
     if (this.state === 'closed') throw this.closedError();
     // Options are checked before anything starts, so a bad option leaves nothing running.
@@ -321,7 +330,7 @@ export class Session extends McpControls {
     if (first) this.output.end(error);
   }
 
-  /** Ends the session when `abortController` aborts; an already aborted one ends it at once. */
+  /** Aborts the session when `abortController` aborts; an already aborted one ends it at once. */
   private listenForAbort(abortController: AbortController | undefined): void {
     if (abortController === undefined) return;
     const aborted = () => new AbortError({ message: 'The query was aborted', cause: abortController.signal.reason });
@@ -335,13 +344,10 @@ export class Session extends McpControls {
     }
     // Through onAbort: one listener on a signal however many sessions share it, so a "stop
     // everything" controller given to many concurrent queries trips no MaxListeners warning.
-    this.stopListeningForAbort = onAbort(abortController.signal, () => {
-      void this.close(aborted());
-    });
+    this.stopListeningForAbort = onAbort(abortController.signal, () => void this.abort(aborted()));
   }
 
   private closedError(): Error {
-    if (this.fatalError instanceof Error) return this.fatalError;
-    return new AbortError({ message: 'The session is closed' });
+    return this.fatalError instanceof Error ? this.fatalError : new AbortError({ message: 'The session is closed' });
   }
 }

@@ -19,9 +19,9 @@ describe('TurnLedger', () => {
     ledger.userMessageSent();
     ledger.userMessageSent();
     expect(ledger.isIdle).toBe(false);
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     expect(ledger.isIdle).toBe(false);
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     expect(ledger.isIdle).toBe(true);
   });
 
@@ -33,10 +33,10 @@ describe('TurnLedger', () => {
     ledger.requestEndInput();
     expect(ledger.inputDone).toBe(true);
     expect(endInput).not.toHaveBeenCalled();
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     expect(endInput).toHaveBeenCalledTimes(1);
     expect(ledger.inputEnded).toBe(true);
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     ledger.requestEndInput();
     ledger.endInputIfDue();
     expect(endInput).toHaveBeenCalledTimes(1);
@@ -61,7 +61,7 @@ describe('TurnLedger', () => {
     ledger.requestEndInput();
     ledger.close();
     ledger.open();
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     ledger.endInputIfDue();
     expect(endInput).not.toHaveBeenCalled();
     expect(ledger.inputEnded).toBe(false);
@@ -72,32 +72,12 @@ describe('TurnLedger', () => {
     const ledger = new TurnLedger(endInput);
     ledger.open();
     ledger.userMessageSent();
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     ledger.userMessageSent();
     ledger.requestEndInput();
     expect(endInput).not.toHaveBeenCalled();
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     expect(endInput).toHaveBeenCalledTimes(1);
-  });
-
-  it('endedOnFailedTurn: input ended, every turn answered, and the last result an error', () => {
-    const ledger = new TurnLedger(vi.fn());
-    ledger.open();
-    ledger.userMessageSent();
-    ledger.resultReceived(true);
-    expect(ledger.endedOnFailedTurn).toBe(false); // input not ended yet
-    ledger.requestEndInput();
-    expect(ledger.endedOnFailedTurn).toBe(true);
-
-    const succeeded = new TurnLedger(vi.fn());
-    succeeded.open();
-    succeeded.userMessageSent();
-    succeeded.resultReceived(true);
-    succeeded.userMessageSent();
-    succeeded.resultReceived(false);
-    succeeded.requestEndInput();
-    expect(succeeded.inputEnded).toBe(true);
-    expect(succeeded.endedOnFailedTurn).toBe(false);
   });
 
   it('waitForIdle() resolves at once when idle, else on the last result', async () => {
@@ -106,10 +86,10 @@ describe('TurnLedger', () => {
     ledger.userMessageSent();
     ledger.userMessageSent();
     const idle = track(ledger.waitForIdle());
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     await tick();
     expect(idle.settled).toBe(false);
-    ledger.resultReceived(false);
+    ledger.resultReceived();
     await tick();
     expect(idle.settled).toBe(true);
   });

@@ -12,13 +12,12 @@
  * ledger.open();
  * ledger.userMessageSent();
  * ledger.requestEndInput(); // not yet: one turn is unanswered
- * ledger.resultReceived(false); // now: endInput() is called
+ * ledger.resultReceived(); // now: endInput() is called
  * ```
  */
 export class TurnLedger {
   private sent = 0;
   private received = 0;
-  private lastFailed = false;
   private endRequested = false;
   private ended = false;
   private state: 'new' | 'open' | 'closed' = 'new';
@@ -45,24 +44,14 @@ export class TurnLedger {
     return this.received >= this.sent;
   }
 
-  /**
-   * True when the input was ended, every turn is answered and the last result was an error
-   * (`is_error`, or a subtype other than `success`): the CLI then exits with a non-zero code, a
-   * failure the caller has already seen as that result.
-   */
-  get endedOnFailedTurn(): boolean {
-    return this.ended && this.isIdle && this.lastFailed;
-  }
-
   /** Counts one user message; call it before the message is written, so an end of input waits for it. */
   userMessageSent(): void {
     this.sent += 1;
   }
 
   /** Counts one `result`; may release idle waiters and end the input. */
-  resultReceived(isError: boolean): void {
+  resultReceived(): void {
     this.received += 1;
-    this.lastFailed = isError;
     this.wakeWaiters();
     this.endInputIfDue();
   }

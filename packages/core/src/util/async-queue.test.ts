@@ -71,6 +71,18 @@ describe('AsyncQueue', () => {
     expect(await drain(queue)).toEqual([1]);
   });
 
+  it('seal() drops later pushes but keeps the buffered items, and a later end(error) still ends it', async () => {
+    const queue = new AsyncQueue<number>();
+    queue.push(1);
+    queue.seal();
+    queue.push(2);
+    expect(queue.isEnded).toBe(false);
+    const failure = new Error('aborted');
+    queue.end(failure);
+    await expect(queue.next()).resolves.toEqual({ value: 1, done: false });
+    await expect(queue.next()).rejects.toBe(failure);
+  });
+
   it('end(error) throws the error only after the buffer drains, once', async () => {
     const queue = new AsyncQueue<number>();
     const failure = new Error('broken pipe');

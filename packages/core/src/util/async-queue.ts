@@ -9,6 +9,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   private waiter: ((result: IteratorResult<T>) => void) | undefined;
   private failWaiter: ((error: unknown) => void) | undefined;
   private ended = false;
+  private sealed = false;
   private error: unknown;
   private hasError = false;
   private readonly onReturn: (() => void) | undefined;
@@ -28,9 +29,9 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     return this.ended;
   }
 
-  /** Add an item; ignored after `end()`. */
+  /** Add an item; ignored after `end()` or `seal()`. */
   push(item: T): void {
-    if (this.ended) return;
+    if (this.ended || this.sealed) return;
     const waiter = this.waiter;
     if (waiter !== undefined) {
       this.waiter = undefined;
@@ -39,6 +40,11 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
       return;
     }
     this.items.push(item);
+  }
+
+  /** Take no more items; what is buffered is still consumed, and `end()` still ends the queue. */
+  seal(): void {
+    this.sealed = true;
   }
 
   /** Finish the queue, optionally with an error the consumer sees after the buffered items. */

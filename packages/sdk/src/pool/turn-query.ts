@@ -1,4 +1,11 @@
-import { AbortError, AsyncQueue, InvalidOptionError, type SDKMessage, type Session } from '@hexagent/core';
+import {
+  AbortError,
+  AsyncQueue,
+  ErrorResultTracker,
+  InvalidOptionError,
+  type SDKMessage,
+  type Session,
+} from '@hexagent/core';
 import { asyncDispose } from '../async-dispose.js';
 import type { Query } from '../types/query.js';
 
@@ -19,12 +26,15 @@ export interface TurnHost {
  * `setMcpServers`, ...: every one but the read-only `initializationResult`, `supportedCommands`,
  * `supportedModels`, `supportedAgents`, `mcpServerStatus`, `getContextUsage`, `usage_...`,
  * `readFile`, `accountInfo` and `readMcpResource`) taints the CLI, so it is not recycled. Once the
- * turn has ended and the CLI serves another query, leaving is a no-op and controls reject.
+ * turn has ended and the CLI serves another query, leaving is a no-op and controls reject. A turn
+ * that failed (a `result` with `is_error`) ends with a `ResultError` after that result, as a
+ * string-prompt `query()` does when its CLI exits on the failure.
  */
 export class TurnQuery implements Query {
   private readonly session: Session;
   private readonly host: TurnHost;
   private readonly out = new AsyncQueue<SDKMessage>();
+  private readonly failures = new ErrorResultTracker();
   /** The turn ended and the CLI went back to the pool: nothing here may touch it any more. */
   private detached = false;
 
@@ -35,13 +45,14 @@ export class TurnQuery implements Query {
 
   /** One message of this turn, from the CLI. */
   push(message: SDKMessage): void {
+    this.failures.observe(message);
     this.out.push(message);
   }
 
   /** The turn ended and the CLI goes back to the pool: the caller reads what is buffered, then the end. */
   detach(): void {
     this.detached = true;
-    this.out.end();
+    this.out.end(this.failures.pendingError());
   }
 
   /** The CLI's session ended (the CLI exited or was stopped): the caller sees its end, or its error. */

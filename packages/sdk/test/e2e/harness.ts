@@ -49,6 +49,19 @@ export async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKM
   return messages;
 }
 
+/** Every message of a query, and the error its iteration ended with (`undefined` when it just ended). */
+export async function collectSettled(
+  iterable: AsyncIterable<SDKMessage>,
+): Promise<{ messages: SDKMessage[]; error: unknown }> {
+  const messages: SDKMessage[] = [];
+  try {
+    for await (const message of iterable) messages.push(message);
+  } catch (error) {
+    return { messages, error };
+  }
+  return { messages, error: undefined };
+}
+
 /** The `result` messages among `messages`. */
 export function results(messages: SDKMessage[]): Array<Record<string, unknown>> {
   return messages.filter((message) => message.type === 'result') as Array<Record<string, unknown>>;

@@ -8,6 +8,7 @@ import {
   JsonDecodeError,
   ProcessError,
   query,
+  ResultError,
   type SDKMessage,
   tool,
 } from '@hexagent/sdk';
@@ -15,7 +16,7 @@ import { text, toolUse } from '@hexagent/testing';
 import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
+import { collect, collectSettled, type E2eHarness, resultText, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const tempDirs: string[] = [];
@@ -71,7 +72,7 @@ describe('options reach the real CLI', () => {
     expect(init?.model).toBe('claude-sonnet-4-5');
   });
 
-  it('stops at maxTurns with error_max_turns', async () => {
+  it('stops at maxTurns with error_max_turns, then throws ResultError as the official SDK throws', async () => {
     const calc = createSdkMcpServer({
       name: 'calc',
       tools: [
@@ -85,14 +86,21 @@ describe('options reach the real CLI', () => {
       { content: [toolUse('mcp__calc__add', { a: 2, b: 2 })] },
       { content: [text('never reached')] },
     ]);
-    const messages = await collect(
+    const { messages, error } = await collectSettled(
       query({
         prompt: 'loop',
         options: { env: harness.env, maxTurns: 1, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
       }),
     );
-    const result = messages.find((message) => message.type === 'result') as { subtype?: string } | undefined;
-    expect(result?.subtype).toBe('error_max_turns');
+    const result = messages.at(-1);
+    expect(result).toMatchObject({ type: 'result', subtype: 'error_max_turns', is_error: true });
+    // The official SDK's message, with the result's errors as its text (an error_max_turns has no `result`).
+    expect(ResultError.isInstance(error)).toBe(true);
+    expect((error as ResultError).message).toBe(
+      'Claude Code returned an error result: Reached maximum number of turns (1)',
+    );
+    expect((error as ResultError).result).toBe(result);
+    expect((error as ResultError).exitCode).toBe(1);
   });
 
   it('runs an external stdio MCP server given through --mcp-config', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
   InMemorySessionStore,
   query,
+  ResultError,
   type SDKMessage,
   type SessionKey,
   type SessionStore,
@@ -20,7 +21,7 @@ import type { ScriptedModelServer } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs test fixture without types
 import { FileSessionStore } from './fixtures/file-session-store.mjs';
-import { collect, results } from './harness.js';
+import { collect, collectSettled, results } from './harness.js';
 import { crossHostResume, hostEnv, sessionStoreModel, type Track, userTexts } from './session-store-scenarios.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -140,15 +141,21 @@ describe('sessionStore on the real CLI', () => {
   it('(c) resume of a session the store does not have behaves as the official SDK: the CLI finds no conversation', async () => {
     const server = await modelServer();
     const { env } = await cliEnv(server);
-    const messages = await collect(
+    const missing = randomUUID();
+    const { messages, error } = await collectSettled(
       query({
         prompt: 'what was it?',
-        options: { env, settingSources: [], sessionStore: new InMemorySessionStore(), resume: randomUUID() },
+        options: { env, settingSources: [], sessionStore: new InMemorySessionStore(), resume: missing },
       }),
     );
     const result = results(messages)[0];
     expect(result).toMatchObject({ subtype: 'error_during_execution', is_error: true });
     expect(JSON.stringify(result)).toMatch(/No conversation found/);
+    // Then the iteration throws, as the official SDK's does: the refused resume is an error result.
+    expect(ResultError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      `Claude Code returned an error result: No conversation found with session ID: ${missing}`,
+    );
     expect(server.requests.filter((request) => request.kind === 'main')).toHaveLength(0);
   }, 60_000);
 

@@ -11,14 +11,14 @@
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOpenTelemetryTracer, createSdkMcpServer, query, tool } from '@hexagent/sdk';
+import { createOpenTelemetryTracer, createSdkMcpServer, query, ResultError, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, type E2eHarness, startHarness } from './harness.js';
+import { collect, collectSettled, type E2eHarness, startHarness } from './harness.js';
 
 const exporter = new InMemorySpanExporter();
 let harness: E2eHarness | undefined;
@@ -254,7 +254,7 @@ describe('tracing through the real CLI', () => {
       },
       { content: [text('never asked: maxTurns ends the turn first')] },
     ]);
-    const messages = await collect(
+    const { messages, error } = await collectSettled(
       query({
         prompt: 'Divide 1 by 0, then explode.',
         options: {
@@ -268,6 +268,7 @@ describe('tracing through the real CLI', () => {
     );
     const result = messages.find((m) => m.type === 'result') as Record<string, unknown> | undefined;
     expect(result).toMatchObject({ subtype: 'error_max_turns', is_error: true });
+    expect(ResultError.isInstance(error)).toBe(true);
 
     const divide = named('execute_tool mcp__calc__divide');
     const explode = named('execute_tool mcp__calc__explode');

@@ -1,7 +1,8 @@
 /**
  * startup() and prewarm() against the real CLI and the scripted model: the warm query answers, a
  * claim moves the spare to the session's folder with its model and mode, a refused claim rejects
- * `claimed` and ends the query with the CLI's `not_claimed` result, and closing leaves no process.
+ * `claimed` and ends the query with the CLI's `not_claimed` result (then a `ResultError`), and closing
+ * leaves no process.
  */
 import {
   existsSync,
@@ -15,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prewarm, type SDKMessage, SpareClaimError, startup } from '@hexagent/sdk';
+import { prewarm, ResultError, type SDKMessage, SpareClaimError, startup } from '@hexagent/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, type E2eHarness, startHarness } from './harness.js';
 
@@ -114,15 +115,15 @@ describe('warm start on the real CLI', () => {
     expect(SpareClaimError.isInstance(error)).toBe(true);
     expect((error as SpareClaimError).reason).toBe('project_settings_not_claimable');
     expect((error as Error).message).toMatch(/^project_settings_not_claimable:/);
-    // As with any error result, the query yields it and ends (the official SDK throws after it).
+    // As with any error result, the query yields it, then throws as the official SDK does (the CLI exits 1).
     const seen: SDKMessage[] = [];
-    try {
+    const thrown = await (async () => {
       for await (const message of q) seen.push(message);
-    } catch {
-      // The CLI exits 1 after answering not_claimed; either ending is fine here.
-    }
+    })().catch((caught: unknown) => caught);
     const result = seen.find((message) => message.type === 'result') as Record<string, unknown> | undefined;
     expect(JSON.stringify(result?.errors)).toContain('not_claimed');
+    expect(ResultError.isInstance(thrown)).toBe(true);
+    expect((thrown as Error).message).toMatch(/^Claude Code returned an error result: not_claimed: /);
     await spare.exited;
     expect(harness.server.requests.filter((request) => request.kind === 'main')).toHaveLength(0);
   });

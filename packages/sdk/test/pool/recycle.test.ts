@@ -1,4 +1,6 @@
+import type { InboundMessage } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
+import { ResultError, type SDKMessage } from '../../src/index.js';
 import { fakeCliContainer, fakeMeasure } from './pool-test-kit.js';
 import { collect, noResetMessages, parked, prompted, recorded, recyclingPool } from './recycle-kit.js';
 
@@ -154,6 +156,38 @@ describe('AgentPool: recycle', () => {
     expect(fakes.clis[1]?.prompts[0]).toBe('b1');
     await pool.close();
     expect(fakes.live()).toEqual([]);
+  });
+
+  it('a failed turn on a kept CLI ends its query with a ResultError after the result, as query() does', async () => {
+    const fakes = fakeCliContainer();
+    const pool = recyclingPool(fakes);
+    await parked(pool);
+    const run = pool.query({ prompt: 'fail' });
+    const seen: SDKMessage[] = [];
+    const ended = (async () => {
+      for await (const message of run) seen.push(message);
+    })().catch((error: unknown) => error);
+    const cli = fakes.clis[0];
+    await prompted(cli, 'fail');
+    cli?.init();
+    const failed = {
+      type: 'result',
+      subtype: 'success',
+      is_error: true,
+      result: 'API Error: 400 bad request',
+      session_id: cli?.sessionId,
+      num_turns: 1,
+      uuid: '00000000-0000-4000-8000-0000000000aa',
+    };
+    cli?.emit(failed as unknown as InboundMessage);
+    const error = await ended;
+    expect(ResultError.isInstance(error)).toBe(true);
+    expect((error as ResultError).message).toBe('Claude Code returned an error result: API Error: 400 bad request');
+    expect((error as ResultError).exitCode).toBeUndefined();
+    expect(seen.at(-1)).toEqual(failed);
+    // The CLI itself is fine: it is reset and parked for the next query.
+    await expect.poll(() => pool.stats().recycled).toBe(1);
+    await pool.close();
   });
 
   it('without recycle a startup spare’s query ends its CLI as before', async () => {

@@ -86,6 +86,8 @@ async function runStep(session: StandInSession, step: StandInStep, message: Json
   }
   if ('ignoreEndOfInput' in step) {
     session.ignoresEndOfInput = true;
+    // Like a CLI waiting on the model: alive until killed, even once stdin has closed and nothing else is pending.
+    setInterval(() => {}, 2 ** 30);
     return;
   }
   if ('exit' in step) {

@@ -1,6 +1,6 @@
 /** The session's spans over a recording tracer and the fake transport: tree, attributes, failures. */
 import { describe, expect, it } from 'vitest';
-import { FakeMcpServer, flush, resultMessage } from '../../../test/helpers/fakes.js';
+import { FakeMcpServer, FakeProcessError, flush, resultMessage } from '../../../test/helpers/fakes.js';
 import { RecordingTracer } from '../../../test/helpers/recording-tracer.js';
 import { sessionHarness } from '../../../test/helpers/session-harness.js';
 import { MAX_SPAN_TEXT } from './bounded-text.js';
@@ -183,6 +183,20 @@ describe('Session tracing', () => {
     expect(second?.errors[0]?.errorType).toBe('unanswered');
     expect(tracer.span('hexagent.query').attributes['hexagent.turns']).toBe(2);
     expect(tracer.spans.every((s) => s.ended === 1)).toBe(true);
+  });
+
+  it('the exit after a failed turn (a ResultError) fails that turn, not the query span', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer });
+    await session.sendUserMessage('one');
+    session.endInput();
+    transport.emit(resultMessage({ subtype: 'error_max_turns', is_error: true, errors: ['too many turns'] }));
+    await flush();
+    transport.endOutput(new FakeProcessError({ exitCode: 1 }));
+    await expect(session.messages().next()).resolves.toMatchObject({ value: { subtype: 'error_max_turns' } });
+    await expect(session.messages().next()).rejects.toThrow('Claude Code returned an error result: too many turns');
+    expect(tracer.span('invoke_agent claude-code').errors[0]?.errorType).toBe('error_max_turns');
+    expect(tracer.span('hexagent.query').errors).toEqual([]);
   });
 
   it('gives outbound control requests a span under the query, failed when the CLI refuses', async () => {

@@ -1,3 +1,4 @@
+import { ResultError } from '../../errors/result-error.js';
 import type { ControlRequestHandler } from '../../ports/control-protocol.js';
 import type { SessionTracer, TraceSpan } from '../../ports/session-tracer.js';
 import { boundedError } from './bounded-text.js';
@@ -166,7 +167,8 @@ export class SessionTracing {
       turn.end();
     }
     this.root.setAttributes({ [SpanAttr.turns]: this.turns });
-    if (error !== undefined) this.root.fail(boundedError(error));
+    // A failed turn's ResultError is that turn's failure, already on its span, not the session's.
+    if (error !== undefined && !ResultError.isInstance(error)) this.root.fail(boundedError(error));
     this.root.end();
   }
 
