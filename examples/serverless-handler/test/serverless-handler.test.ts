@@ -6,6 +6,7 @@
  *
  * - two invocations in two processes: the second resumes the first's session from the store (the
  *   relay's own copy deleted in between): what the model received, what the tool got, what was answered;
+ * - a session the store does not have: 404;
  * - a turn over `TURN_TIMEOUT_MS`: 504, and the relay stops the CLI;
  * - a function frozen mid-turn (SIGSTOP, as a platform freezes one) then killed: the relay stops the
  *   CLI on its own (heartbeat), and the next invocation resumes at the last completed turn.
@@ -293,6 +294,15 @@ describe('the serverless handler, bundled, behind a relay (real CLI)', () => {
     expect(readdirSync(functionTmp).filter((name) => name.startsWith('claude-resume-'))).toEqual([]);
     await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
     await expect.poll(resumeDirsOnRelay, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('a session the store does not have: 404', async () => {
+    const fn = await startFunction();
+    const unknown = '0b7e3c4a-1d2f-4e5a-8b6c-7d8e9f0a1b2c';
+    const reply = await invoke(fn, { prompt: 'When will it arrive?', sessionId: unknown });
+    expect(reply).toMatchObject({ status: 404, body: { error: `no session ${unknown}` } });
+    expect(await stopFunction(fn)).toBe(0);
+    await expect.poll(clisOnRelay, { timeout: 10_000 }).toEqual([]);
   });
 
   it('a turn over TURN_TIMEOUT_MS answers 504, and the relay stops the CLI', async () => {
