@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemorySessionStore, query, type SDKMessage } from '@hexagent/sdk';
+import { InMemorySessionStore, type Options, query, type SDKMessage } from '@hexagent/sdk';
 import { type HermeticCliEnv, hermeticCliEnv, ScriptedModelServer, text } from '@hexagent/testing';
 import { findClaudeCli } from '@hexagent/transport-cli';
 import { webSocketTransport } from '@hexagent/transport-websocket';
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 const resumeDirs = () => readdirSync(relayTmp).filter((name) => name.startsWith('hexagent-relay-resume-'));
 
-async function turn(prompt: string, options: Parameters<typeof query>[0]['options']) {
+async function turn(prompt: string, options: Options) {
   const messages: SDKMessage[] = [];
   for await (const message of query({ prompt, options })) messages.push(message);
   return messages;
