@@ -306,12 +306,18 @@ export class CliTransport implements Transport {
 }
 
 /**
- * The default {@link TransportFactory}: a {@link CliTransport} with default settings.
+ * The default {@link TransportFactory}: a {@link CliTransport} with default settings. A session
+ * resumed from a store (`launch.resumeConfigDir`) runs the CLI with that directory as its
+ * `CLAUDE_CONFIG_DIR`, on top of `options.env` (else this process's environment).
  *
  * @example
  * ```ts
  * container.register(TRANSPORT_FACTORY, { useValue: createCliTransport });
  * ```
  */
-export const createCliTransport: TransportFactory = (options, launch) =>
-  new CliTransport(options, launch?.traceContext === undefined ? {} : { traceContext: launch.traceContext });
+export const createCliTransport: TransportFactory = (options, launch) => {
+  const dir = launch?.resumeConfigDir;
+  const resumed =
+    dir === undefined ? options : { ...options, env: { ...(options.env ?? process.env), CLAUDE_CONFIG_DIR: dir } };
+  return new CliTransport(resumed, launch?.traceContext === undefined ? {} : { traceContext: launch.traceContext });
+};

@@ -54,13 +54,27 @@ describe('buildRelayHello', () => {
     }
   });
 
+  it("leaves out the local CLAUDE_CONFIG_DIR of a session resumed from a store: the relay's CLI gets a dir of its own", () => {
+    const resumed = buildRelayHello(
+      { env: { CLAUDE_CONFIG_DIR: '/tmp/claude-resume-x', FOO: 'bar' } },
+      { resumeConfigDir: '/tmp/claude-resume-x' },
+    );
+    expect(resumed.env).not.toHaveProperty('CLAUDE_CONFIG_DIR');
+    expect(resumed.env).toMatchObject({ FOO: 'bar' });
+    // Given by the caller for its own reasons, it is sent (and the relay's operator decides).
+    expect(buildRelayHello({ env: { CLAUDE_CONFIG_DIR: '/srv/claude' } }).env.CLAUDE_CONFIG_DIR).toBe('/srv/claude');
+    expect(buildRelayHello({}, { resumeConfigDir: '/tmp/claude-resume-x' })).not.toHaveProperty('resume');
+  });
+
   it('names the cwd only when given', () => {
     expect(buildRelayHello({})).not.toHaveProperty('cwd');
     expect(buildRelayHello({ cwd: '/srv/work' }).cwd).toBe('/srv/work');
   });
 
   it('throws InvalidOptionError for a bad option, as CliTransport does', () => {
-    expect(() => buildRelayHello({ maxTurns: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => buildRelayHello({ mcpServersDelivery: 'nope' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
+    );
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { InvalidOptionError, type Options } from '@hexagent/core';
+import { InvalidOptionError, type Options, type TransportLaunch } from '@hexagent/core';
 import { buildCliArgs, buildCliEnv, definedEnv } from '@hexagent/transport-cli';
 import type { RelayHello } from './relay-protocol.js';
 
@@ -19,13 +19,15 @@ const LOCAL_PROCESS_OPTIONS = [
  * the only forms the relay accepts are `--name` and `--name=value`), the environment `buildCliEnv`
  * builds from `options.env` alone (this process's own environment is never sent to the relay), and
  * the type of each MCP server the session will configure, so the relay can refuse one its operator
- * does not allow before the CLI starts.
+ * does not allow before the CLI starts. For a session resumed from a store (`launch.resumeConfigDir`)
+ * the `CLAUDE_CONFIG_DIR` pointing at that local directory is left out: the relay gives its CLI a
+ * directory of its own, holding the transcripts (`resume`, added by the transport when it starts).
  *
  * @throws InvalidOptionError naming the first invalid option, `pathToClaudeCodeExecutable`,
  *   `executable`, `executableArgs` and `spawnClaudeCodeProcess` included (the relay runs its
  *   operator's `cliPath`).
  */
-export function buildRelayHello(options: Options): RelayHello {
+export function buildRelayHello(options: Options, launch: TransportLaunch = {}): RelayHello {
   for (const option of LOCAL_PROCESS_OPTIONS) {
     if (options[option] !== undefined) {
       throw new InvalidOptionError({
@@ -34,11 +36,11 @@ export function buildRelayHello(options: Options): RelayHello {
       });
     }
   }
-  const hello: RelayHello = {
-    type: 'relay_hello',
-    argv: joinFlagValues(buildCliArgs(options)),
-    env: definedEnv(buildCliEnv(options, {})),
-  };
+  const env = definedEnv(buildCliEnv(options, {}));
+  if (launch.resumeConfigDir !== undefined && env.CLAUDE_CONFIG_DIR === launch.resumeConfigDir) {
+    delete env.CLAUDE_CONFIG_DIR;
+  }
+  const hello: RelayHello = { type: 'relay_hello', argv: joinFlagValues(buildCliArgs(options)), env };
   if (options.cwd !== undefined) hello.cwd = options.cwd;
   const servers = declaredMcpServers(options);
   if (Object.keys(servers).length > 0) hello.mcpServers = servers;

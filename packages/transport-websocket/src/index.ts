@@ -34,6 +34,8 @@ export {
   type RelayHello,
   type RelayReady,
   type RelayRefusalReason,
+  type RelayResume,
+  type RelayTranscriptFile,
 } from './relay-protocol.js';
 export { RelayRefusedError } from './relay-refused-error.js';
 export { WebSocketTransport } from './web-socket-transport.js';

@@ -22,6 +22,21 @@ describe('webSocketTransport', () => {
     expect(() => factory({ pathToClaudeCodeExecutable: '/opt/claude' })).toThrow(
       expect.objectContaining({ code: 'INVALID_OPTION', option: 'pathToClaudeCodeExecutable' }),
     );
-    expect(() => factory({ maxTurns: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => factory({ mcpServersDelivery: 'nope' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
+    );
+  });
+
+  it('a transport for a resumed session whose transcripts cannot be read fails to start, connecting nowhere', async () => {
+    const transport = webSocketTransport({ url: 'ws://127.0.0.1:1', token: 't' })(
+      { resume: '3a71bb1f-1592-41d8-94d2-8371184414f5' },
+      { resumeConfigDir: '/nonexistent/hexagent-resume' },
+    );
+    await expect(transport.start()).rejects.toMatchObject({
+      code: 'TRANSPORT_START_FAILED',
+      message: expect.stringContaining('/nonexistent/hexagent-resume'),
+    });
+    expect(transport.isOpen).toBe(false);
+    await transport.close();
   });
 });

@@ -88,6 +88,14 @@ export interface Transport {
   close(): Promise<void>;
   /** True until `close()` is called or the CLI exits. */
   readonly isOpen: boolean;
+  /**
+   * Optional: the CLI's config directory (its `CLAUDE_CONFIG_DIR`) as the CLI sees it, for a
+   * transport whose CLI runs elsewhere (another host, a container), where this process cannot work
+   * it out from the options. Read once `start()` has resolved; `undefined` means "as the options
+   * say" (`options.env.CLAUDE_CONFIG_DIR`, else `~/.claude`). The `sessionStore` mirror maps the
+   * transcript paths the CLI reports (`transcript_mirror`) under it.
+   */
+  readonly cliConfigDir?: string | undefined;
 }
 
 /** What a session hands its transport besides the options: facts of this one launch. */
@@ -100,6 +108,15 @@ export interface TransportLaunch {
    * `options.env` sets that variable itself; one that cannot pass it on ignores it.
    */
   traceContext?: Readonly<Record<string, string>>;
+  /**
+   * Set when the session resumes from a `sessionStore`: the directory on this machine the session
+   * was loaded into, laid out as a CLI config directory (`projects/<projectKey>/<sessionId>.jsonl`,
+   * sub-agents under `projects/<projectKey>/<sessionId>/`); `options.env.CLAUDE_CONFIG_DIR` points
+   * at it. A transport that starts the CLI on this machine needs nothing more. One whose CLI runs
+   * elsewhere takes the files under its `projects/` to where that CLI resumes them, and leaves this
+   * machine's `CLAUDE_CONFIG_DIR` out of the CLI's environment.
+   */
+  resumeConfigDir?: string;
 }
 
 /**

@@ -32,6 +32,11 @@ export class TrackedTransport implements Transport {
     return this.inner.isOpen;
   }
 
+  /** Where the inner transport's CLI keeps its config, when the transport says (a remote CLI). */
+  get cliConfigDir(): string | undefined {
+    return this.inner.cliConfigDir;
+  }
+
   /** The CLI's pid, when the inner transport exposes one. */
   get pid(): number | undefined {
     const pid = (this.inner as { pid?: unknown }).pid;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Options, SessionStoreEntry } from '@hexagent/core';
+import type { Options, SessionStoreEntry, TransportLaunch } from '@hexagent/core';
 import { InMemorySessionStore, SessionStoreLoadError } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { buildCliArgs } from '@hexagent/transport-cli';
@@ -17,6 +17,7 @@ const result = { type: 'result', subtype: 'success', is_error: false, result: 'o
 /** A query on the fake CLI; resolves with the options its transport was made with and the config dir's files seen at start. */
 async function run(options: Options) {
   const made: Options[] = [];
+  const launches: Array<TransportLaunch | undefined> = [];
   const seenAtStart: Array<{
     dir: string;
     main: string | undefined;
@@ -25,11 +26,12 @@ async function run(options: Options) {
   }> = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (given: Options) => {
+    useValue: (given: Options, launch?: TransportLaunch) => {
       made.push(given);
+      launches.push(launch);
       // The options must pass the CLI transport's own checks, as with the real transport.
       buildCliArgs(given);
-      const dir = given.env?.CLAUDE_CONFIG_DIR;
+      const dir = launch?.resumeConfigDir;
       if (dir !== undefined) {
         const project = join(dir, 'projects', projectDirName(given.cwd, given.env ?? {}));
         const read = (file: string) =>
@@ -57,7 +59,7 @@ async function run(options: Options) {
   } catch (caught) {
     error = caught;
   }
-  return { made, seenAtStart, messages, error };
+  return { made, launches, seenAtStart, messages, error };
 }
 
 const env = { CLAUDE_CONFIG_DIR: '/nonexistent/hx-config' };
@@ -77,12 +79,15 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
       { type: 'agent_metadata', agentType: 'general-purpose' },
       line('x1'),
     ]);
-    const { made, seenAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
+    const { made, launches, seenAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
     expect(made).toHaveLength(1);
     expect(made[0]?.resume).toBe(SID);
     const seen = seenAtStart[0];
     expect(seen?.dir).toMatch(/claude-resume-/);
+    // Given an environment, the transport gets the directory in it too.
+    expect(made[0]?.env?.CLAUDE_CONFIG_DIR).toBe(seen?.dir);
+    expect(launches[0]?.resumeConfigDir).toBe(seen?.dir);
     expect(
       seen?.main
         ?.trim()
@@ -99,6 +104,17 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     expect(existsSync(seen?.dir ?? '/')).toBe(false);
   });
 
+  it("an inherited environment stays inherited: the directory goes only in the launch (a remote transport must not get this process's env)", async () => {
+    const store = new InMemorySessionStore();
+    const here = projectDirName(cwd, process.env);
+    await store.append({ projectKey: here, sessionId: SID }, [line('u1')]);
+    const { made, launches, seenAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
+    expect(error).toBeUndefined();
+    expect(made[0]).not.toHaveProperty('env');
+    expect(launches[0]?.resumeConfigDir).toMatch(/claude-resume-/);
+    expect(seenAtStart[0]?.main?.trim()).toBe(JSON.stringify(line('u1')));
+  });
+
   it('continue resumes the most recent session of the project', async () => {
     const store = new InMemorySessionStore();
     await store.append({ projectKey, sessionId: OLDER }, [line('old')]);
@@ -112,9 +128,10 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
   });
 
   it('a session the store does not have: the CLI resumes from its own config dir', async () => {
-    const { made } = await run({ env, cwd, sessionStore: new InMemorySessionStore(), resume: SID });
+    const { made, launches } = await run({ env, cwd, sessionStore: new InMemorySessionStore(), resume: SID });
     expect(made[0]?.resume).toBe(SID);
     expect(made[0]?.env).toBe(env);
+    expect(launches[0]).not.toHaveProperty('resumeConfigDir');
   });
 
   it('a listSubkeys that rejects ends the query in SessionStoreLoadError, and starts no CLI', async () => {

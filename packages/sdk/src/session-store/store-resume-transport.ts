@@ -18,10 +18,12 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 /**
  * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
  * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
- * a temporary config dir ({@link materializeResume}), then makes the real transport with
- * `CLAUDE_CONFIG_DIR` pointing there and `resume` set, and starts it. `close()` removes the
+ * a temporary config dir ({@link materializeResume}), then makes the real transport with `resume`
+ * set and the directory as the launch's `resumeConfigDir` (and as `CLAUDE_CONFIG_DIR` in
+ * `options.env`, when the options give an environment), and starts it. `close()` removes the
  * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
- * files the CLI writes there.
+ * files the CLI writes there. A transport whose CLI runs on another host takes the transcripts
+ * there itself, and says where its CLI keeps them (`cliConfigDir`, passed on here).
  */
 export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
@@ -47,6 +49,11 @@ export class StoreResumeTransport implements Transport {
 
   get isOpen(): boolean {
     return this.inner?.isOpen ?? false;
+  }
+
+  /** The real transport's `cliConfigDir` (a CLI on another host), once started. */
+  get cliConfigDir(): string | undefined {
+    return this.inner?.cliConfigDir;
   }
 
   async start(): Promise<void> {
@@ -81,9 +88,11 @@ export class StoreResumeTransport implements Transport {
       {
         ...rest,
         ...(sessionId !== undefined && { resume: sessionId }),
-        ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
+        // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
+        // this process's environment. The launch's resumeConfigDir tells the transport where the session is.
+        ...(dir !== undefined && options.env !== undefined && { env: { ...options.env, CLAUDE_CONFIG_DIR: dir } }),
       },
-      this.launch,
+      dir === undefined ? this.launch : { ...this.launch, resumeConfigDir: dir },
     );
     await this.inner.start();
   }
