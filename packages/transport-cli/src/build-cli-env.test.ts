@@ -9,7 +9,6 @@ const ADDED = {
   CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
   CLAUDE_AGENT_SDK_CLIENT_APP: `hexagent/${VERSION}`,
   CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
-  BUN_ENABLE_CRASH_REPORTING: '0',
 };
 
 describe('buildCliEnv', () => {
@@ -51,39 +50,7 @@ describe('buildCliEnv', () => {
       CLAUDE_CODE_ENTRYPOINT: 'my-entry',
       CLAUDE_AGENT_SDK_CLIENT_APP: 'my-app/1.0.0',
       claude_code_sdk_reads_session_state: '0',
-      BUN_ENABLE_CRASH_REPORTING: '0',
     });
-  });
-
-  // Recorded from official 0.3.332 with a logging spawnClaudeCodeProcess (the crash variables it passed).
-  it.each([
-    ['no env given', undefined, { BUN_ENABLE_CRASH_REPORTING: '0' }],
-    ['an env without them', {}, { BUN_ENABLE_CRASH_REPORTING: '0' }],
-    ['an empty switch', { BUN_ENABLE_CRASH_REPORTING: '' }, { BUN_ENABLE_CRASH_REPORTING: '0' }],
-    ['the switch on', { BUN_ENABLE_CRASH_REPORTING: '1' }, { BUN_ENABLE_CRASH_REPORTING: '1' }],
-    ['a report URL', { BUN_CRASH_REPORT_URL: 'http://x' }, { BUN_CRASH_REPORT_URL: 'http://x' }],
-    [
-      'an empty report URL',
-      { BUN_CRASH_REPORT_URL: '' },
-      { BUN_CRASH_REPORT_URL: '', BUN_ENABLE_CRASH_REPORTING: '0' },
-    ],
-    [
-      'the switch in lower case (another name off Windows)',
-      { bun_enable_crash_reporting: '1' },
-      { bun_enable_crash_reporting: '1', BUN_ENABLE_CRASH_REPORTING: '0' },
-    ],
-  ])('turns Bun crash reporting off as official 0.3.332 does: %s', (_case, given, crashVars) => {
-    const env = buildCliEnv(given === undefined ? {} : { env: given }, { PATH: '/bin' }, undefined, 'linux');
-    expect(Object.fromEntries(Object.entries(env).filter(([key]) => /crash/i.test(key)))).toEqual(crashVars);
-  });
-
-  it('reads the crash variables in any letter case on Windows, as the official SDK does there', () => {
-    expect(buildCliEnv({ env: { bun_enable_crash_reporting: '1' } }, {}, undefined, 'win32')).not.toHaveProperty(
-      'BUN_ENABLE_CRASH_REPORTING',
-    );
-    const env = buildCliEnv({ env: { bun_enable_crash_reporting: '' } }, {}, undefined, 'win32');
-    expect(env).not.toHaveProperty('bun_enable_crash_reporting');
-    expect(env['BUN_ENABLE_CRASH_REPORTING']).toBe('0');
   });
 
   it('keeps an inherited entrypoint, as the official SDK does', () => {
@@ -102,7 +69,6 @@ describe('buildCliEnv', () => {
       CLAUDE_AGENT_SDK_CLIENT_APP: `hexagent/${VERSION}`,
       CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true',
       CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
-      BUN_ENABLE_CRASH_REPORTING: '0',
     });
     expect(
       buildCliEnv({ env: {}, toolConfig: { askUserQuestion: { previewFormat: 'html' } } }, {})[

@@ -24,10 +24,6 @@ const NOT_INHERITED = [
   'CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES',
 ];
 
-/** Bun's crash reporter switch and upload address (the CLI is a Bun binary). */
-const CRASH_REPORTING_ENV_VAR = 'BUN_ENABLE_CRASH_REPORTING';
-const CRASH_REPORT_URL_ENV_VAR = 'BUN_CRASH_REPORT_URL';
-
 /** The variables the W3C trace context goes through, as the official SDK sets them. */
 const TRACE_ENV_VARS = ['TRACEPARENT', 'TRACESTATE'];
 
@@ -80,9 +76,6 @@ function ownVersion(): string | undefined {
  * - `CLAUDE_CODE_SDK_READS_SESSION_STATE=1` unless set in any letter case (the CLI then reports its
  *   idle/running state in host-only messages, which the session does not yield);
  * - `NODE_OPTIONS` removed; `DEBUG` removed, or `DEBUG=1` when `DEBUG_CLAUDE_AGENT_SDK` is on;
- * - `BUN_ENABLE_CRASH_REPORTING=0` unless `BUN_ENABLE_CRASH_REPORTING` or `BUN_CRASH_REPORT_URL` is
- *   set to a non-empty value (names as written; in any letter case on Windows), so the CLI's crash
- *   reporter stays off unless asked for, with a given `env` too (official 0.3.332);
  * - `CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true` with `enableFileCheckpointing`, and
  *   `CLAUDE_CODE_QUESTION_PREVIEW_FORMAT` from `toolConfig.askUserQuestion.previewFormat`;
  * - from an inherited `process.env` only: the switches of hidden official options
@@ -97,21 +90,20 @@ function ownVersion(): string | undefined {
  * hexagent is not that SDK and must not claim its version). It names itself instead, in
  * `CLAUDE_AGENT_SDK_CLIENT_APP=hexagent/<version>` (the CLI's User-Agent gets `client-app/...`),
  * unless that variable is set, so an application's own name wins. Keys whose value is `undefined`
- * are kept as such (the spawner drops them). Nothing here is logged.
+ * are kept as such (the spawner drops them). Nothing here is logged. The process spawners add
+ * `withCrashReportingOff` on top (a relay's hello does not carry it).
  *
  * @example
  * ```ts
  * buildCliEnv({ env: { PATH: '/bin', SECRET: undefined } }, process.env);
  * // { PATH: '/bin', SECRET: undefined, CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
- * //   CLAUDE_AGENT_SDK_CLIENT_APP: 'hexagent/0.1.0', CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
- * //   BUN_ENABLE_CRASH_REPORTING: '0' }
+ * //   CLAUDE_AGENT_SDK_CLIENT_APP: 'hexagent/0.1.0', CLAUDE_CODE_SDK_READS_SESSION_STATE: '1' }
  * ```
  */
 export function buildCliEnv(
   options: Pick<Options, 'env' | 'enableFileCheckpointing' | 'toolConfig'>,
   processEnv: Readonly<Record<string, string | undefined>> = process.env,
   traceContext?: Readonly<Record<string, string>>,
-  platform: NodeJS.Platform = process.platform,
 ): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...(options.env ?? processEnv) };
   if (traceContext !== undefined) addTraceContext(env, traceContext, options.env ?? {});
@@ -129,22 +121,7 @@ export function buildCliEnv(
   delete env['NODE_OPTIONS'];
   if (isOn(env['DEBUG_CLAUDE_AGENT_SDK'])) env['DEBUG'] = '1';
   else delete env['DEBUG'];
-  turnOffCrashReporting(env, platform);
   return env;
-}
-
-/**
- * `BUN_ENABLE_CRASH_REPORTING=0` unless a crash-reporting variable has a value, as the official SDK
- * decides it: an empty or `undefined` switch is replaced, `BUN_CRASH_REPORT_URL=...` leaves it unset.
- */
-function turnOffCrashReporting(env: Record<string, string | undefined>, platform: NodeJS.Platform): void {
-  const nameOf = (key: string) => (platform === 'win32' ? key.toUpperCase() : key);
-  const keys = Object.keys(env).filter((key) =>
-    [CRASH_REPORTING_ENV_VAR, CRASH_REPORT_URL_ENV_VAR].includes(nameOf(key)),
-  );
-  if (keys.some((key) => env[key])) return;
-  for (const key of keys) if (nameOf(key) === CRASH_REPORTING_ENV_VAR) delete env[key];
-  env[CRASH_REPORTING_ENV_VAR] = '0';
 }
 
 /** The trace context's entries as upper-case variables, where the given `env` does not set them. */
