@@ -122,6 +122,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
       CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
       CLAUDE_AGENT_SDK_CLIENT_APP: hexagentClientApp(),
       CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
+      BUN_ENABLE_CRASH_REPORTING: '0',
     });
     expect(call.signal).toBeInstanceOf(AbortSignal);
     expect(call.signal.aborted).toBe(false);

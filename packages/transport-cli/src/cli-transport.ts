@@ -18,6 +18,7 @@ import { type CliTransportSettings, resolveCliTransportSettings } from './cli-tr
 import { CliTransportStateMachine } from './cli-transport-state.js';
 import { CorkedWriter } from './corked-writer.js';
 import { NdjsonReader } from './ndjson-reader.js';
+import { noteSkippedLine } from './note-skipped-line.js';
 import { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
 import { startCliProcess } from './start-cli-process.js';
 import { validateCliOptions } from './validate-cli-options.js';
@@ -97,7 +98,11 @@ export class CliTransport implements Transport {
       onSinkError: (error) => this.fail(error),
     });
     this.reader = new NdjsonReader(
-      { message: (message) => this.inbound.push(message), fault: (error) => this.fail(error) },
+      {
+        message: (message) => this.inbound.push(message),
+        skipped: noteSkippedLine,
+        fault: (error) => this.fail(error),
+      },
       options.maxMessageBytes,
     );
   }
@@ -140,11 +145,11 @@ export class CliTransport implements Transport {
   }
 
   /**
-   * The CLI's messages, one parsed JSON object per line, in order. Blank lines are skipped. Ends
+   * The CLI's messages, one parsed JSON object per line, in order. Blank lines are skipped, and so
+   * is a line that is not a JSON object (a process warning notes the first). Ends
    * when the CLI closes its output or the transport is closed; leaving the loop early closes the
    * transport. May be called once.
    *
-   * @throws JsonDecodeError from the iteration for a line that is not a JSON object.
    * @throws MessageTooLargeError from the iteration for a line over `maxMessageBytes`.
    * @throws ProcessError from the iteration when the CLI exits with a non-zero code or is killed
    *   by a signal that `close()` did not send.

@@ -1,14 +1,24 @@
-import { type InboundMessage, JsonDecodeError, MessageTooLargeError } from '@hexagent/core';
+import { type InboundMessage, MessageTooLargeError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
 import { NdjsonReader } from './ndjson-reader.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-function reader(maxLineBytes?: number): { reader: NdjsonReader; messages: InboundMessage[]; faults: unknown[] } {
+function reader(maxLineBytes?: number): {
+  reader: NdjsonReader;
+  messages: InboundMessage[];
+  faults: unknown[];
+  skipped: string[];
+} {
   const messages: InboundMessage[] = [];
   const faults: unknown[] = [];
-  const handlers = { message: (m: InboundMessage) => messages.push(m), fault: (e: unknown) => faults.push(e) };
-  return { reader: new NdjsonReader(handlers, maxLineBytes), messages, faults };
+  const skipped: string[] = [];
+  const handlers = {
+    message: (m: InboundMessage) => messages.push(m),
+    fault: (e: unknown) => faults.push(e),
+    skipped: (line: string) => skipped.push(line),
+  };
+  return { reader: new NdjsonReader(handlers, maxLineBytes), messages, faults, skipped };
 }
 
 describe('NdjsonReader', () => {
@@ -22,17 +32,17 @@ describe('NdjsonReader', () => {
     expect(faults).toEqual([]);
   });
 
-  it.each(['not json', '[1]', 'null', '7', '"s"'])(
-    'reports %s as a JsonDecodeError, once, then ignores the rest',
+  it.each(['not json', '[1]', 'null', '7', '"s"', '{"cut":'])(
+    'skips %s (not a JSON object) and reads on, as the official SDK does',
     (bad) => {
-      const { reader: r, messages, faults } = reader();
-      r.push(bytes(`{"type":"a"}\n${bad}\n{"type":"never"}\n`));
-      r.push(bytes('{"type":"never"}\n'));
+      const { reader: r, messages, faults, skipped } = reader();
+      r.push(bytes(`{"type":"a"}\n${bad}\n{"type":"b"}\n`));
+      r.push(bytes(bad));
       r.end();
-      expect(messages).toEqual([{ type: 'a' }]);
-      expect(faults).toHaveLength(1);
-      expect(JsonDecodeError.isInstance(faults[0])).toBe(true);
-      expect(r.isStopped).toBe(true);
+      expect(messages).toEqual([{ type: 'a' }, { type: 'b' }]);
+      expect(skipped).toEqual([bad, bad]);
+      expect(faults).toEqual([]);
+      expect(r.isStopped).toBe(false);
     },
   );
 

@@ -1,4 +1,4 @@
-import { type InboundMessage, JsonDecodeError } from '@hexagent/core';
+import type { InboundMessage } from '@hexagent/core';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
 
 /** Where an {@link NdjsonReader} delivers what it reads. */
@@ -6,16 +6,21 @@ export interface NdjsonReaderHandlers {
   /** One decoded message, in order. */
   message(message: InboundMessage): void;
   /**
-   * The output is faulty: a line that is not a JSON object (`JsonDecodeError`), a line over the
-   * limit (`MessageTooLargeError`), or an error thrown by `message`. Called once; the reader ignores
-   * everything after it.
+   * A line that is not a JSON object, skipped (the official SDK skips a line it cannot parse:
+   * something else printed to the CLI's stdout must not end the session). Optional.
+   */
+  skipped?(line: string): void;
+  /**
+   * The output is faulty: a line over the limit (`MessageTooLargeError`), or an error thrown by
+   * `message`. Called once; the reader ignores everything after it.
    */
   fault(error: unknown): void;
 }
 
 /**
  * Reads newline-delimited JSON from a byte stream: each line, split by {@link LineDecoder} whatever
- * the chunk boundaries, must be one JSON object. Blank lines are skipped; a trailing `\r` is dropped.
+ * the chunk boundaries, is one JSON object. Blank lines are skipped; a trailing `\r` is dropped; a
+ * line that is not a JSON object goes to `skipped` and reading goes on.
  */
 export class NdjsonReader {
   private readonly decoder: LineDecoder;
@@ -70,14 +75,13 @@ export class NdjsonReader {
     let value: unknown;
     try {
       value = JSON.parse(line);
-    } catch (error) {
+    } catch {
       // Blank lines are rare, so they are recognised only once parsing has failed.
-      if (line.trim() === '') return;
-      this.fault(new JsonDecodeError({ line, cause: error }));
+      if (line.trim() !== '') this.handlers.skipped?.(line);
       return;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      this.fault(new JsonDecodeError({ line }));
+      this.handlers.skipped?.(line);
       return;
     }
     this.handlers.message(value as InboundMessage);

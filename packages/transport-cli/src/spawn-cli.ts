@@ -9,6 +9,7 @@ import { assertSupportedCliVersion } from './cli-version.js';
 import { findClaudeCli } from './find-claude-cli.js';
 import { ProcessError } from './process-error.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
+import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
 /** What spawning needs of the vendored module: execa, and signal-exit's `onExit` for process groups. */
 export type Spawner = typeof import('./vendor/execa.js');
@@ -67,7 +68,7 @@ export function spawnCli(
   // An empty `cwd` is no `cwd`, as in the official SDK: this process's directory.
   const cwd = options.cwd || undefined;
   assertDirectory(cwd);
-  const env = definedEnv(buildCliEnv(options, process.env, traceContext));
+  const env = withCrashReportingOff(definedEnv(buildCliEnv(options, process.env, traceContext)));
   const cliPath = findClaudeCli(options, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, options, env);

@@ -7,6 +7,7 @@ import { findClaudeCli, isCliScript } from './find-claude-cli.js';
 import { ProcessError } from './process-error.js';
 import type { CliCommand } from './resolve-cli-command.js';
 import { spawnError } from './spawn-cli.js';
+import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
 /** The user's spawner: `options.spawnClaudeCodeProcess`. */
 export type ClaudeCodeSpawner = (options: SpawnOptions) => SpawnedProcessLike;
@@ -34,7 +35,7 @@ export function spawnCustomCli(
   traceContext?: Readonly<Record<string, string>>,
 ): SpawnedCli {
   const flags = buildCliArgs(options);
-  const env = buildCliEnv(options, undefined, traceContext);
+  const env = withCrashReportingOff(buildCliEnv(options, undefined, traceContext));
   const command = customCommand(options, env);
   const spawnOptions: SpawnOptions = {
     command: command.file,
