@@ -40,8 +40,13 @@ export interface AgentPoolOptions {
   /**
    * Memory for every CLI process tree the pool holds (running and parked), MB: a CLI is admitted
    * only when its reservation fits. When the pool holds no CLI at all one query is admitted whatever its size.
+   *
+   * Default (left out): half the memory limit of the process (its cgroup limit when one is set,
+   * else the machine's memory), at most the memory available when the pool is made; see
+   * `stats().memory.budgetMb` for the value taken. A budget that leaves no room for one spare
+   * while `spares` asks for some is reported with a process warning (`HEXAGENT_POOL_BUDGET_TOO_SMALL`).
    */
-  memoryBudgetMb: number;
+  memoryBudgetMb?: number;
   /** How long a query may wait for admission before it fails with `PoolQueueTimeoutError` (default: no limit). */
   queueTimeoutMs?: number;
   /** Running queries per `key` at most (multi-tenant hosts); no per-key limit when unset. */
