@@ -253,7 +253,9 @@ export async function runBench(options: BenchOptions, allWorkloads: readonly Wor
     ? await runStartup(options.startupRuns)
     : { startup: [], modulesNoServer: [], modulesServer: [] };
   const realCli = runsSection(options, 'real-cli') ? await runRealCli(options.realCliRuns) : [];
-  const firstMessage = runsSection(options, 'first-message') ? await runFirstMessage(options.realCliRuns) : [];
+  const firstMessage = runsSection(options, 'first-message')
+    ? await runFirstMessage(options.realCliRuns, options.settleMs)
+    : [];
   const sessions = runsSection(options, 'sessions')
     ? await runSessions(options.realCliRuns, options.quick ? 50 : SESSIONS_BENCH.sessions)
     : [];
