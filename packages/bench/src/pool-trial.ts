@@ -102,7 +102,7 @@ export async function runPoolTrial(params: {
     peakTotalRssMb: stats.memory.peakTotalRssMb,
     peakTreeRssMb: watch.peakTotalRssMb,
     peakProcesses: watch.peakProcesses,
-    budgetMb: params.settings.memoryBudgetMb,
+    budgetMb: stats.memory.budgetMb,
     queueWaitP50: stats.queueWaitMs.p50,
     queueWaitP95: stats.queueWaitMs.p95,
     toolCalls: params.toolCalls() - before,

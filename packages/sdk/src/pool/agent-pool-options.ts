@@ -40,8 +40,13 @@ export interface AgentPoolOptions {
   /**
    * Memory for every CLI process tree the pool holds (running and parked), MB: a CLI is admitted
    * only when its reservation fits. When the pool holds no CLI at all one query is admitted whatever its size.
+   *
+   * Default (left out): half the memory limit of the process (its cgroup limit when one is set,
+   * else the machine's memory), at most the memory available when the pool is made; see
+   * `stats().memory.budgetMb` for the value taken. A budget that leaves no room for one spare
+   * while `spares` asks for some is reported with a process warning (`HEXAGENT_POOL_BUDGET_TOO_SMALL`).
    */
-  memoryBudgetMb: number;
+  memoryBudgetMb?: number;
   /** How long a query may wait for admission before it fails with `PoolQueueTimeoutError` (default: no limit). */
   queueTimeoutMs?: number;
   /** Running queries per `key` at most (multi-tenant hosts); no per-key limit when unset. */
@@ -67,7 +72,10 @@ export interface AgentPoolOptions {
 
 /** The settings of `recycle` (see {@link AgentPoolOptions.recycle}). */
 export interface AgentPoolRecycleOptions {
-  /** Queries one CLI serves at most; after the last it ends as usual (default 20). */
+  /**
+   * Queries one CLI serves at most; after the last it ends as usual (default 50: a recycled CLI's
+   * RSS levels off at ~1.4x a fresh one's from ~20 to ~60 queries and climbs again after; see the guide).
+   */
   maxQueriesPerCli?: number;
   /** How long a CLI may take to answer `/clear`, ms (default 10,000); past it the CLI is closed. */
   resetTimeoutMs?: number;

@@ -12,6 +12,7 @@ import {
 } from './agent-pool-options.js';
 import { ChildRegistry } from './child-registry.js';
 import { CliRecycler } from './cli-recycler.js';
+import { defaultMemoryBudgetMb, warnIfNoRoomForSpares } from './default-memory-budget.js';
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
 import { killProcesses } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
@@ -36,6 +37,7 @@ const DEFAULT_CLOSE_DEADLINE_MS = 30_000;
  */
 export class AgentPool {
   private readonly settings: AgentPoolOptions;
+  private readonly memoryBudgetMb: number;
   private readonly profile: Options;
   private readonly ledger: AdmissionLedger;
   private readonly queue = new FifoWaitQueue<PoolRequest>();
@@ -66,14 +68,18 @@ export class AgentPool {
     const { transport: _, ...profile } = settings.options ?? {};
     this.profile = profile;
     this.spareSource = spareSource;
+    this.memoryBudgetMb = settings.memoryBudgetMb ?? defaultMemoryBudgetMb();
+    const estimateMb = settings.estimateMbPerCli ?? DEFAULT_POOL_CLI_ESTIMATE_MB;
+    const maxSpares = spareSource === undefined ? 0 : (settings.spares ?? 0);
+    warnIfNoRoomForSpares(maxSpares, this.memoryBudgetMb, estimateMb, settings.memoryBudgetMb === undefined);
     this.ledger = new AdmissionLedger(
       {
         maxConcurrent: settings.maxConcurrent,
-        maxSpares: spareSource === undefined ? 0 : (settings.spares ?? 0),
-        memoryBudgetMb: settings.memoryBudgetMb,
+        maxSpares,
+        memoryBudgetMb: this.memoryBudgetMb,
         perKeyLimit: settings.perKeyLimit,
       },
-      settings.estimateMbPerCli ?? DEFAULT_POOL_CLI_ESTIMATE_MB,
+      estimateMb,
     );
     this.children = new ChildRegistry({
       measure: settings.measureProcessTrees ?? measureProcessTrees,
@@ -163,7 +169,7 @@ export class AgentPool {
       recycled: this.recycler.recycled,
       queueWaitMs: this.waits.stats(),
       memory: {
-        budgetMb: this.settings.memoryBudgetMb,
+        budgetMb: this.memoryBudgetMb,
         reservedMb: this.ledger.reservedMb,
         estimateMb: this.ledger.estimateMb,
         totalRssMb: this.children.totalRssMb,

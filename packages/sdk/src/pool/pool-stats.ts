@@ -39,6 +39,7 @@ export interface AgentPoolStats {
   /** Time in the queue of admitted queries (0 for those admitted at once). */
   queueWaitMs: PoolWaitStats;
   memory: {
+    /** The memory budget: `memoryBudgetMb`, or the default derived from the machine's memory when left out. */
     budgetMb: number;
     /** Reserved for every CLI held (estimates, raised to measured peaks). */
     reservedMb: number;

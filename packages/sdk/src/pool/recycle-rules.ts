@@ -3,8 +3,12 @@ import type { AgentPoolOptions, AgentPoolQueryParams, AgentPoolRecycleOptions } 
 import { needsColdStart } from './pool-query-options.js';
 import { startupSpareSource } from './startup-spare-source.js';
 
-/** Default of `recycle.maxQueriesPerCli`. */
-export const DEFAULT_MAX_QUERIES_PER_CLI = 20;
+/**
+ * Default of `recycle.maxQueriesPerCli`. From the bench's curve (docs/performance.md, "Memory per
+ * agent"): a recycled CLI's RSS climbs over its first ~20 queries, stays flat from ~20 to ~60 (1.3-1.4x a
+ * fresh CLI), then climbs again; 50 stays on the flat part and replaces CLIs 2.5x less often than 20.
+ */
+export const DEFAULT_MAX_QUERIES_PER_CLI = 50;
 
 /** Default of `recycle.resetTimeoutMs`. */
 export const DEFAULT_RESET_TIMEOUT_MS = 10_000;

@@ -3,8 +3,8 @@ import { mapBounded } from './map-bounded.js';
 import { readSessionInfo } from './read-session-info.js';
 import { type SessionCandidate, sessionCandidates } from './session-candidates.js';
 
-/** Transcripts read at once: bounds open files and memory (64 KiB twice each) while listing. */
-export const LIST_CONCURRENCY = 32;
+/** Transcripts read at once: bounds open files and memory (64 KiB from each end, twice as text) while listing. */
+export const LIST_CONCURRENCY = 16;
 
 /**
  * `listSessions` on the CLI's transcripts. Without paging every candidate is read (head and tail

@@ -17,8 +17,9 @@ export function firstRawField(text: string, field: string): string | undefined {
 
 /** The string value of the last `"field":"..."` in `text` (by position), unescaped. */
 export function lastRawField(text: string, field: string): string | undefined {
-  let best: string | undefined;
   let bestAt = -1;
+  let bestStart = 0;
+  let bestEnd = 0;
   for (const needle of [`"${field}":"`, `"${field}": "`]) {
     let from = 0;
     for (;;) {
@@ -27,13 +28,14 @@ export function lastRawField(text: string, field: string): string | undefined {
       const end = closingQuote(text, at + needle.length);
       if (end < 0) break;
       if (at > bestAt) {
-        best = unescapeJson(text.slice(at + needle.length, end));
         bestAt = at;
+        bestStart = at + needle.length;
+        bestEnd = end;
       }
       from = end + 1;
     }
   }
-  return best;
+  return bestAt < 0 ? undefined : unescapeJson(text.slice(bestStart, bestEnd));
 }
 
 /**
@@ -99,11 +101,15 @@ function closingQuote(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * The value of a JSON string's raw contents, always as a new string: a slice of 13+ characters is
+ * a V8 sliced string that keeps the whole text it came from (a 64 KiB head or tail) alive for as
+ * long as the value lives, so a listing would hold every transcript's head.
+ */
 function unescapeJson(raw: string): string {
-  if (!raw.includes('\\')) return raw;
   try {
     return JSON.parse(`"${raw}"`) as string;
   } catch {
-    return raw;
+    return Array.from(raw).join('');
   }
 }

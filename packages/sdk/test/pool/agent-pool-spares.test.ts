@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DependencyContainer } from '../../src/container.js';
 import type { SDKMessage } from '../../src/index.js';
 import { AgentPool } from '../../src/pool/agent-pool.js';
+import type { AgentPoolOptions } from '../../src/pool/agent-pool-options.js';
+import { defaultMemoryBudgetMb } from '../../src/pool/default-memory-budget.js';
 import type { PoolSpare, SpareSource } from '../../src/pool/spare-source.js';
 import { query } from '../../src/query.js';
 import { fakeCliContainer, settle } from './pool-test-kit.js';
@@ -196,6 +198,42 @@ describe('AgentPool: warm spares', () => {
     expect(messages.some((m) => m.type === 'result')).toBe(true);
     expect(pool.stats().spares).toBe(0);
     await pool.close();
+  });
+
+  it('without memoryBudgetMb (a JavaScript caller) the pool takes the default budget and starts its spares', async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource();
+    const settings = { maxConcurrent: 1, spares: 1 } as unknown as AgentPoolOptions;
+    const pool = new AgentPool(settings, fakes.container, spares.source);
+    await settle();
+    expect(pool.stats().memory.budgetMb).toBe(defaultMemoryBudgetMb());
+    expect(pool.stats()).toMatchObject({ spares: 1, busy: 0 });
+    const admitted: boolean[] = [];
+    pool.on('admitted', (e) => admitted.push(e.fromSpare));
+    const messages = await answerAll(fakes, pool.query({ prompt: 'hi' }));
+    expect(messages.some((m) => m.type === 'result')).toBe(true);
+    expect(admitted).toEqual([true]);
+    await pool.close();
+  });
+
+  it('a budget with no room for one spare while spares are asked for is reported, not silent', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const fakes = fakeCliContainer();
+      const pool = new AgentPool(
+        { maxConcurrent: 1, memoryBudgetMb: 100, estimateMbPerCli: 200, spares: 1 },
+        fakes.container,
+        fakeSpareSource().source,
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((w) => (w as Error & { code?: string }).code)).toEqual(['HEXAGENT_POOL_BUDGET_TOO_SMALL']);
+      expect(warnings[0]?.message).toContain('memoryBudgetMb is 100 MB');
+      await pool.close();
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('spares take memory from the budget: none starts beyond it', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Query } from '../../src/index.js';
 import type { AgentPool } from '../../src/pool/agent-pool.js';
 import type { PoolQueryOptions } from '../../src/pool/pool-query-options.js';
+import { recycleSettingsOf } from '../../src/pool/recycle-rules.js';
 import { fakeCliContainer, type PidFakeCli } from './pool-test-kit.js';
 import { collect, parked, prompted, recyclingPool } from './recycle-kit.js';
 
@@ -191,6 +192,16 @@ describe('AgentPool: which queries are recycled', () => {
     expect(pool.stats().spares).toBe(1);
     expect(fakes.clis[0]?.sent.filter((m) => m.type === 'control_request').length).toBe(1);
     await pool.close();
+  });
+
+  it('recycle: true serves 50 queries per CLI by default (the flat part of the memory curve), 10 s to reset', () => {
+    expect(recycleSettingsOf({ maxConcurrent: 1, spares: 1, recycle: true })).toEqual({
+      maxQueriesPerCli: 50,
+      resetTimeoutMs: 10_000,
+    });
+    expect(recycleSettingsOf({ maxConcurrent: 1, spares: 1, recycle: { maxQueriesPerCli: 5 } })?.maxQueriesPerCli).toBe(
+      5,
+    );
   });
 
   it.each([

@@ -67,4 +67,27 @@ describe('large and damaged transcripts', () => {
     // A whole-file read alone would hold 50 MB of buffer (and more as a string and objects).
     expect(read.growth).toBeLessThan(40_000_000);
   });
+
+  it('listing holds no transcript text: after a full collection the result keeps a few KB a session', async () => {
+    const gc = (globalThis as { gc?: () => void }).gc as () => void;
+    expect(gc).toBeTypeOf('function');
+    const project = join(config.projects, '-generated');
+    const count = 200;
+    // ~150 KB each: a head and a tail of 64 KiB apiece, and a cwd long enough to be sliced from the head.
+    const cwd = '/home/someone/projects/a-project-path';
+    for (let i = 0; i < count; i++) {
+      await generateTranscript(project, randomUUID(), { entries: 24, payloadBytes: 6_000, cwd });
+    }
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const listed = await peakGrowth(() => listSessions());
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    expect(listed.result).toHaveLength(count);
+    expect(listed.result.every((info) => info.cwd === cwd && info.gitBranch === undefined)).toBe(true);
+    // A value sliced from the head would keep its 64 KiB alive: 12.8 MB for 200 sessions.
+    expect(held).toBeLessThan(count * 4_096);
+    // Bounded reads: 16 transcripts at a time, 64 KiB from each end (all 200 at once would be 50 MB).
+    expect(listed.growth).toBeLessThan(32_000_000);
+  });
 });
