@@ -1,7 +1,6 @@
 import { AbortError, type Options } from '@hexagent/core';
-import { asyncDispose } from '../async-dispose.js';
-import type { DependencyContainer } from '../container.js';
-import type { Query } from '../types/query.js';
+import type { DependencyContainer, Query } from '@hexagent/sdk';
+import { asyncDispose } from '@hexagent/sdk/adapters';
 import { AdmissionLedger, type AdmissionTicket } from './admission-ledger.js';
 import {
   type AgentPoolOptions,

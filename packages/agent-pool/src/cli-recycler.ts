@@ -1,5 +1,5 @@
 import type { Options } from '@hexagent/core';
-import type { Query } from '../types/query.js';
+import type { Query } from '@hexagent/sdk';
 import type { AdmissionLedger, AdmissionTicket } from './admission-ledger.js';
 import type { AgentPoolQueryParams } from './agent-pool-options.js';
 import type { PoolEventEmitter } from './pool-events.js';

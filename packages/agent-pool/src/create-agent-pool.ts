@@ -1,4 +1,4 @@
-import type { DependencyContainer } from '../container.js';
+import type { DependencyContainer } from '@hexagent/sdk';
 import { AgentPool } from './agent-pool.js';
 import type { AgentPoolOptions } from './agent-pool-options.js';
 import { prewarmSpareSource } from './prewarm-spare-source.js';
@@ -15,7 +15,7 @@ import { startupSpareSource } from './startup-spare-source.js';
  *
  * @example
  * ```ts
- * import { createAgentPool } from '@hexagent/sdk';
+ * import { createAgentPool } from '@hexagent/agent-pool';
  *
  * const pool = createAgentPool({
  *   options: { mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },

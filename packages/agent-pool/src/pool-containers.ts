@@ -1,7 +1,6 @@
 import type { Options, TransportFactory } from '@hexagent/core';
-import { type DependencyContainer, getDefaultContainer, resolveFactories } from '../container.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
-import { transportFactoryOf } from '../transport-option.js';
+import { type DependencyContainer, getDefaultContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
+import { resolveFactories, transportFactoryOf } from '@hexagent/sdk/adapters';
 import type { AdmissionTicket } from './admission-ledger.js';
 import { TrackedTransport } from './tracked-transport.js';
 

@@ -1,8 +1,7 @@
 import { type Options, onAbort } from '@hexagent/core';
-import { asyncDispose } from '../async-dispose.js';
-import type { DependencyContainer } from '../container.js';
-import { query } from '../query.js';
-import type { Query } from '../types/query.js';
+import type { DependencyContainer, Query } from '@hexagent/sdk';
+import { query } from '@hexagent/sdk';
+import { asyncDispose } from '@hexagent/sdk/adapters';
 import type { AdmissionTicket } from './admission-ledger.js';
 import type { CliRecycler } from './cli-recycler.js';
 import type { PoolEventEmitter } from './pool-events.js';

@@ -1,6 +1,6 @@
 import { AbortError, type SDKMessage } from '@hexagent/core';
-import { asyncDispose } from '../async-dispose.js';
-import type { Query } from '../types/query.js';
+import type { Query } from '@hexagent/sdk';
+import { asyncDispose } from '@hexagent/sdk/adapters';
 
 type Q = Query;
 

@@ -1,5 +1,5 @@
 import type { ClaimOptions, SDKUserMessage } from '@hexagent/core';
-import { startSpare } from '../warm/prewarm.js';
+import { startSpare } from '@hexagent/sdk/adapters';
 import type { SpareSource } from './spare-source.js';
 
 /**

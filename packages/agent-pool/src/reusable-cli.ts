@@ -1,8 +1,6 @@
 import { AbortError, type Options, onAbort, type SDKMessage, type Session } from '@hexagent/core';
-import type { DependencyContainer } from '../container.js';
-import { createSession } from '../create-session.js';
-import { QueryImpl } from '../query-impl.js';
-import type { Query } from '../types/query.js';
+import type { DependencyContainer, Query } from '@hexagent/sdk';
+import { createSession, QueryImpl } from '@hexagent/sdk/adapters';
 import { ConversationResetCheck, type InitFacts, initFactsOf } from './conversation-reset-check.js';
 import { PoolRecycleError } from './pool-recycle-error.js';
 import type { PoolSpare } from './spare-source.js';

@@ -1,5 +1,5 @@
 import type { Options } from '@hexagent/core';
-import type { DependencyContainer } from '../container.js';
+import type { DependencyContainer } from '@hexagent/sdk';
 import type { AdmissionLedger, AdmissionTicket } from './admission-ledger.js';
 import type { PoolEventEmitter } from './pool-events.js';
 import type { PoolSpare, SpareSource } from './spare-source.js';

@@ -1,6 +1,5 @@
 import type { Options, SDKUserMessageInput } from '@hexagent/core';
-import type { DependencyContainer } from '../container.js';
-import type { Query } from '../types/query.js';
+import type { DependencyContainer, Query } from '@hexagent/sdk';
 import type { ClaimablePoolOptions, PoolQueryOptions } from './pool-query-options.js';
 import type { ReusableCli } from './reusable-cli.js';
 

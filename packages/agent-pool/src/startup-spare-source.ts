@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { initializeWithin } from '../warm/initialize-within.js';
+import { initializeWithin } from '@hexagent/sdk/adapters';
 import { CLAIMABLE_POOL_OPTIONS } from './pool-query-options.js';
 import { ReusableCli } from './reusable-cli.js';
 import type { SpareSource } from './spare-source.js';

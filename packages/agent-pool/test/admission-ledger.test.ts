@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AdmissionLedger } from '../../src/pool/admission-ledger.js';
-import { FifoWaitQueue } from '../../src/pool/fifo-wait-queue.js';
+import { AdmissionLedger } from '../src/admission-ledger.js';
+import { FifoWaitQueue } from '../src/fifo-wait-queue.js';
 
 describe('AdmissionLedger', () => {
   it('decides and reserves in one step: the third caller of the same tick gets nothing', () => {

@@ -1,10 +1,9 @@
 import type { Options } from '@hexagent/core';
+import type { DependencyContainer, SDKMessage } from '@hexagent/sdk';
+import { query } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import type { DependencyContainer } from '../../src/container.js';
-import type { SDKMessage } from '../../src/index.js';
-import { AgentPool } from '../../src/pool/agent-pool.js';
-import type { PoolSpare, SpareSource } from '../../src/pool/spare-source.js';
-import { query } from '../../src/query.js';
+import { AgentPool } from '../src/agent-pool.js';
+import type { PoolSpare, SpareSource } from '../src/spare-source.js';
 import { fakeCliContainer, settle } from './pool-test-kit.js';
 
 /** Spares over the fake CLI: the claim starts a query through the pool's container. */

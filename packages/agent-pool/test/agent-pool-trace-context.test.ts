@@ -5,16 +5,15 @@
  */
 import { createRequire } from 'node:module';
 import type { Options, TransportFactory, TransportLaunch } from '@hexagent/core';
+import { createContainer, query, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import { FakeCliTransport } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer } from '../../src/container.js';
-import { createAgentPool, query, type SDKMessage } from '../../src/index.js';
-import { prewarmSpareSource } from '../../src/pool/prewarm-spare-source.js';
-import { ReusableCli } from '../../src/pool/reusable-cli.js';
-import { TRANSPORT_FACTORY } from '../../src/tokens.js';
+import { createAgentPool } from '../src/index.js';
+import { prewarmSpareSource } from '../src/prewarm-spare-source.js';
+import { ReusableCli } from '../src/reusable-cli.js';
 import { fakeMeasure, PidFakeCli } from './pool-test-kit.js';
 
 // The W3C propagator of @opentelemetry/core (resolved beside sdk-trace-base, which depends on it).

@@ -4,10 +4,9 @@
  * (admission, release). What it refuses fails typed, and frees the slot.
  */
 import type { Options, TransportFactory } from '@hexagent/core';
+import { createContainer, InvalidOptionError, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../src/container.js';
-import { createAgentPool, InvalidOptionError, type SDKMessage } from '../../src/index.js';
-import { TRANSPORT_FACTORY } from '../../src/tokens.js';
+import { createAgentPool } from '../src/index.js';
 import { fakeCliContainer, fakeMeasure, PidFakeCli, settle } from './pool-test-kit.js';
 
 /** Above any kernel's pid_max, apart from the kit's. */

@@ -1,13 +1,7 @@
 import { spawn } from 'node:child_process';
+import { AbortError, type SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import {
-  AbortError,
-  createAgentPool,
-  PoolClosedError,
-  PoolOptionNotClaimableError,
-  PoolQueueTimeoutError,
-  type SDKMessage,
-} from '../../src/index.js';
+import { createAgentPool, PoolClosedError, PoolOptionNotClaimableError, PoolQueueTimeoutError } from '../src/index.js';
 import { fakeCliContainer, fakeMeasure, settle } from './pool-test-kit.js';
 
 async function drainQuery(q: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {

@@ -1,7 +1,7 @@
 import type { SDKMessage } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { ConversationResetCheck } from '../../src/pool/conversation-reset-check.js';
-import { PoolRecycleError } from '../../src/pool/pool-recycle-error.js';
+import { ConversationResetCheck } from '../src/conversation-reset-check.js';
+import { PoolRecycleError } from '../src/pool-recycle-error.js';
 
 /** The messages Claude Code 2.1.329 wrote for `/clear` after a finished turn (trimmed). */
 const init = (sessionId: string, extra: Record<string, unknown> = {}) =>

@@ -1,8 +1,7 @@
 import type { InboundMessage, Options, OutboundMessage } from '@hexagent/core';
+import { createContainer, type DependencyContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import { FakeCliTransport } from '@hexagent/testing';
-import { createContainer, type DependencyContainer } from '../../src/container.js';
-import type { ProcessTreeMemory } from '../../src/pool/process-tree-memory.js';
-import { TRANSPORT_FACTORY } from '../../src/tokens.js';
+import type { ProcessTreeMemory } from '../src/process-tree-memory.js';
 
 /** A user message's content as text: a string, or its text blocks joined (how a string prompt is written). */
 export function textOf(content: unknown): string {

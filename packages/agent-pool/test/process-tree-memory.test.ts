@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { killProcesses } from '../../src/pool/kill-processes.js';
-import { measureProcessTrees } from '../../src/pool/process-tree-memory.js';
+import { killProcesses } from '../src/kill-processes.js';
+import { measureProcessTrees } from '../src/process-tree-memory.js';
 
 /** Alive: listed in /proc and not a zombie (an orphan is reaped by pid 1, which in a container may never do it). */
 function alive(pid: number | undefined): boolean {

@@ -1,6 +1,6 @@
 import type { InboundMessage } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { PoolRecycleError } from '../../src/pool/pool-recycle-error.js';
+import { PoolRecycleError } from '../src/pool-recycle-error.js';
 import { type ClearBehaviour, fakeCliContainer } from './pool-test-kit.js';
 import { collect, parked, prompted, recorded, recyclingPool } from './recycle-kit.js';
 

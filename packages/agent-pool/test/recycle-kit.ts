@@ -1,9 +1,9 @@
+import type { SDKMessage } from '@hexagent/sdk';
 import { expect } from 'vitest';
-import type { SDKMessage } from '../../src/index.js';
-import type { AgentPool } from '../../src/pool/agent-pool.js';
-import type { AgentPoolOptions } from '../../src/pool/agent-pool-options.js';
-import { createAgentPool } from '../../src/pool/create-agent-pool.js';
-import type { AgentPoolEvents } from '../../src/pool/pool-events.js';
+import type { AgentPool } from '../src/agent-pool.js';
+import type { AgentPoolOptions } from '../src/agent-pool-options.js';
+import { createAgentPool } from '../src/create-agent-pool.js';
+import type { AgentPoolEvents } from '../src/pool-events.js';
 import type { fakeCliContainer, PidFakeCli } from './pool-test-kit.js';
 
 /**

@@ -1,8 +1,8 @@
 import { AbortError, InvalidOptionError, type SDKUserMessage } from '@hexagent/core';
+import type { Query } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import type { Query } from '../../src/index.js';
-import type { AgentPool } from '../../src/pool/agent-pool.js';
-import type { PoolQueryOptions } from '../../src/pool/pool-query-options.js';
+import type { AgentPool } from '../src/agent-pool.js';
+import type { PoolQueryOptions } from '../src/pool-query-options.js';
 import { fakeCliContainer, type PidFakeCli } from './pool-test-kit.js';
 import { collect, parked, prompted, recyclingPool } from './recycle-kit.js';
 

@@ -1,6 +1,6 @@
 import type { InboundMessage } from '@hexagent/core';
+import { ResultError, type SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import { ResultError, type SDKMessage } from '../../src/index.js';
 import { fakeCliContainer, fakeMeasure } from './pool-test-kit.js';
 import { collect, noResetMessages, parked, prompted, recorded, recyclingPool } from './recycle-kit.js';
 

@@ -1,7 +1,7 @@
 import { InvalidOptionError } from '@hexagent/core';
+import type { SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import type { SDKMessage } from '../../src/index.js';
-import { createAgentPool } from '../../src/pool/create-agent-pool.js';
+import { createAgentPool } from '../src/create-agent-pool.js';
 import { fakeCliContainer, settle } from './pool-test-kit.js';
 
 /** The pool's `spareStart: 'startup'` spares, over the fake CLI (the real spare source, not a stand-in). */

@@ -1,6 +1,6 @@
 import type { HookCallback, HookInput, Options, PermissionUpdate } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { watchPermissionUpdates } from '../../src/pool/watch-permission-updates.js';
+import { watchPermissionUpdates } from '../src/watch-permission-updates.js';
 
 const rule: PermissionUpdate = {
   type: 'addRules',

@@ -1,6 +1,7 @@
-import { type AgentPool, assistantText, type Options, type Query, query } from '@hexagent/sdk';
+import type { AgentPool } from '@hexagent/agent-pool';
+import { assistantText, type Options, type Query, query } from '@hexagent/sdk';
 import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
-import type { AgentWorkerOptions } from './create-agent-worker.js';
+import type { AgentWorkerOptions } from './agent-worker-options.js';
 import { toJobError } from './job-error.js';
 import type { ClaimedJob } from './job-queue.js';
 

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getSessionInfo, getSessionMessages, listSessions } from '@hexagent/sdk';
+import { getSessionInfo, getSessionMessages, listSessions } from '@hexagent/sessions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempConfigDir } from './config-dir.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { getSessionInfo, getSessionMessages, listSessions } from '@hexagent/sdk';
+import { getSessionInfo, getSessionMessages, listSessions } from '@hexagent/sessions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempConfigDir } from './config-dir.js';
 import { generateTranscript } from './generate-transcript.js';

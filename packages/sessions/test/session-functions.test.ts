@@ -14,7 +14,7 @@ import {
   SessionNotFoundError,
   tagSession,
   unarchiveSession,
-} from '@hexagent/sdk';
+} from '@hexagent/sessions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_ID, AGENT_SESSION, FIXTURE_DIR, QUEUED_SESSION, TOOL_SESSION, tempConfigDir } from './config-dir.js';
 

@@ -1,3 +1,4 @@
+import { InMemorySessionStore, type SessionKey, type SessionStore, type SessionStoreEntry } from '@hexagent/core';
 import {
   archiveSession,
   deleteSession,
@@ -5,17 +6,13 @@ import {
   getSessionInfo,
   getSessionMessages,
   getSubagentMessages,
-  InMemorySessionStore,
   importSessionToStore,
   listSessions,
   listSubagents,
   renameSession,
-  type SessionKey,
-  type SessionStore,
-  type SessionStoreEntry,
   SessionStoreUnsupportedError,
   tagSession,
-} from '@hexagent/sdk';
+} from '@hexagent/sessions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_ID, AGENT_SESSION, FIXTURE_DIR, TOOL_SESSION, tempConfigDir } from './config-dir.js';
 

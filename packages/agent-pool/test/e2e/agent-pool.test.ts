@@ -7,10 +7,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentPool, createSdkMcpServer, type SDKMessage, tool } from '@hexagent/sdk';
+import { createSdkMcpServer, type SDKMessage, tool } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createAgentPool } from '../../src/index.js';
 import { byPrompt, collect, type E2eHarness, results, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
