@@ -136,7 +136,7 @@ try {
     ready = second.pushedAt;
     end = second.firstAssistantAt;
   } else {
-    const { createAgentPool } = await import('@hexagent/sdk');
+    const { createAgentPool } = await import('@hexagent/agent-pool');
     const recycled = mode === 'pool-recycled';
     const pool = createAgentPool({
       options: options as import('@hexagent/sdk').Options,

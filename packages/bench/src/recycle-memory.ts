@@ -12,7 +12,8 @@
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createAgentPool, createSdkMcpServer, type Options, query, tool } from '@hexagent/sdk';
+import { createAgentPool } from '@hexagent/agent-pool';
+import { createSdkMcpServer, type Options, query, tool } from '@hexagent/sdk';
 import { hermeticCliEnv, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
 import { z } from 'zod';
 import { descendantsOf, listProcesses, rssKb } from './process-tree.js';

@@ -9,8 +9,9 @@
 
 export type { AgentJobData, AgentJobOptions, AgentJobOutput, AgentJobProgress, AgentJobQueue } from './agent-job.js';
 export { AgentJobFailedError } from './agent-job-failed-error.js';
+export type { AgentWorkerOptions } from './agent-worker-options.js';
 export { checkSerializableOptions } from './check-serializable.js';
-export { type AgentWorker, type AgentWorkerOptions, createAgentWorker } from './create-agent-worker.js';
+export { type AgentWorker, createAgentWorker } from './create-agent-worker.js';
 export { type AgentRun, agentRun, type EnqueueAgentRunParams, enqueueAgentRun } from './enqueue-agent-run.js';
 export type {
   ClaimedJob,

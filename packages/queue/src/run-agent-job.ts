@@ -1,7 +1,8 @@
-import { type AgentPool, assistantText, type Options, type Query, query } from '@hexagent/sdk';
+import type { AgentPool } from '@hexagent/agent-pool';
+import { assistantText, type Options, type Query, query } from '@hexagent/sdk';
 import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
 import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
-import type { AgentWorkerOptions } from './create-agent-worker.js';
+import type { AgentWorkerOptions } from './agent-worker-options.js';
 import type { ClaimedJob, JobError } from './job-queue.js';
 
 interface RunContext extends AgentWorkerOptions {

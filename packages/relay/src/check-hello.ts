@@ -1,17 +1,12 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { projectKeyForPath } from '@hexagent/core';
-import type { RelayHello, RelayRefusalReason, RelayTranscriptFile } from '@hexagent/transport-websocket';
+import type { RelayHello, RelayTranscriptFile } from '@hexagent/transport-websocket';
 import { checkArgv } from './check-argv.js';
 import { disallowedMcpServer } from './check-mcp-servers.js';
 import { checkResume } from './check-resume.js';
+import type { HelloRefusal } from './hello-refusal.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
-
-/** Why a hello is refused. */
-export interface HelloRefusal {
-  reason: RelayRefusalReason;
-  message: string;
-}
 
 /** What the relay runs for an accepted hello. */
 export interface AcceptedHello {

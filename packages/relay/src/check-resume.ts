@@ -1,5 +1,5 @@
 import type { RelayTranscriptFile } from '@hexagent/transport-websocket';
-import type { HelloRefusal } from './check-hello.js';
+import type { HelloRefusal } from './hello-refusal.js';
 
 /** A path part the relay writes: a project key, a session id, `subagents`, `agent-<id>.jsonl`... */
 const PART = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

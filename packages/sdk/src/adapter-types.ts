@@ -50,3 +50,6 @@ export type {
 } from '@hexagent/mcp-inprocess';
 
 export type { CliTransportSettings, FindClaudeCliContext } from '@hexagent/transport-cli';
+
+export type { ResolvedFactories } from './container.js';
+export type { StartSpareParams } from './warm/prewarm.js';
