@@ -10,7 +10,7 @@ import { FakeCliTransport } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentPool } from '../src/index.js';
 import { prewarmSpareSource } from '../src/prewarm-spare-source.js';
 import { ReusableCli } from '../src/reusable-cli.js';
@@ -54,7 +54,7 @@ function recordingFactory(): {
 async function drainAnswering(run: AsyncIterable<SDKMessage>, cli: () => PidFakeCli | undefined): Promise<void> {
   const iterator = run[Symbol.asyncIterator]();
   const first = iterator.next();
-  for (let i = 0; i < 400 && cli()?.state.started !== true; i++) await new Promise((r) => setTimeout(r, 5));
+  await vi.waitFor(() => expect(cli()?.state.started).toBe(true), { timeout: 30_000, interval: 5 });
   cli()?.answer('done');
   for (let next = await first; !next.done; next = await iterator.next()) {
     // drain

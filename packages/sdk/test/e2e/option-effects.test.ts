@@ -6,11 +6,11 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { query, type SDKMessage, type SpawnOptions } from '@hexagent/sdk';
+import { query, ResultError, type SDKMessage, type SpawnOptions } from '@hexagent/sdk';
 import { findClaudeCli } from '@hexagent/sdk/adapters';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
+import { collect, collectSettled, type E2eHarness, resultText, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const dirs: string[] = [];
@@ -54,10 +54,12 @@ describe('options with a visible effect on the real CLI', () => {
       { content: [toolUse('Bash', { command: 'echo 2' })] },
       { content: [text('end')] },
     ]);
-    const messages = await collect(
+    const { messages, error } = await collectSettled(
       query({ prompt: 'spend', options: { env: harness.env, maxBudgetUsd: 0.0001, allowedTools: ['Bash'] } }),
     );
     expect(result(messages).subtype).toBe('error_max_budget_usd');
+    // An error result ends the iteration in ResultError, after the result (as official).
+    expect(ResultError.isInstance(error)).toBe(true);
   });
 
   it('persistSession: false leaves no transcript; by default there is one', async () => {
