@@ -16,7 +16,10 @@ describe('runEqualsChecks', () => {
       dereference: true,
     });
     const sdk = join(release, 'sdk.d.ts');
-    writeFileSync(sdk, readFileSync(sdk, 'utf8').replace("'MessageDisplay'];", "'MessageDisplay', 'NotAnEvent'];"));
+    const original = readFileSync(sdk, 'utf8');
+    const changed = original.replace(/(HOOK_EVENTS: readonly \[[^\]]*)\]/, "$1, 'NotAnEvent']");
+    expect(changed).not.toBe(original);
+    writeFileSync(sdk, changed);
     const result = await runEqualsChecks(release, 'test-changed');
     expect(result.ok).toBe(false);
     expect(result.errors.some((error) => error.includes('[_HOOK_EVENTS]'))).toBe(true);

@@ -137,6 +137,12 @@ type _PreModelSwitchHookInput = Expect<Equals<Hex.PreModelSwitchHookInput, Offic
 type _PreModelSwitchHookSpecificOutput = Expect<
   Equals<Hex.PreModelSwitchHookSpecificOutput, Official.PreModelSwitchHookSpecificOutput>
 >;
+type _PreSkillShellCommandHookInput = Expect<
+  Equals<Hex.PreSkillShellCommandHookInput, Official.PreSkillShellCommandHookInput>
+>;
+type _PreSkillShellCommandHookSpecificOutput = Expect<
+  Equals<Hex.PreSkillShellCommandHookSpecificOutput, Official.PreSkillShellCommandHookSpecificOutput>
+>;
 type _PreToolUseHookInput = Expect<Equals<Hex.PreToolUseHookInput, Official.PreToolUseHookInput>>;
 type _PreToolUseHookSpecificOutput = Expect<
   Equals<Hex.PreToolUseHookSpecificOutput, Official.PreToolUseHookSpecificOutput>
@@ -183,6 +189,9 @@ type _SDKControlReloadOutputStylesResponse = Expect<
 >;
 type _SDKControlReloadPluginsResponse = Expect<
   Equals<Hex.SDKControlReloadPluginsResponse, Official.SDKControlReloadPluginsResponse>
+>;
+type _SDKControlSetPermissionModeResponse = Expect<
+  Equals<Hex.SDKControlSetPermissionModeResponse, Official.SDKControlSetPermissionModeResponse>
 >;
 type _SDKControlReloadSkillsResponse = Expect<
   Equals<Hex.SDKControlReloadSkillsResponse, Official.SDKControlReloadSkillsResponse>
