@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Options, SessionStoreEntry } from '@hexagent/core';
+import type { Options, SessionStoreEntry, TransportLaunch } from '@hexagent/core';
 import { InMemorySessionStore, SessionStoreLoadError } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
-import { buildCliArgs } from '@hexagent/transport-cli';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../container.js';
 import { query } from '../query.js';
@@ -15,8 +14,21 @@ const OLDER = '11111111-1111-4111-8111-111111111111';
 const result = { type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: SID, num_turns: 1 };
 
 /** A query on the fake CLI; resolves with the options its transport was made with and the config dir's files seen at start. */
+/** What the launch says of the options it was built from: `--resume`, `--continue`, the env and cwd. */
+interface Seen {
+  resume: string | undefined;
+  continue: true | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string | undefined;
+}
+
+function seenIn(launch: TransportLaunch): Seen {
+  const resume = launch.args.find((arg) => arg.startsWith('--resume='))?.slice('--resume='.length);
+  return { resume, continue: launch.args.includes('--continue') || undefined, env: launch.env, cwd: launch.cwd };
+}
+
 async function run(options: Options) {
-  const made: Options[] = [];
+  const made: Seen[] = [];
   const seenAtStart: Array<{
     dir: string;
     main: string | undefined;
@@ -25,10 +37,9 @@ async function run(options: Options) {
   }> = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (given: Options) => {
+    useValue: (launch: TransportLaunch) => {
+      const given = seenIn(launch);
       made.push(given);
-      // The options must pass the CLI transport's own checks, as with the real transport.
-      buildCliArgs(given);
       const dir = given.env?.CLAUDE_CONFIG_DIR;
       if (dir !== undefined) {
         const project = join(dir, 'projects', projectDirName(given.cwd, given.env ?? {}));
@@ -113,7 +124,8 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
   it('a session the store does not have: the CLI resumes from its own config dir', async () => {
     const { made } = await run({ env, cwd, sessionStore: new InMemorySessionStore(), resume: SID });
     expect(made[0]?.resume).toBe(SID);
-    expect(made[0]?.env).toBe(env);
+    expect(made[0]?.env).toMatchObject(env);
+    expect(made[0]?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
   });
 
   it('a listSubkeys that rejects ends the query in SessionStoreLoadError, and starts no CLI', async () => {
@@ -135,7 +147,8 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
 
   it('without resume or continue, spawns at once with --session-mirror options and maps frames under the config dir', async () => {
     const { made } = await run({ env, cwd, sessionStore: new InMemorySessionStore() });
-    expect(made[0]?.env).toBe(env);
+    expect(made[0]?.env).toMatchObject(env);
+    expect(made[0]?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
     expect(made[0]?.resume).toBeUndefined();
   });
 });

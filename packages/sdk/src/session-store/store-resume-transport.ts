@@ -5,9 +5,9 @@ import {
   readTransport,
   type Transport,
   type TransportFactory,
-  type TransportLaunch,
   type TransportSink,
 } from '@hexagent/core';
+import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
 import { projectDirName } from './cli-config-dir.js';
 import { materializeResume, removeResumeDir } from './materialize-resume.js';
 import { withLoadTimeout } from './with-load-timeout.js';
@@ -18,8 +18,8 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 /**
  * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
  * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
- * a temporary config dir ({@link materializeResume}), then makes the real transport with
- * `CLAUDE_CONFIG_DIR` pointing there and `resume` set, and starts it. `close()` removes the
+ * a temporary config dir ({@link materializeResume}), then builds the launch of the real transport
+ * with `CLAUDE_CONFIG_DIR` pointing there and `resume` set, makes the transport and starts it. `close()` removes the
  * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
  * files the CLI writes there.
  */
@@ -27,21 +27,16 @@ export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly factory: TransportFactory;
-  private readonly launch: TransportLaunch;
+  private readonly context: LaunchContext;
   private readonly onConfigDir: (dir: string) => void;
   private inner: Transport | undefined;
   private tempDir: string | undefined;
   private closed = false;
 
-  constructor(
-    options: Options,
-    factory: TransportFactory,
-    launch: TransportLaunch,
-    onConfigDir: (dir: string) => void,
-  ) {
+  constructor(options: Options, factory: TransportFactory, context: LaunchContext, onConfigDir: (dir: string) => void) {
     this.options = options;
     this.factory = factory;
-    this.launch = launch;
+    this.context = context;
     this.onConfigDir = onConfigDir;
   }
 
@@ -78,12 +73,14 @@ export class StoreResumeTransport implements Transport {
     // The session is resumed by id: `continue` has done its part (the CLI gets no --continue with a store).
     const { continue: _continue, ...rest } = options;
     this.inner = this.factory(
-      {
-        ...rest,
-        ...(sessionId !== undefined && { resume: sessionId }),
-        ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
-      },
-      this.launch,
+      buildTransportLaunch(
+        {
+          ...rest,
+          ...(sessionId !== undefined && { resume: sessionId }),
+          ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
+        },
+        this.context,
+      ),
     );
     await this.inner.start();
   }

@@ -43,9 +43,9 @@ function recordingFactory(): {
 } {
   const clis: PidFakeCli[] = [];
   const launches: Array<TransportLaunch | undefined> = [];
-  const factory: TransportFactory = (options: Options, launch?: TransportLaunch) => {
+  const factory: TransportFactory = (launch: TransportLaunch) => {
     launches.push(launch);
-    const cli = new PidFakeCli(PID_BASE + clis.length, options);
+    const cli = new PidFakeCli(PID_BASE + clis.length, launch);
     clis.push(cli);
     return cli;
   };
@@ -94,7 +94,7 @@ describe('the trace context and an agent pool', () => {
     const launches: Array<TransportLaunch | undefined> = [];
     const container = createContainer();
     container.register(TRANSPORT_FACTORY, {
-      useValue: (_options: Options, launch?: TransportLaunch) => {
+      useValue: (launch: TransportLaunch) => {
         launches.push(launch);
         return new FakeCliTransport({ autoInitialize: true });
       },
@@ -105,6 +105,6 @@ describe('the trace context and an agent pool', () => {
       const spare = await prewarmSpareSource.prewarm({}, container);
       await spare.close();
     });
-    expect(launches).toEqual([{}, {}]);
+    expect(launches.map((launch) => launch?.traceContext)).toEqual([undefined, undefined]);
   });
 });

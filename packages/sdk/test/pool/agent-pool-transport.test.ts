@@ -4,19 +4,20 @@
  * (admission, release). What it refuses fails typed, and frees the slot.
  */
 import type { Options, TransportFactory } from '@hexagent/core';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../src/container.js';
 import { createAgentPool, InvalidOptionError, type SDKMessage } from '../../src/index.js';
 import { TRANSPORT_FACTORY } from '../../src/tokens.js';
-import { fakeCliContainer, fakeMeasure, PidFakeCli, settle } from './pool-test-kit.js';
+import { fakeCliContainer, fakeMeasure, launchFlag, PidFakeCli, settle } from './pool-test-kit.js';
 
 /** Above any kernel's pid_max, apart from the kit's. */
 const PID_BASE = 95_000_000;
 
 function pidFakeFactory(): { factory: TransportFactory; clis: PidFakeCli[] } {
   const clis: PidFakeCli[] = [];
-  const factory: TransportFactory = (options: Options) => {
-    const cli = new PidFakeCli(PID_BASE + clis.length, options);
+  const factory: TransportFactory = (launch) => {
+    const cli = new PidFakeCli(PID_BASE + clis.length, launch);
     clis.push(cli);
     return cli;
   };
@@ -63,8 +64,6 @@ describe('createAgentPool with options.transport', () => {
     expect(first?.some((m) => m.type === 'result')).toBe(true);
     expect(second?.some((m) => m.type === 'result')).toBe(true);
     expect(spawned).toEqual([PID_BASE, PID_BASE + 1]);
-    // The pool keeps the option to itself: the sessions got their transport through its tracking.
-    expect(clis.every((cli) => cli.queryOptions.transport === undefined)).toBe(true);
     await settle();
     expect(pool.stats()).toMatchObject({ busy: 0, admitted: 2 });
     await pool.close();
@@ -85,7 +84,7 @@ describe('createAgentPool with options.transport', () => {
     const spawned: Array<{ kind: string; pid: number | undefined }> = [];
     pool.on('spawned', (event) => spawned.push({ kind: event.kind, pid: event.pid }));
     await waitFor(() => clis[0]?.state.started === true && spawned.length === 1);
-    expect(clis[0]?.queryOptions.extraArgs).toEqual({ 'await-claim': null });
+    expect(clis[0] && launchFlag(clis[0].launch, 'await-claim')).toBe(true);
     expect(spawned).toEqual([{ kind: 'spare', pid: PID_BASE }]);
     await pool.close();
     expect(clis[0]?.state.closed).toBe(true);
@@ -102,7 +101,7 @@ describe('createAgentPool with options.transport', () => {
     const theirs = drain(pool.query({ prompt: 'local' }));
     await waitFor(() => own.clis[0]?.state.started === true && fakes.clis[0]?.state.started === true);
     expect(own.clis).toHaveLength(1);
-    expect(own.clis[0]?.queryOptions).toMatchObject({ model: 'm' });
+    expect(own.clis[0] && launchFlag(own.clis[0].launch, 'model')).toBe('m');
     expect(fakes.clis).toHaveLength(1);
     expect(pool.stats().busy).toBe(2);
     own.clis[0]?.answer();
@@ -114,7 +113,7 @@ describe('createAgentPool with options.transport', () => {
   });
 
   it('refuses a Transport instance: in the profile at creation, per query in its messages (the slot freed)', async () => {
-    const instance = new PidFakeCli(PID_BASE + 99, {});
+    const instance = new PidFakeCli(PID_BASE + 99, buildTransportLaunch({}));
     expect(() =>
       createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 1000, options: { transport: instance as never } }),
     ).toThrow(InvalidOptionError);

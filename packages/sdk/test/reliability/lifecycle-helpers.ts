@@ -12,6 +12,7 @@ import {
   type SDKMessage,
   TRANSPORT_FACTORY,
 } from '@hexagent/sdk';
+import type { TransportLaunch } from '@hexagent/sdk/adapters';
 import {
   hermeticCliEnv,
   type ModelScript,
@@ -62,8 +63,8 @@ export function recordingContainer(settings: CliTransportSettings = {}): {
   const transports: CliTransport[] = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (options: Options) => {
-      const transport = new CliTransport(options, settings);
+    useValue: (launch: TransportLaunch) => {
+      const transport = new CliTransport(launch, settings);
       transports.push(transport);
       return transport;
     },

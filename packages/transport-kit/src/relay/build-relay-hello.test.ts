@@ -1,6 +1,11 @@
-import { buildCliArgs } from '@hexagent/transport-cli';
+import type { Options } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { buildRelayHello } from './build-relay-hello.js';
+import { buildCliArgs } from '../launch/build-cli-args.js';
+import { buildTransportLaunch } from '../launch/build-transport-launch.js';
+import { buildRelayHello as helloOf } from './build-relay-hello.js';
+
+/** The hello for `options`, through the one launch builder. */
+const buildRelayHello = (options: Options) => helloOf(buildTransportLaunch(options));
 
 describe('buildRelayHello', () => {
   it('carries the argv CliTransport would run, from the same builder, each flag with its value in one element', () => {
@@ -59,8 +64,8 @@ describe('buildRelayHello', () => {
     expect(buildRelayHello({ cwd: '/srv/work' }).cwd).toBe('/srv/work');
   });
 
-  it('throws InvalidOptionError for a bad option, as CliTransport does', () => {
-    expect(() => buildRelayHello({ maxTurns: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+  it('throws InvalidOptionError for a bad option: the launch builder checks the options', () => {
+    expect(() => buildRelayHello({ maxBudgetUsd: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
   });
 
   it.each([
