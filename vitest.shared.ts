@@ -27,8 +27,13 @@ export function packageTestConfig(options: PackageTestOptions = {}): UserConfigF
       passWithNoTests: mode === 'unit',
       // The JSON report feeds the one-line summary CI prints (scripts/test-summary.mjs).
       reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
-      testTimeout: 30_000,
-      hookTimeout: 30_000,
+      // Hang detectors, not targets: a real CLI on a loaded 2-core machine (load 30-45 seen) takes minutes,
+      // not seconds, to start and answer; a test or hook must not fail for that.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      // `expect.poll` waits on an event; its 1 s default was a timing assumption that a loaded
+      // machine broke (an MCP server reported connected after 1.3 s). A test that sets its own keeps it.
+      expect: { poll: { timeout: 30_000 } },
       // Fails the test during which an unhandled rejection or uncaught exception happens.
       setupFiles: [fileURLToPath(new URL('./scripts/vitest-fail-on-unhandled-errors.ts', import.meta.url))],
       ...(options.execArgv !== undefined && { execArgv: options.execArgv }),

@@ -5,7 +5,8 @@
  * finish, then closes the pool, which leaves no CLI running. With ANTHROPIC_API_KEY set it talks to
  * Claude; without it, a scripted model server on 127.0.0.1 plays the model.
  */
-import { type AgentPool, createAgentPool, type Options, ResultError, type SDKMessage } from '@hexagent/sdk';
+import { type AgentPool, createAgentPool } from '@hexagent/agent-pool';
+import { type Options, ResultError, type SDKMessage } from '@hexagent/sdk';
 import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
 import { createMathServer, mathToolNames } from './math-tools.js';
 import { scriptedAgentsModel } from './scripted-agents-model.js';

@@ -38,16 +38,34 @@ const STARTS: ReadonlyArray<readonly [Client, Mode, boolean]> = [
 /** The goal of issue 17: a pool claim at most this multiple of the official `startup()` once ready. */
 export const POOL_CLAIM_GOAL = 0.7;
 
+/**
+ * How long every warm start waits once ready before its query (and the floor after its first
+ * result), ms: the same for both SDKs, long enough for a CLI to finish what it does after `initialize`
+ * or after `/clear` (issue 28 measured the pool's spare and recycled CLI 1.5 s after).
+ */
+export const DEFAULT_SETTLE_MS = 1500;
+
 /** `runs` rounds of every start, each in a fresh process, the order rotating every round. */
-export async function runFirstMessage(runs: number): Promise<FirstMessageTiming[]> {
+export async function runFirstMessage(runs: number, settleMs = DEFAULT_SETTLE_MS): Promise<FirstMessageTiming[]> {
   const timings: FirstMessageTiming[] = [];
-  const server = await ScriptedModelServer.start(() => ({ content: [text('hi')] }));
+  // The arrival of every request on the server's clock (epoch ms), to split each timed window.
+  const arrivals: number[] = [];
+  const server = await ScriptedModelServer.start(() => {
+    arrivals.push(performance.timeOrigin + performance.now());
+    return { content: [text('hi')] };
+  });
   try {
     for (let run = 0; run < runs; run++) {
       for (let i = 0; i < STARTS.length; i++) {
         const [client, mode, withServer] = STARTS[(i + run) % STARTS.length] as (typeof STARTS)[number];
-        const args = [client, mode, server.url, ...(withServer ? ['server'] : [])];
-        timings.push(await runNode<FirstMessageTiming>(join(DIST, 'first-message.js'), args));
+        const args = [client, mode, server.url, ...(withServer ? ['server'] : []), `settle=${settleMs}`];
+        const seen = server.requests.length;
+        const timing = await runNode<FirstMessageTiming>(join(DIST, 'first-message.js'), args);
+        const first = arrivals.find((at) => at >= timing.timedAtEpochMs && at <= timing.firstAssistantEpochMs);
+        if (first !== undefined) timing.toModelRequestMs = first - timing.timedAtEpochMs;
+        timing.sideRequests = server.requests.slice(seen).filter((r) => r.kind !== 'main').length;
+        timings.push(timing);
+        arrivals.length = 0;
       }
     }
   } finally {
@@ -57,7 +75,7 @@ export async function runFirstMessage(runs: number): Promise<FirstMessageTiming[
   return timings;
 }
 
-type Reading = 'fromImportMs' | 'fromCallMs' | 'afterReadyMs';
+type Reading = 'fromImportMs' | 'fromCallMs' | 'afterReadyMs' | 'toModelRequestMs';
 interface Range {
   median: number;
   min: number;
@@ -112,7 +130,7 @@ const ROWS: Row[] = [
 /** The first-message tables: hexagent beside the official SDK, medians with their ranges; then the pool's goal. */
 export function renderFirstMessage(timings: readonly FirstMessageTiming[], runs: number): string[] {
   const lines = [
-    `Time to the first assistant message, real Claude Code CLI against a scripted model on 127.0.0.1, the same options for both SDKs (an in-process server only where the row says so: one tool, built with each SDK's own \`createSdkMcpServer\`, not called): medians (and ranges) of ${runs} fresh processes each, ms.`,
+    `Time to the first assistant message, real Claude Code CLI against a scripted model on 127.0.0.1, the same options for both SDKs (an in-process server only where the row says so: one tool, built with each SDK's own \`createSdkMcpServer\`, not called): medians (and ranges) of ${runs} fresh processes each, ms. Every warm start ("once ready") waits ${fmt(timings[0]?.settleMs ?? 0)} ms once ready (the floor: after the first result) before its query is called, for both SDKs alike; the clock runs from that call to the first assistant message.`,
     '',
     '| start | hexagent | official | hexagent / official |',
     '|---|--:|--:|--:|',
@@ -150,5 +168,87 @@ export function renderFirstMessage(timings: readonly FirstMessageTiming[], runs:
     `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', recycledClaim)} | ${verdict(meets(recycledClaim))} |`,
     `| the floor (second turn on a live session, hexagent) | ${ratio(floor, 'second turn', recycledClaim)} | ${verdict('info')} |`,
   );
+  lines.push('', ...renderWhereTheTimeGoes(timings), '', ...renderIssue28Targets(timings));
   return lines;
+}
+
+/** The warm starts split at the model request's arrival (the model server's clock). */
+const TRACED: ReadonlyArray<readonly [string, Client, Mode]> = [
+  ['`startup()` once ready, then `query()`', 'official', 'startup'],
+  ['`startup()` once ready, then `query()`', 'hexagent', 'startup'],
+  ['`prewarm()` once ready, then `claim()`', 'official', 'prewarm'],
+  ['`prewarm()` once ready, then `claim()`', 'hexagent', 'prewarm'],
+  ["`pool.query()`, `spareStart: 'startup'` spare", 'hexagent', 'pool-startup'],
+  ['`pool.query()` on a recycled CLI', 'hexagent', 'pool-recycled'],
+  ['the floor: second turn on a live session', 'official', 'second-turn'],
+  ['the floor: second turn on a live session', 'hexagent', 'second-turn'],
+];
+
+function renderWhereTheTimeGoes(timings: readonly FirstMessageTiming[]): string[] {
+  const lines = [
+    "Where the time goes: from the call (once ready and settled) to the arrival of the turn's model request at the scripted server (the SDK writing the prompt, the CLI building the turn), and from there to the first assistant message (the answer streamed back, parsed by the CLI and the SDK); medians, ms.",
+    '',
+    '| start | SDK | call to model request | model request to first message | call to first message |',
+    '|---|---|--:|--:|--:|',
+  ];
+  for (const [label, client, mode] of TRACED) {
+    const total = reading(timings, client, mode, 'afterReadyMs');
+    if (!Number.isFinite(total.median)) continue;
+    const before = reading(timings, client, mode, 'toModelRequestMs');
+    const after = median(
+      timings
+        .filter((t) => t.client === client && t.mode === mode && !t.withServer && t.toModelRequestMs !== undefined)
+        .map((t) => (t.afterReadyMs ?? Number.NaN) - (t.toModelRequestMs ?? Number.NaN)),
+    );
+    lines.push(`| ${label} | ${client} | ${fmt(before.median)} | ${fmt(after)} | ${fmt(total.median)} |`);
+  }
+  return lines;
+}
+
+/** Issue 28's targets for the first message, each against the official measured the same way in this run. */
+function renderIssue28Targets(timings: readonly FirstMessageTiming[]): string[] {
+  const m = (client: Client, mode: Mode, value: Reading = 'afterReadyMs', withServer = false) =>
+    reading(timings, client, mode, value, withServer).median;
+  const startup = m('official', 'startup');
+  const row = (target: string, ours: number, theirs: number, goal: number) => {
+    const ratio = ours / theirs;
+    const ok = goal === Number.POSITIVE_INFINITY ? 'info' : Number.isFinite(ratio) ? ratio <= goal : undefined;
+    return `| ${target} | ${fmt(ours)} / ${fmt(theirs)} ms = ${times(ratio)} | ${verdict(ok)} |`;
+  };
+  return [
+    '| issue 28 target (warm starts settled the same time, timed from the call) | hexagent / official | |',
+    '|---|---|---|',
+    row(
+      '`pool.query()` on a recycled CLI <= 0.7x the official `startup()` query',
+      m('hexagent', 'pool-recycled'),
+      startup,
+      0.7,
+    ),
+    row(
+      "`pool.query()` on a `spareStart: 'startup'` spare <= the official `startup()` query",
+      m('hexagent', 'pool-startup'),
+      startup,
+      1,
+    ),
+    row(
+      '`pool.query()` on a default (`prewarm`) spare <= the official `startup()` query',
+      m('hexagent', 'pool'),
+      startup,
+      1,
+    ),
+    row("`startup()` query within 1.1x the official's", m('hexagent', 'startup'), startup, 1.1),
+    row("`prewarm()` + `claim()` within 1.1x the official's", m('hexagent', 'prewarm'), m('official', 'prewarm'), 1.1),
+    row(
+      "cold `query()` from the call within 1.1x the official's",
+      m('hexagent', 'cold', 'fromCallMs'),
+      m('official', 'cold', 'fromCallMs'),
+      1.1,
+    ),
+    row(
+      "(for information) recycled CLI against the floor, hexagent's second turn",
+      m('hexagent', 'pool-recycled'),
+      m('hexagent', 'second-turn'),
+      Number.POSITIVE_INFINITY,
+    ),
+  ];
 }

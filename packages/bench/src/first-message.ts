@@ -1,7 +1,10 @@
 /**
  * Time to the first assistant message with the REAL CLI, in this fresh process, printed as one
  * line of JSON:
- * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-startup|pool-recycled|second-turn> <model URL> [server]`.
+ * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-startup|pool-recycled|second-turn> <model URL> [server] [settle=<ms>]`.
+ * With `settle`, every warm start waits that long once ready before its query is called (the floor
+ * pushes its second message that long after the first `result`), so both SDKs' CLIs have finished
+ * whatever they do after becoming ready; the clock of `afterReadyMs` starts at the call.
  *
  * The SDK is imported after the clock starts, so `fromImportMs` is what a user's first call feels
  * in a new process. `fromCallMs` starts at the call that starts the CLI (`query()`, `startup()`,
@@ -30,18 +33,41 @@ export interface FirstMessageTiming {
   withServer: boolean;
   fromImportMs: number;
   fromCallMs: number;
-  /** For the warm modes: from ready to the first assistant message (`second-turn`: from the second push). */
+  /**
+   * For the warm modes: from the query's call, `settleMs` after ready, to the first assistant
+   * message (`second-turn`: from the second push, `settleMs` after the first `result`).
+   */
   afterReadyMs: number | undefined;
+  /** How long the warm start waited once ready before its query. */
+  settleMs: number;
+  /** When the timed query was called (the call of a cold one), ms since the epoch. */
+  timedAtEpochMs: number;
+  /** When its first assistant message arrived, ms since the epoch. */
+  firstAssistantEpochMs: number;
+  /**
+   * Set by the bench from the model server's clock (same machine, epoch ms): from the timed call to
+   * the arrival of the turn's model request (the CLI's and the SDK's work before the request).
+   */
+  toModelRequestMs?: number;
+  /** Requests other than streamed turns (`side`, `count_tokens`, ...) the model server got during the whole run. */
+  sideRequests?: number;
 }
 
 type Message = { type: string };
-const [client = 'hexagent', mode = 'cold', baseUrl = '', server = ''] = process.argv.slice(2) as [
+const [client = 'hexagent', mode = 'cold', baseUrl = '', ...flags] = process.argv.slice(2) as [
   FirstMessageTiming['client'],
   FirstMessageTiming['mode'],
   string,
-  string?,
+  ...string[],
 ];
-const withServer = server === 'server';
+const withServer = flags.includes('server');
+/** `settle=<ms>`: how long a warm start waits once ready before its query (every warm mode, both SDKs). */
+const settleMs = Number(flags.find((flag) => flag.startsWith('settle='))?.slice('settle='.length) ?? 0);
+/** Waits `settleMs` once the warm start is ready; returns when its query is called. */
+const settle = async (): Promise<number> => {
+  if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return performance.now();
+};
 const require = createRequire(import.meta.url);
 const cli = join(dirname(require.resolve('@anthropic-ai/claude-code/package.json')), 'bin', 'claude.exe');
 const hermetic = await hermeticCliEnv({ baseUrl });
@@ -99,18 +125,18 @@ try {
     end = await firstAssistant(sdk.query({ prompt: 'hi', options }));
   } else if (mode === 'startup') {
     const warm = await sdk.startup({ options });
-    ready = performance.now();
+    ready = await settle();
     end = await firstAssistant(warm.query('hi'));
   } else if (mode === 'prewarm') {
     const spare = await sdk.prewarm({ options });
-    ready = performance.now();
+    ready = await settle();
     end = await firstAssistant(spare.claim({ prompt: 'hi', options: { cwd: options.cwd } }));
   } else if (mode === 'second-turn') {
-    const second = await timeSecondTurn((prompt) => sdk.query({ prompt, options }));
+    const second = await timeSecondTurn((prompt) => sdk.query({ prompt, options }), settleMs);
     ready = second.pushedAt;
     end = second.firstAssistantAt;
   } else {
-    const { createAgentPool } = await import('@hexagent/sdk');
+    const { createAgentPool } = await import('@hexagent/agent-pool');
     const recycled = mode === 'pool-recycled';
     const pool = createAgentPool({
       options: options as import('@hexagent/sdk').Options,
@@ -133,7 +159,7 @@ try {
       }
       await parked(1);
     }
-    ready = performance.now();
+    ready = await settle();
     end = await firstAssistant(pool.query({ prompt: 'hi', options: { cwd: options.cwd } }));
     await pool.close({ deadlineMs: 2000 });
   }
@@ -144,6 +170,9 @@ try {
     fromImportMs: end - t0,
     fromCallMs: end - called,
     afterReadyMs: ready === undefined ? undefined : end - ready,
+    settleMs,
+    timedAtEpochMs: performance.timeOrigin + (ready ?? called),
+    firstAssistantEpochMs: performance.timeOrigin + end,
   };
 } finally {
   await hermetic.cleanup();

@@ -11,6 +11,7 @@ describe('parseOptions', () => {
       only: undefined,
       json: undefined,
       pin: true,
+      settleMs: 1500,
     });
   });
 

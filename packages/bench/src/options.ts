@@ -29,6 +29,8 @@ export interface BenchOptions {
   json: string | undefined;
   /** False with `--no-pin`: never pin the sequential trials to a CPU. */
   pin: boolean;
+  /** `--settle-ms=<n>`: how long first-message's warm starts wait once ready before their query (1500). */
+  settleMs: number;
 }
 
 /** A whole number of at least 1 from `--name=<n>`, or undefined when the option is absent. */
@@ -62,6 +64,7 @@ export function parseOptions(args: readonly string[]): BenchOptions {
     only: only as Section[] | undefined,
     json: option('json'),
     pin: option('no-pin') === undefined,
+    settleMs: positive('settle-ms', option('settle-ms')) ?? 1500,
   };
 }
 

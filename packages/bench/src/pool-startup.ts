@@ -45,7 +45,8 @@ export async function measurePoolStartup(params: {
   official: { pathToClaudeCodeExecutable: string; env: Record<string, string>; cwd: string };
   runs: number;
 }): Promise<StartupComparison> {
-  const { createAgentPool, query } = await import('@hexagent/sdk');
+  const { createAgentPool } = await import('@hexagent/agent-pool');
+  const { query } = await import('@hexagent/sdk');
   const official = await import('@anthropic-ai/claude-agent-sdk');
   const times = {
     cold: [] as number[],

@@ -1,4 +1,4 @@
-import type { AgentPoolOptions } from '@hexagent/sdk';
+import type { AgentPoolOptions } from '@hexagent/agent-pool';
 import { type TreeWatch, watchProcessTree } from './tree-watch.js';
 
 /** What one many-agents trial measured (through a pool, or plain `query()` calls). */
@@ -72,7 +72,7 @@ export async function runPoolTrial(params: {
   prompt: (i: number) => string;
   toolCalls: () => number;
 }): Promise<PoolTrialResult> {
-  const { createAgentPool } = await import('@hexagent/sdk');
+  const { createAgentPool } = await import('@hexagent/agent-pool');
   const watch = watchProcessTree();
   const options = { ...params.settings.options, env: markedEnv(params.settings.options?.env, watch) };
   const pool = createAgentPool({ ...params.settings, options });
@@ -102,7 +102,7 @@ export async function runPoolTrial(params: {
     peakTotalRssMb: stats.memory.peakTotalRssMb,
     peakTreeRssMb: watch.peakTotalRssMb,
     peakProcesses: watch.peakProcesses,
-    budgetMb: params.settings.memoryBudgetMb,
+    budgetMb: stats.memory.budgetMb,
     queueWaitP50: stats.queueWaitMs.p50,
     queueWaitP95: stats.queueWaitMs.p95,
     toolCalls: params.toolCalls() - before,

@@ -202,7 +202,10 @@ export async function runSessions(runs: number, sessions: number = SESSIONS_BENC
   try {
     for (let run = 1; run <= runs; run++) {
       for (const what of ['list', 'page'] as const) {
-        for (const client of ['hexagent', 'official'] as const) {
+        // The order alternates every run, so neither SDK always reads the files first.
+        for (const client of run % 2 === 1
+          ? (['hexagent', 'official'] as const)
+          : (['official', 'hexagent'] as const)) {
           const args = [client, what, fixture.configDir, fixture.projectPath, fixture.longSessionId];
           measured.push(await runNode<SessionsResult>(join(DIST, 'sessions-bench.js'), args));
         }
@@ -250,7 +253,9 @@ export async function runBench(options: BenchOptions, allWorkloads: readonly Wor
     ? await runStartup(options.startupRuns)
     : { startup: [], modulesNoServer: [], modulesServer: [] };
   const realCli = runsSection(options, 'real-cli') ? await runRealCli(options.realCliRuns) : [];
-  const firstMessage = runsSection(options, 'first-message') ? await runFirstMessage(options.realCliRuns) : [];
+  const firstMessage = runsSection(options, 'first-message')
+    ? await runFirstMessage(options.realCliRuns, options.settleMs)
+    : [];
   const sessions = runsSection(options, 'sessions')
     ? await runSessions(options.realCliRuns, options.quick ? 50 : SESSIONS_BENCH.sessions)
     : [];

@@ -64,12 +64,14 @@ function openPrompt() {
 }
 
 /**
- * Runs `start(prompt)` (a `query()` of either SDK) for two turns and times the second.
+ * Runs `start(prompt)` (a `query()` of either SDK) for two turns and times the second, pushed
+ * `settleMs` after the first turn's `result`.
  *
  * @throws Error when the query ends before the second turn's first assistant message.
  */
 export async function timeSecondTurn(
   start: (prompt: AsyncIterable<StreamedUserMessage>) => AsyncIterable<{ type: string }>,
+  settleMs = 0,
 ): Promise<SecondTurnTiming> {
   const { prompt, push, end } = openPrompt();
   push('hi');
@@ -83,6 +85,8 @@ export async function timeSecondTurn(
   };
   try {
     await until('result');
+    // The same settling time the warm starts get between ready and their query.
+    if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
     const pushedAt = performance.now();
     push('again');
     return { pushedAt, firstAssistantAt: await until('assistant') };

@@ -2,6 +2,10 @@
 import { fmt, times } from './format.js';
 import { SESSIONS_BENCH, sessionsMedian } from './runner.js';
 import type { SessionsResult, SessionsWhat } from './sessions-bench.js';
+import { verdict } from './targets.js';
+
+/** The issue's bound on the peak RSS of a process listing 1,000 transcripts of 1 MiB, MiB. */
+export const LIST_PEAK_RSS_TARGET_MB = 120;
 
 /** The lines of the session-function table: time and memory, hexagent against the official SDK. */
 export function renderSessions(sessions: readonly SessionsResult[], runs: number): string[] {
@@ -29,5 +33,16 @@ export function renderSessions(sessions: readonly SessionsResult[], runs: number
     const o = read('official');
     lines.push(`| ${label} | ${fmt(h, 1)} | ${fmt(o, 1)} | ${times(h / o)} |`);
   }
+  const ms = (client: 'hexagent' | 'official') => sessionsMedian(sessions, client, 'list', 'ms');
+  const rss = sessionsMedian(sessions, 'hexagent', 'list', 'maxRssMb');
+  const met = ms('hexagent') <= ms('official') && rss <= LIST_PEAK_RSS_TARGET_MB;
+  lines.push(
+    '',
+    `Target (issue 28): listSessions at most the official's time, with a peak RSS of the whole process of at most ` +
+      `${LIST_PEAK_RSS_TARGET_MB} MiB: ${times(ms('hexagent') / ms('official'))} the official's time, ` +
+      `${fmt(rss, 1)} MiB peak (official ${fmt(sessionsMedian(sessions, 'official', 'list', 'maxRssMb'), 1)}): ` +
+      `${verdict(met)}. Each reading is a fresh process (\`process.resourceUsage().maxRSS\` after the call), ` +
+      'the two SDKs alternating on the same files.',
+  );
   return lines;
 }

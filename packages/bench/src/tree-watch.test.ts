@@ -7,8 +7,8 @@ import { watchProcessTree } from './tree-watch.js';
 
 const run = promisify(execFile);
 
-/** Polls `check` every 20 ms until it holds; fails after `ms`. */
-async function until(check: () => boolean, ms = 5000): Promise<void> {
+/** Polls `check` every 20 ms until it holds; fails after `ms` (generous: a busy machine is slow, not wrong). */
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');

@@ -13,7 +13,7 @@ import {
   readAcceptedDifferences,
 } from './wire/accepted-differences.js';
 import { diffRecordings, type WireDifference } from './wire/diff-recordings.js';
-import { readReference, recordWire, selected, writeReference } from './wire/record-wire.js';
+import { readReference, recordWire, referenceProblems, selected, writeReference } from './wire/record-wire.js';
 import type { WireRecording } from './wire/wire-recording.js';
 
 /** What `pnpm compat:official` was asked to do. */
@@ -26,8 +26,13 @@ export interface CatchUpOptions {
   types?: boolean;
   /** Only these scenarios. */
   scenarios?: readonly string[];
-  /** Write the official recordings as the release's reference. */
+  /** Write the official recordings as the release's reference (records the official side). */
   updateReferences?: boolean;
+  /**
+   * Record the official SDK too, even when the release has committed recordings (by default the
+   * official side is those, and only hexagent is recorded).
+   */
+  recordOfficial?: boolean;
   /** Rewrite packages/drop-in/official-exports.txt with the release's exports. */
   writeExports?: boolean;
   log: (line: string) => void;
@@ -58,6 +63,13 @@ export interface WireResult {
   referencesWritten?: string;
   /** Scenarios that did not run to their end, by SDK. */
   failures: string[];
+  /** True when the official SDK was recorded in this run; false when its side is the committed recordings. */
+  officialRecorded: boolean;
+  /**
+   * For the mirrored release: what is wrong with its committed official recordings (missing, or
+   * of another SDK or CLI version than packages/drop-in's devDependency and its CLI). A problem for `--check`.
+   */
+  referenceProblems: string[];
 }
 
 /** Runs the whole comparison; the report is {@link renderReport}'s. */
@@ -87,7 +99,11 @@ export async function catchUp(options: CatchUpOptions): Promise<CatchUpResult> {
 }
 
 async function compareWire(install: OfficialInstall, mirrored: string, options: CatchUpOptions): Promise<WireResult> {
-  const run = await recordWire(install, options.log, options.scenarios);
+  const own = readReference(install.version);
+  const ownProblems = referenceProblems(own, install.version, install.cliVersion, options.scenarios);
+  const useReference = !options.recordOfficial && !options.updateReferences && ownProblems.length === 0;
+  if (!useReference) options.log('recording the official SDK too');
+  const run = await recordWire(install, options.log, options.scenarios, useReference ? own : undefined);
   const scenarios = run.official.map((recording) => recording.scenario);
   const differences = run.official.flatMap((official, index) => {
     const hexagent = run.hexagent[index];
@@ -101,9 +117,10 @@ async function compareWire(install: OfficialInstall, mirrored: string, options: 
     failures: [...run.official, ...run.hexagent]
       .filter((recording) => recording.failure !== undefined)
       .map((recording) => `${recording.scenario} (${recording.sdk}): ${recording.failure}`),
+    officialRecorded: !useReference,
+    referenceProblems: mirrored === install.version ? ownProblems : [],
   };
-  const own = readReference(install.version);
-  if (own) result.againstOwnReference = againstReference(own, run.official);
+  if (own && !useReference) result.againstOwnReference = againstReference(own, run.official);
   if (mirrored !== install.version) {
     const reference = readReference(mirrored);
     if (reference) result.againstMirrored = againstReference(reference, run.official);

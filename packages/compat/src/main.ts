@@ -5,7 +5,9 @@
  *   --check               exit 1 on a new wire difference, a drift from the committed reference
  *                         recordings, a failed run or a type error (CI's mode)
  *   --pinned              the version hexagent mirrors (packages/drop-in's devDependency)
- *   --update-references   write the official recordings as the release's reference
+ *   --record-official     record the official SDK too (by default its side is the release's
+ *                         committed recordings, when they are complete and of that release and CLI)
+ *   --update-references   record both and write the official recordings as the release's reference
  *   --write-exports       rewrite packages/drop-in/official-exports.txt with the release's exports
  *   --scenario <name>     only this scenario (repeatable)
  *   --no-wire, --no-types skip the wire recording, the type-level checks
@@ -25,6 +27,7 @@ const { values, positionals } = parseArgs({
     check: { type: 'boolean', default: false },
     pinned: { type: 'boolean', default: false },
     'update-references': { type: 'boolean', default: false },
+    'record-official': { type: 'boolean', default: false },
     'write-exports': { type: 'boolean', default: false },
     scenario: { type: 'string', multiple: true },
     'no-wire': { type: 'boolean', default: false },
@@ -40,6 +43,7 @@ const result = await catchUp({
   wire: !values['no-wire'],
   types: !values['no-types'],
   updateReferences: values['update-references'],
+  recordOfficial: values['record-official'],
   writeExports: values['write-exports'],
   ...(values.scenario ? { scenarios: values.scenario } : {}),
   log,

@@ -33,6 +33,11 @@ export function problemsOf(result: CatchUpResult): string[] {
       problems.push(`${wire.againstOwnReference.length} difference(s) from the committed reference recordings`);
     }
     if (wire.failures.length > 0) problems.push(`${wire.failures.length} scenario run(s) failed`);
+    if (wire.referenceProblems.length > 0) {
+      problems.push(
+        `the committed official recordings do not match the pinned release (${wire.referenceProblems.join('; ')})`,
+      );
+    }
   }
   if (result.equals && !result.equals.ok) problems.push(`${result.equals.errors.length} type-level check error(s)`);
   return problems;
@@ -100,6 +105,9 @@ function renderWire(wire: WireResult, mirrored: string, version: string): string
     '',
     `Scenarios: ${wire.scenarios.join(', ')}.`,
     '',
+    ...(wire.referenceProblems.length > 0
+      ? ['Committed official recordings not usable:', ...wire.referenceProblems.map((problem) => `- ${problem}`), '']
+      : []),
     ...(wire.failures.length > 0 ? ['Failed runs:', ...wire.failures.map((failure) => `- ${failure}`), ''] : []),
     `### New differences (${fresh.length})`,
     '',
@@ -119,7 +127,11 @@ function renderWire(wire: WireResult, mirrored: string, version: string): string
     );
   }
   out.push(`### The official ${version} against its committed reference recordings`, '');
-  if (wire.againstOwnReference === undefined) {
+  if (!wire.officialRecorded) {
+    out.push(
+      `not re-recorded: the official side is the committed recordings of official ${version} (--record-official records both SDKs and compares)`,
+    );
+  } else if (wire.againstOwnReference === undefined) {
     out.push(`no reference for ${version} yet (packages/compat/recordings/${version}): run with --update-references`);
   } else if (wire.againstOwnReference.length === 0) out.push('the same');
   else out.push(...wire.againstOwnReference.flatMap(differenceLines));

@@ -55,6 +55,16 @@ export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-h
 export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
 export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
+export {
+  callQueryControl,
+  forwardQueryControls,
+  QUERY_CONTROL_NAMES,
+  QUERY_CONTROLS,
+  type QueryControlName,
+  type QueryControlRoute,
+  type QueryControlSpec,
+  type QueryControls,
+} from './session/query-controls.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
 export { SpanAttr, SpanNames } from './session/tracing/span-attributes.js';

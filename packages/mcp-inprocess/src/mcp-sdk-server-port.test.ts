@@ -76,16 +76,19 @@ describe('a user-supplied McpServer', () => {
 
   it('aborts its running handlers on close()', async () => {
     const aborted = vi.fn();
+    let handlerStarted: () => void = () => {};
+    const running = new Promise<void>((resolve) => (handlerStarted = resolve));
     const server = new McpServer({ name: 'calc', version: '1.0.0' });
     server.registerTool('wait', { description: 'Wait' }, async (extra) => {
       extra.signal.addEventListener('abort', aborted);
+      handlerStarted();
       await sleep(5_000, extra.signal).catch(() => {});
       return { content: [] };
     });
     const port = portFor(server);
     const pending = send(port, toolsCall(1, 'wait', {}));
     await vi.waitFor(() => expect(server.isConnected()).toBe(true));
-    await sleep(20);
+    await running;
     await port.close();
     expect(aborted).toHaveBeenCalled();
     expect(await pending).toMatchObject({ id: 1, error: { code: -32000 } });

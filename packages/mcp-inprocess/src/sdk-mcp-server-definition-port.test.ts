@@ -1,5 +1,5 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import * as z3 from 'zod/v3';
@@ -227,7 +227,8 @@ describe('sessions', () => {
     // Closing one session leaves the other running.
     const inB = callTool(b, 2, 'slow', { tag: 'b2' });
     const inA = send(a, toolsCall(2, 'slow', { tag: 'a2' }));
-    await sleep(20);
+    // Both handlers are running when session a closes.
+    await vi.waitFor(() => expect(sessions.size).toBe(4), { timeout: 10_000 });
     await a.close();
     expect(errorOf(await inA).code).toBe(McpInProcessErrorCode.ConnectionClosed);
     expect(textOf(await inB)).toBe('b2');

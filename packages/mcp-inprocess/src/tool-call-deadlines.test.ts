@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type TimedCall, ToolCallDeadlines } from './tool-call-deadlines.js';
 
 function call(name: string, log: string[]): TimedCall & { expiredAt?: number } {
@@ -16,7 +16,15 @@ function call(name: string, log: string[]): TimedCall & { expiredAt?: number } {
   return entry;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The deadlines run on a fake clock (timers and `performance.now()`), so a busy machine cannot make
+// one expire early or late relative to the test: time passes only when the test says.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('ToolCallDeadlines', () => {
   it('expires each call once its own limit has passed, not before', async () => {

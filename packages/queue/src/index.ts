@@ -9,13 +9,15 @@
 
 export type { AgentJobData, AgentJobOptions, AgentJobOutput, AgentJobProgress, AgentJobQueue } from './agent-job.js';
 export { AgentJobFailedError } from './agent-job-failed-error.js';
+export type { AgentWorkerOptions } from './agent-worker-options.js';
 export { checkSerializableOptions } from './check-serializable.js';
-export { type AgentWorker, type AgentWorkerOptions, createAgentWorker } from './create-agent-worker.js';
+export { type AgentWorker, createAgentWorker } from './create-agent-worker.js';
 export { type AgentRun, agentRun, type EnqueueAgentRunParams, enqueueAgentRun } from './enqueue-agent-run.js';
 export type {
   ClaimedJob,
   EnqueueOptions,
   JobError,
+  JobErrorResult,
   JobLock,
   JobQueue,
   JobSnapshot,
@@ -23,3 +25,5 @@ export type {
 } from './job-queue.js';
 export { type PgBossQueueOptions, pgBossQueue } from './pg-boss-queue.js';
 export { UnserializableOptionError } from './unserializable-option-error.js';
+export type { WorkerBackoffOptions } from './worker-backoff.js';
+export type { AgentWorkerEvents, AgentWorkerListener } from './worker-events.js';

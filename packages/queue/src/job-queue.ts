@@ -19,6 +19,8 @@ export interface ClaimedJob<TData> {
   readonly data: TData;
   /** 0 on the first attempt, then 1, 2... */
   readonly retryCount: number;
+  /** The retries the job allows, when the queue says (so `retryCount === retryLimit` is the last attempt). */
+  readonly retryLimit?: number;
 }
 
 /** A serializable description of why an attempt failed. */
@@ -29,6 +31,27 @@ export interface JobError {
   name?: string;
   /** The stable `code` of a hexagent error, when there is one. */
   code?: string;
+  /** When the agent run ended with an error `result` message: what that message said. */
+  result?: JobErrorResult;
+}
+
+/**
+ * What an agent run's error `result` message said, kept on the failure so that the CLI's reason
+ * ("Not logged in · Please run /login", an unknown model) is not lost.
+ */
+export interface JobErrorResult {
+  /** The result's subtype: `success` for an API error or a login failure (with `is_error`), else `error_*`. */
+  subtype: string;
+  /** The CLI's text for the failure (the result's `result`). */
+  text?: string;
+  /** The result's `errors` (on the `error_*` subtypes). */
+  errors?: string[];
+  /** The API's HTTP status (`api_error_status`), when the CLI reports one. */
+  apiErrorStatus?: number;
+  /** Why the API call failed, from the run's last assistant message (`authentication_failed`, `model_not_found`...). */
+  apiError?: string;
+  /** Why the agent loop ended (`terminal_reason`), when the CLI says. */
+  terminalReason?: string;
 }
 
 /** What a queue knows about one job. */

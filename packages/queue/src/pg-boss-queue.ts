@@ -111,7 +111,7 @@ class PgBossJobQueue<TData extends object, TOutput, TProgress> implements JobQue
   async fetch(limit: number): Promise<Array<ClaimedJob<TData>>> {
     await this.start();
     const jobs = await this.boss.fetch<TData>(this.name, { batchSize: limit, includeMetadata: true });
-    return jobs.map((job) => ({ id: job.id, data: job.data, retryCount: job.retryCount }));
+    return jobs.map((job) => ({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }));
   }
 
   async complete(id: string, output: TOutput): Promise<void> {

@@ -1,8 +1,9 @@
-import { type AgentPool, assistantText, type Options, type Query, query } from '@hexagent/sdk';
+import type { AgentPool } from '@hexagent/agent-pool';
+import { assistantText, type Options, type Query, query } from '@hexagent/sdk';
 import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
-import type { AgentWorkerOptions } from './create-agent-worker.js';
-import { toJobError } from './job-error.js';
-import type { ClaimedJob } from './job-queue.js';
+import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
+import type { AgentWorkerOptions } from './agent-worker-options.js';
+import type { ClaimedJob, JobError } from './job-queue.js';
 
 interface RunContext extends AgentWorkerOptions {
   /** Aborted when the worker's close deadline passes. */
@@ -11,15 +12,22 @@ interface RunContext extends AgentWorkerOptions {
   closing: AbortSignal;
 }
 
+/** How one claimed job left the worker. */
+export type JobOutcome =
+  | { kind: 'completed' }
+  /** `workerFault`: the worker could not run it (its CLI did not start, or could not use the API). */
+  | { kind: 'failed'; error: JobError; workerFault: boolean }
+  | { kind: 'released'; reason: 'session-busy' | 'closing' };
+
 const NO_CONVERSATION = /No conversation found/;
 
 /** Run one claimed agent job end to end: lock, query, record; the job always leaves `active`. */
-export async function runAgentJob(job: ClaimedJob<AgentJobData>, context: RunContext): Promise<void> {
+export async function runAgentJob(job: ClaimedJob<AgentJobData>, context: RunContext): Promise<JobOutcome> {
   const { queue } = context;
   const lock = await queue.tryLock(`session:${job.data.sessionId}`);
   if (lock === null) {
     await queue.release(job.id, context.busySessionDelayMs ?? 1000);
-    return;
+    return { kind: 'released', reason: 'session-busy' };
   }
   try {
     const reporter = progressReporter(context, job);
@@ -35,10 +43,16 @@ export async function runAgentJob(job: ClaimedJob<AgentJobData>, context: RunCon
       await reporter.flush();
     }
     await queue.complete(job.id, output);
+    return { kind: 'completed' };
   } catch (error) {
     // Stopped by close(): another worker takes the job over without it counting as an attempt.
-    if (context.signal.aborted) await queue.release(job.id, 0);
-    else await queue.fail(job.id, toJobError(error));
+    if (context.signal.aborted) {
+      await queue.release(job.id, 0);
+      return { kind: 'released', reason: 'closing' };
+    }
+    const failure = thrownFailure(error, false, undefined);
+    await queue.fail(job.id, failure.jobError);
+    return { kind: 'failed', error: failure.jobError, workerFault: failure.workerFault };
   } finally {
     await lock.release();
   }
@@ -69,21 +83,23 @@ async function runTurn(
     abortController,
   };
   const started = Date.now();
-  const run = startQuery(context.pool, job.data.prompt, options);
   let assistantMessages = 0;
   let lastText: string | undefined;
+  let sawMessage = false;
+  let apiError: string | undefined;
   try {
+    const run = startQuery(context.pool, job.data.prompt, options);
     for await (const message of run) {
+      sawMessage = true;
       if (message.type === 'assistant') {
+        apiError = message.error;
         assistantMessages += 1;
         const text = assistantText(message);
         if (text !== '') lastText = text;
         onProgress({ assistantMessages, attempt: job.retryCount, ...(lastText === undefined ? {} : { lastText }) });
       } else if (message.type === 'result') {
-        if (message.is_error || message.subtype !== 'success') {
-          const detail = 'errors' in message ? message.errors.join('; ') : '';
-          throw new Error(`agent run ended with ${message.subtype}${detail ? `: ${detail}` : ''}`);
-        }
+        // Built from the result itself, whether or not the query goes on to throw after it.
+        if (message.is_error || message.subtype !== 'success') throw resultFailure(message, apiError);
         return {
           text: message.result,
           sessionId: message.session_id,
@@ -95,6 +111,8 @@ async function runTurn(
       }
     }
     throw new Error(context.signal.aborted ? 'agent run aborted by worker close' : 'agent run ended without a result');
+  } catch (error) {
+    throw error instanceof AgentRunFailure ? error : thrownFailure(error, sawMessage, apiError);
   } finally {
     context.signal.removeEventListener('abort', onAbort);
   }

@@ -1,4 +1,4 @@
-import type { HelloRefusal } from './check-hello.js';
+import type { HelloRefusal } from './hello-refusal.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
 type ArgvConfig = Pick<ResolvedRelayConfig, 'allowedFlags' | 'allowedFlagValues' | 'flagDefaults' | 'flagForms'>;

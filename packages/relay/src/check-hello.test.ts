@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import type { Options } from '@hexagent/core';
+import { type Options, projectKeyForPath } from '@hexagent/core';
 import { buildTransportLaunch, CLI_SWITCH_FLAGS, buildRelayHello as helloOf } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { checkBearerToken } from './check-bearer-token.js';
@@ -202,5 +202,25 @@ describe('resolveRelayConfig', () => {
     expect(() => resolveRelayConfig({ token: 'a-token-of-16-chars', allowClientMcpServers: 'some' as never })).toThrow(
       /allowClientMcpServers/,
     );
+  });
+
+  it("takes a session to resume in the project of the CLI's cwd, and refuses one of another project", () => {
+    const sid = '3a71bb1f-1592-41d8-94d2-8371184414f5';
+    const project = projectKeyForPath(realpathSync('/tmp'));
+    const files = [{ path: `${project}/${sid}.jsonl`, content: '{}\n' }];
+    expect(checkHello({ ...hello([`--resume=${sid}`]), resume: { files } }, config)).toMatchObject({
+      resume: files,
+      cwd: realpathSync('/tmp'),
+    });
+    const elsewhere = [{ path: `-var-task/${sid}.jsonl`, content: '{}\n' }];
+    expect(checkHello({ ...hello([`--resume=${sid}`]), resume: { files: elsewhere } }, config)).toMatchObject({
+      reason: 'bad_hello',
+    });
+    expect(checkHello({ ...hello([]), resume: 'x' }, config)).toMatchObject({ reason: 'bad_hello' });
+  });
+
+  it('lets a client mirror its sessions (--session-mirror) by default', () => {
+    expect(DEFAULT_ALLOWED_FLAGS).toContain('session-mirror');
+    expect(checkHello(hello(['--session-mirror']), config)).not.toHaveProperty('reason');
   });
 });

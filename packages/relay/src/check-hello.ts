@@ -1,15 +1,12 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { isRelayHello, type RelayRefusalReason } from '@hexagent/transport-kit';
+import { projectKeyForPath } from '@hexagent/core';
+import { isRelayHello, type RelayTranscriptFile } from '@hexagent/transport-kit';
 import { checkArgv } from './check-argv.js';
 import { disallowedMcpServer } from './check-mcp-servers.js';
+import { checkResume } from './check-resume.js';
+import type { HelloRefusal } from './hello-refusal.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
-
-/** Why a hello is refused. */
-export interface HelloRefusal {
-  reason: RelayRefusalReason;
-  message: string;
-}
 
 /** What the relay runs for an accepted hello. */
 export interface AcceptedHello {
@@ -19,13 +16,16 @@ export interface AcceptedHello {
   env: Record<string, string>;
   /** The working directory, resolved: no symlink in it. The CLI starts here or not at all. */
   cwd: string;
+  /** The transcripts of the session to resume (checked paths), when the client sent some. */
+  resume?: RelayTranscriptFile[];
 }
 
 /**
  * Checks `hello` against what the operator allows, before anything starts: the command line (see
  * `checkArgv`: `--name` / `--name=value` forms of allowed flags, allowed values), every variable in
  * `allowedEnv`, the MCP servers the client says it will configure against
- * `allowClientMcpServers`, and the `cwd` inside one of `cwdRoots` once symlinks are resolved.
+ * `allowClientMcpServers`, the `cwd` inside one of `cwdRoots` once symlinks are resolved, and the
+ * transcripts of a session to resume (`checkResume`: paths of one session, in the project of that cwd).
  */
 export function checkHello(hello: unknown, config: ResolvedRelayConfig): AcceptedHello | HelloRefusal {
   if (!isRelayHello(hello)) return { reason: 'bad_hello', message: 'the first frame must be a relay_hello' };
@@ -37,12 +37,19 @@ export function checkHello(hello: unknown, config: ResolvedRelayConfig): Accepte
   }
   const mcp = disallowedMcpServer(hello.mcpServers ?? {}, config.allowClientMcpServers);
   if (mcp !== undefined) return { reason: 'mcp_server_not_allowed', message: mcp };
-  if (hello.cwd === undefined) return { argv, env: hello.env, cwd: realpathOrUndefined(config.cwd) ?? config.cwd };
-  const cwd = realpathOrUndefined(hello.cwd);
-  const inside = cwd !== undefined && config.cwdRoots.some((root) => isInside(cwd, realpathOrUndefined(root)));
-  if (!inside)
-    return { reason: 'cwd_not_allowed', message: `cwd ${JSON.stringify(hello.cwd)} is not inside an allowed root` };
-  return { argv, env: hello.env, cwd };
+  let cwd: string;
+  if (hello.cwd === undefined) cwd = realpathOrUndefined(config.cwd) ?? config.cwd;
+  else {
+    const real = realpathOrUndefined(hello.cwd);
+    if (real === undefined || !config.cwdRoots.some((root) => isInside(real, realpathOrUndefined(root)))) {
+      return { reason: 'cwd_not_allowed', message: `cwd ${JSON.stringify(hello.cwd)} is not inside an allowed root` };
+    }
+    cwd = real;
+  }
+  if (hello.resume === undefined) return { argv, env: hello.env, cwd };
+  const resume = checkResume(hello.resume, projectKeyForPath(cwd));
+  if ('reason' in resume) return resume;
+  return { argv, env: hello.env, cwd, resume };
 }
 
 function realpathOrUndefined(dir: string): string | undefined {

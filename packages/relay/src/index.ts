@@ -9,8 +9,9 @@
  */
 
 export { checkBearerToken } from './check-bearer-token.js';
-export { type AcceptedHello, checkHello, type HelloRefusal } from './check-hello.js';
+export { type AcceptedHello, checkHello } from './check-hello.js';
 export { CLAUDE_CODE_FLAG_FORMS, type CliFlagForm } from './cli-flag-forms.js';
+export type { HelloRefusal } from './hello-refusal.js';
 export { loadRelayConfig } from './load-relay-config.js';
 export {
   type ClientMcpServersPolicy,

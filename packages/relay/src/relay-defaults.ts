@@ -38,6 +38,8 @@ export const DEFAULT_ALLOWED_FLAGS: readonly string[] = [
   'continue',
   'fork-session',
   'no-session-persistence',
+  // `sessionStore`: the CLI reports each transcript write to the client (what a token holder can read anyway).
+  'session-mirror',
   'json-schema',
 ];
 

@@ -25,6 +25,7 @@ import type { CliProcessTree } from './process-tree/cli-process-tree.js';
 import { LAUNCH_FAILED, LAUNCHED_LINE, launchCommand } from './process-tree/launch-command.js';
 import type { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
+import { cliConfigDirFor, createResumeConfigDir, removeResumeConfigDir } from './resume-config-dir.js';
 
 /**
  * One client connection and the CLI it runs: the hello checked, the CLI started through the
@@ -45,6 +46,10 @@ export class RelaySession {
   private readonly heartbeat: Heartbeat;
   private process: ProcessSupervisor | undefined;
   private tree: CliProcessTree | undefined;
+  /** The CLI's config directory: its own, or one made for this connection's resumed session. */
+  private configDir: string | undefined;
+  /** A config directory made for a resumed session, removed once the CLI is gone. */
+  private resumeDir: string | undefined;
   private phase: 'hello' | 'spawning' | 'running' | 'closed' = 'hello';
   /** Until the launcher's line: what the CLI's stdout held so far. */
   private launchOutput: Buffer | undefined = Buffer.alloc(0);
@@ -120,6 +125,11 @@ export class RelaySession {
     this.tree = tree;
     const env = buildRelayCliEnv(this.config, accepted.env, process.env, tree?.env);
     try {
+      if (accepted.resume !== undefined) {
+        this.resumeDir = await createResumeConfigDir(accepted.resume, env);
+        env.CLAUDE_CONFIG_DIR = this.resumeDir;
+      }
+      this.configDir = cliConfigDirFor(env);
       const cliPath = this.config.cliPath ?? findClaudeCli({}, { env });
       this.process = await startCliCommand(
         {
@@ -139,6 +149,7 @@ export class RelaySession {
       );
     } catch (error) {
       await tree?.release(this.config.killTimeoutMs);
+      await this.removeResumeDir();
       // The launcher is /bin/sh: when it is there, a spawn that cannot find a file lost its cwd.
       if (isMissingFile(error) && existsSync('/bin/sh')) return this.refuseChangedCwd();
       return this.refuse(
@@ -156,7 +167,10 @@ export class RelaySession {
     this.launchOutput = undefined;
     if (this.phase !== 'spawning') return;
     this.phase = 'running';
-    this.socket.send(encodeRelayFrame({ type: 'relay_ready', pid: this.process?.pid ?? -1 }), { binary: true });
+    const ready = { type: 'relay_ready' as const, pid: this.process?.pid ?? -1 };
+    this.socket.send(encodeRelayFrame(this.configDir === undefined ? ready : { ...ready, configDir: this.configDir }), {
+      binary: true,
+    });
     if (rest.length > 0) this.onStdout(rest);
   }
 
@@ -264,7 +278,14 @@ export class RelaySession {
     // A spawn under way stops its CLI itself once it sees the session closed.
     await this.spawning;
     await this.stopCli();
+    await this.removeResumeDir();
     this.markDone();
+  }
+
+  private async removeResumeDir(): Promise<void> {
+    const dir = this.resumeDir;
+    this.resumeDir = undefined;
+    if (dir !== undefined) await removeResumeConfigDir(dir);
   }
 
   /**

@@ -21,15 +21,24 @@ afterEach(async () => {
 afterAll(removeTempDirs);
 
 const MiB = 1024 * 1024;
+/**
+ * The heartbeat of both sides. Short against the stall below (held for HOLD_MS), long enough that a
+ * process starved of CPU for a few hundred milliseconds on a busy machine is not a dead link.
+ */
+const HEARTBEAT_MS = 2000;
+/** How long the sends must stay stalled: several heartbeats, so flow control is shown not to look like a dead link. */
+const HOLD_MS = 3 * HEARTBEAT_MS + 500;
 
 describe('a CLI that does not read its input', () => {
   it("stalls the client's sends (the relay pauses the socket and holds a bounded amount), for longer than the heartbeats; all frames arrive in order once it reads", async () => {
     const go = path.join(makeTempDir(), 'go');
     const cli = standInCli({ echo: true, onStart: [{ pauseInputUntilFile: go }] });
     // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
-    const { relay, url } = await startRelayProcess({ cliPath: cli, heartbeatIntervalMs: 200 });
+    const { relay, url } = await startRelayProcess({ cliPath: cli, heartbeatIntervalMs: HEARTBEAT_MS });
     relays.push(relay);
-    const transport = webSocketTransport({ url, token: TOKEN, heartbeatIntervalMs: 200 })(buildTransportLaunch({}));
+    const transport = webSocketTransport({ url, token: TOKEN, heartbeatIntervalMs: HEARTBEAT_MS })(
+      buildTransportLaunch({}),
+    );
     await transport.start();
     const relayPid = relay.pid as number;
     const baselineMiB = residentMiB(relayPid);
@@ -40,21 +49,37 @@ describe('a CLI that does not read its input', () => {
     const frameBytes = MiB / 2;
     const pad = 'x'.repeat(frameBytes);
     let sent = 0;
+    let progressed: () => void = () => {};
+    const failures: unknown[] = [];
     const sends = Array.from({ length: count }, (_, i) =>
-      transport.send({ type: 'echo', i, pad } as never).then(() => {
-        sent++;
-      }),
+      transport.send({ type: 'echo', i, pad } as never).then(
+        () => {
+          sent++;
+          progressed();
+        },
+        (error: unknown) => {
+          failures.push(error);
+        },
+      ),
     );
+    const nextSend = () =>
+      new Promise<boolean>((resolve) => {
+        progressed = () => resolve(true);
+      });
 
-    // Wait until the sends stop completing: the stall.
+    // The stall: no send completes for HOLD_MS. Each completion restarts the wait, so a machine too
+    // busy to move the frames quickly delays the stall instead of faking one; the CLI never reads,
+    // so a real stall lasts as long as the test waits.
+    const deadline = Date.now() + 60_000;
     let stalledAt = -1;
-    for (let i = 0; i < 100 && stalledAt === -1; i++) {
+    while (stalledAt === -1 && sent < count && failures.length === 0 && Date.now() < deadline) {
       const before = sent;
-      await sleep(300);
-      if (sent === before && sent < count) stalledAt = sent;
+      const quiet = sleep(HOLD_MS).then(() => false);
+      const moved = await Promise.race([nextSend(), quiet]);
+      if (!moved && sent === before) stalledAt = sent;
     }
+    expect(failures).toEqual([]);
     expect(stalledAt).toBeGreaterThanOrEqual(0);
-    await sleep(500);
     expect(sent).toBe(stalledAt);
     // What left the client is what the kernel's buffers and the relay took: a fraction of the 32 MiB.
     expect(stalledAt).toBeLessThan(count / 2);
@@ -76,6 +101,7 @@ describe('a CLI that does not read its input', () => {
       if (next === count) break;
     }
     await Promise.all(sends);
+    expect(failures).toEqual([]);
     expect(sent).toBe(count);
     expect(next).toBe(count);
     expect(intact).toBe(true);

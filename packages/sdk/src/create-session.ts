@@ -19,7 +19,8 @@ import { transportFactoryOf } from './transport-option.js';
  *
  * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
  * with `resume` or `continue` too, the transport first loads the session from the store
- * ({@link StoreResumeTransport}).
+ * ({@link StoreResumeTransport}). A transport that reports its CLI's `cliConfigDir` (a CLI on
+ * another host) has the mirror map paths under that directory instead.
  *
  * `context` goes into the launch; by default it carries the trace context of the span
  * active now (`TRACEPARENT` for the CLI, as the official SDK passes it), read when the session is
@@ -61,7 +62,11 @@ export function createSession(
   return new Session({
     ...base,
     transport,
-    mirrorProjectsDir: () => projectsDir,
+    // A transport whose CLI runs on another host says where that CLI keeps its transcripts.
+    mirrorProjectsDir: () => {
+      const remote = transport.cliConfigDir;
+      return remote === undefined ? projectsDir : cliProjectsDir({ CLAUDE_CONFIG_DIR: remote });
+    },
     mirrorWarn: (message) => {
       if (warned) return;
       warned = true;

@@ -92,6 +92,26 @@ export {
   TOOL_NAME_PATTERN,
   tool,
 } from '@hexagent/mcp-inprocess';
+// Session functions: the CLI's transcripts (or a SessionStore) read and changed directly
+export {
+  archiveSession,
+  deleteSession,
+  forkSession,
+  type GetSessionUsageOptions,
+  getSessionInfo,
+  getSessionMessages,
+  getSessionUsage,
+  getSubagentMessages,
+  InvalidSessionArgumentError,
+  importSessionToStore,
+  listSessions,
+  listSubagents,
+  renameSession,
+  SessionNotFoundError,
+  SessionStoreUnsupportedError,
+  tagSession,
+  unarchiveSession,
+} from '@hexagent/sessions';
 // The CLI process's errors
 export {
   CliNotFoundError,
@@ -103,32 +123,8 @@ export {
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
 export { doctor, formatDoctorReport } from './doctor/doctor.js';
-// Many agents on one machine
-export { DEFAULT_POOL_CLI_ESTIMATE_MB } from './pool/agent-pool-options.js';
-export { createAgentPool } from './pool/create-agent-pool.js';
-export { PoolClosedError } from './pool/pool-closed-error.js';
-export { PoolOptionNotClaimableError } from './pool/pool-option-not-claimable-error.js';
-export { CLAIMABLE_POOL_OPTIONS } from './pool/pool-query-options.js';
-export { PoolQueueTimeoutError } from './pool/pool-queue-timeout-error.js';
-export { PoolRecycleError } from './pool/pool-recycle-error.js';
 export type * from './public-types.js';
 export { query } from './query.js';
-// Session functions: the CLI's transcripts (or a SessionStore) read and changed directly
-export { archiveSession, unarchiveSession } from './sessions/archive-session.js';
-export { deleteSession } from './sessions/delete-session.js';
-export { forkSession } from './sessions/fork-session.js';
-export { getSessionInfo } from './sessions/get-session-info.js';
-export { getSessionMessages } from './sessions/get-session-messages.js';
-export { type GetSessionUsageOptions, getSessionUsage } from './sessions/get-session-usage.js';
-export { getSubagentMessages } from './sessions/get-subagent-messages.js';
-export { importSessionToStore } from './sessions/import-session-to-store.js';
-export { InvalidSessionArgumentError } from './sessions/invalid-session-argument-error.js';
-export { listSessions } from './sessions/list-sessions.js';
-export { listSubagents } from './sessions/list-subagents.js';
-export { renameSession } from './sessions/rename-session.js';
-export { SessionNotFoundError } from './sessions/session-not-found-error.js';
-export { SessionStoreUnsupportedError } from './sessions/session-store-unsupported-error.js';
-export { tagSession } from './sessions/tag-session.js';
 export { resolveSettings } from './settings/resolve-settings.js';
 export { CLOCK, ID_SOURCE, MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 // Tracing

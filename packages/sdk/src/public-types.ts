@@ -317,12 +317,6 @@ export type {
 export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
 export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
-export type { AgentPool } from './pool/agent-pool.js';
-export type { AgentPoolOptions, AgentPoolQueryParams, AgentPoolRecycleOptions } from './pool/agent-pool-options.js';
-export type { AgentPoolEvents, AgentPoolListener, PoolCliKind } from './pool/pool-events.js';
-export type { PoolQueryOptions } from './pool/pool-query-options.js';
-export type { AgentPoolStats, PoolChildStats, PoolWaitStats } from './pool/pool-stats.js';
-export type { MeasureProcessTrees, ProcessTreeMemory } from './pool/process-tree-memory.js';
 export type { QueryParams } from './query.js';
 export type { OpenTelemetryTracerOptions } from './tracing/create-open-telemetry-tracer.js';
 export type {

@@ -9,7 +9,10 @@ import { asyncDispose } from './async-dispose.js';
 import { LiveControls } from './live-controls.js';
 import type { Query } from './types/query.js';
 
-/** The `Query` over one `Session`: `query()`, a warm query and a claimed spare return one. */
+/**
+ * The `Query` over one `Session`: `query()`, a warm query and a claimed spare return one, and so
+ * does the agent pool for a turn on a CLI it keeps (`new QueryImpl(createSession(...), prompt)`).
+ */
 export class QueryImpl extends LiveControls implements Query {
   private readonly session: Session;
   private readonly iterator: AsyncIterableIterator<SDKMessage>;
@@ -63,7 +66,7 @@ export class QueryImpl extends LiveControls implements Query {
     return this.session.close();
   }
 
-  initializationResult(): Promise<SDKControlInitializeResponse> {
+  override initializationResult(): Promise<SDKControlInitializeResponse> {
     return this.initialization ?? this.session.initializationResult();
   }
 

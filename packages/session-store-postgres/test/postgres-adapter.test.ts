@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from '@hexagent/core';
 import { freePort, startPostgresServer } from '@hexagent/testing/servers';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PostgresSessionStore, PostgresSessionStoreError } from '../src/index.js';
 
 const connectionString = inject('postgresUrl');
@@ -193,6 +193,7 @@ describe('PostgresSessionStore', () => {
     await s.append({ projectKey, sessionId: 'old' }, [entry(1), entry(2)]);
     await s.append({ projectKey, sessionId: 'old', subpath: 'subagents/agent-1' }, [entry(3)]);
     const cutoff = new Date(Date.now() + 50);
+    // The time is the point: the next session is written after the cutoff.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await s.append({ projectKey, sessionId: 'new' }, [entry(4)]);
     expect(await s.deleteOlderThan({ days: 1, projectKey })).toEqual({ sessions: 0, transcripts: 0, entries: 0 });
@@ -235,7 +236,8 @@ describe('PostgresSessionStore', () => {
       ['hexagent-kill-test'],
     );
     await admin.end();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The pool has seen its idle connections die (each one's error removes it).
+    await vi.waitFor(() => expect(pool.idleCount).toBe(0), { timeout: 10_000 });
     // A killed idle connection may fail one call; the pool then replaces it.
     await s.append(key, [entry(2)]).catch(() => s.append(key, [entry(2)]));
     expect(await s.load(key)).toHaveLength(2);

@@ -62,7 +62,8 @@ export class Reader {
       const result = await this.read();
       if (result.done === true) break;
     }
-    // Anything the sink is given after its end shows up within a few turns of the event loop.
+    // The time is the point: anything the sink is given after its end shows up within a few turns
+    // of the event loop, so 50 ms of nothing more is the check.
     await new Promise((resolve) => setTimeout(resolve, 50));
     this.assertContractKept();
   }

@@ -25,7 +25,7 @@ export interface HermeticCliEnv {
   homeDir: string;
   /** `CLAUDE_CONFIG_DIR`: `<homeDir>/.claude`; the CLI writes settings and transcripts here. */
   configDir: string;
-  /** Removes the temporary home. Idempotent. */
+  /** Removes the temporary home. Idempotent; never rejects (a cleanup must not fail a run). */
   cleanup(): Promise<void>;
 }
 
@@ -97,7 +97,8 @@ export async function hermeticCliEnv(options: HermeticCliEnvOptions): Promise<He
     homeDir,
     configDir,
     cleanup() {
-      removed ??= rm(homeDir, { recursive: true, force: true, maxRetries: 3 });
+      // A CLI still writing its transcript can make a removal fail: the home is left in the temp dir.
+      removed ??= rm(homeDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
       return removed;
     },
   };

@@ -1,5 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
 import { NO_MORE_SCRIPTED_TURNS } from './script-player.js';
 import { ScriptedModelServer } from './scripted-model-server.js';
@@ -489,7 +489,8 @@ describe('ScriptedModelServer lifecycle', () => {
       (response) => response.text(),
       (error: unknown) => error,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The request has arrived and waits for its delayed answer.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 10_000 });
     const started = Date.now();
     await server[Symbol.asyncDispose]();
     expect(Date.now() - started).toBeLessThan(1000);

@@ -135,6 +135,7 @@ export function sessionStoreConformance<S extends SessionStore>(
       const before = mtimeOf(first, a.sessionId);
       expect(Number.isInteger(before)).toBe(true);
       expect(before).toBeGreaterThan(Date.UTC(2020, 0, 1));
+      // The time is the point: the later append has a later clock.
       await sleep(5);
       await store.append(a, [assistantEntry('later')]);
       const after = mtimeOf(await listSessions(projectKey), a.sessionId);

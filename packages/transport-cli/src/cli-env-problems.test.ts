@@ -8,7 +8,6 @@ import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { transportFor } from '../test/helpers/transport-for.js';
 import { cliConfigDirOf, findCliEnvProblems, warnAboutCliEnv } from './cli-env-problems.js';
-import { CliTransport } from './cli-transport.js';
 
 useCliTransportCleanup();
 afterAll(() => removeTempDirs());

@@ -75,6 +75,37 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     expect(calls[0]?.env).toMatchObject({ TRACEPARENT: traceContext.traceparent, TRACESTATE: 'k=v' });
   });
 
+  it("runs the CLI with the launch's resumeConfigDir as CLAUDE_CONFIG_DIR, over options.env or else process.env (createCliTransport)", async () => {
+    const path = standInCli({ onStart: [{ info: true }] });
+    const given = loggingSpawner(path);
+    const fromEnv = createCliTransport(
+      buildTransportLaunch(
+        {
+          pathToClaudeCodeExecutable: path,
+          spawnClaudeCodeProcess: given.spawner,
+          env: { PATH: process.env['PATH'], A: '1' },
+        },
+        { resumeConfigDir: '/tmp/claude-resume-given' },
+      ),
+    ) as CliTransport;
+    transports.push(fromEnv);
+    await fromEnv.start();
+    expect(given.calls[0]?.env).toMatchObject({ A: '1', CLAUDE_CONFIG_DIR: '/tmp/claude-resume-given' });
+    const inherited = loggingSpawner(path);
+    const fromProcess = createCliTransport(
+      buildTransportLaunch(
+        { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: inherited.spawner },
+        { resumeConfigDir: '/tmp/claude-resume-inherited' },
+      ),
+    ) as CliTransport;
+    transports.push(fromProcess);
+    await fromProcess.start();
+    expect(inherited.calls[0]?.env).toMatchObject({
+      PATH: process.env['PATH'],
+      CLAUDE_CONFIG_DIR: '/tmp/claude-resume-inherited',
+    });
+  });
+
   it('calls the spawner once, synchronously in start(), with command, args, cwd, env and signal', async () => {
     const path = standInCli({ onStart: [{ info: true }] });
     const { calls, spawner } = loggingSpawner(path);
@@ -101,6 +132,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
       CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
       CLAUDE_AGENT_SDK_CLIENT_APP: hexagentClientApp(),
       CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
+      BUN_ENABLE_CRASH_REPORTING: '0',
     });
     expect(call.signal).toBeInstanceOf(AbortSignal);
     expect(call.signal.aborted).toBe(false);
@@ -184,12 +216,15 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     await cli.start();
     await first(cli); // running; it ignores the end of its input
     const signal = calls[0]?.signal as AbortSignal;
+    let abortedAt = Number.NaN;
+    signal.addEventListener('abort', () => (abortedAt = performance.now()), { once: true });
     const startedAt = performance.now();
     const closing = cli.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(signal.aborted).toBe(false);
     await closing;
     expect(signal.aborted).toBe(true);
+    // Aborted at the escalation, not before it (however slow this machine is).
+    expect(abortedAt - startedAt).toBeGreaterThanOrEqual(140);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(140);
     expect(isAlive(children[0]?.pid ?? -1)).toBe(false);
   });

@@ -2,11 +2,13 @@
  * CliTransport.messages(): the CLI's stdout read as NDJSON (`ndjson-reader.ts`) into the inbound
  * stream, with flow control.
  */
-import { type InboundMessage, JsonDecodeError, MessageTooLargeError } from '@hexagent/core';
+import { type InboundMessage, MessageTooLargeError } from '@hexagent/core';
+import { resetWarnings } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { collect, isAlive, waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
+import { SKIPPED_LINE_WARNING } from './note-skipped-line.js';
 
 /** A CLI that writes a small message, one message with `size` characters of data, and another small one. */
 const bigLine = (size: number) => ({
@@ -39,6 +41,7 @@ describe('CliTransport.messages', () => {
     for await (const message of transport.messages()) {
       expect(message).toEqual({ type: 'line', i: expected });
       expected++;
+      // The time is the point: a reader slower than the CLI, so the buffer fills and reading pauses.
       if (expected % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(expected).toBe(5000);
@@ -72,25 +75,32 @@ describe('CliTransport.messages', () => {
     expect(items).toEqual([{ type: 'a' }, { type: 'b' }, { type: 'c' }]);
   });
 
-  it('throws JsonDecodeError for a line that is not JSON, after the messages before it, and kills the CLI', async () => {
-    const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'never' })}`;
-    const transport = await started(transportOver({ onStart: [{ write: output }] }));
-    const { items, error } = await collect(transport.messages());
-    expect(items).toEqual([{ type: 'first' }]);
-    expect(JsonDecodeError.isInstance(error)).toBe(true);
-    expect((error as JsonDecodeError).excerpt).toBe('this is not json');
-    // The CLI waits for its input to end; the transport must stop it by itself.
-    await waitFor(() => !isAlive(transport.pid ?? -1));
-    expect(transport.isOpen).toBe(false);
+  it('skips a line that is not JSON and reads on, as the official SDK does; a warning notes it', async () => {
+    resetWarnings();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error & { code?: string }) => warnings.push(String(warning.code));
+    process.on('warning', onWarning);
+    try {
+      const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'after' })}`;
+      const transport = await started(transportOver({ onStart: [{ write: output }, { exit: 0 }] }));
+      const { items, error } = await collect(transport.messages());
+      expect(items).toEqual([{ type: 'first' }, { type: 'after' }]);
+      expect(error).toBeUndefined();
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+      expect(warnings).toContain(SKIPPED_LINE_WARNING);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it.each(['[1,2]', 'null', '42', '"text"', 'true'])(
-    'throws JsonDecodeError for a line that is not an object: %s',
+    'skips a line that is not an object (%s) and reads on',
     async (value) => {
-      const transport = await started(transportOver({ onStart: [{ write: `${value}\n` }] }));
+      const output = `${value}\n${line({ type: 'after' })}`;
+      const transport = await started(transportOver({ onStart: [{ write: output }, { exit: 0 }] }));
       const { items, error } = await collect(transport.messages());
-      expect(items).toEqual([]);
-      expect(JsonDecodeError.isInstance(error)).toBe(true);
+      expect(items).toEqual([{ type: 'after' }]);
+      expect(error).toBeUndefined();
     },
   );
 

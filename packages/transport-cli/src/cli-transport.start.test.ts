@@ -198,6 +198,7 @@ describe('CliTransport environment, cwd and argv', () => {
       CLAUDE_CODE_ENTRYPOINT: 'custom',
       CLAUDE_AGENT_SDK_CLIENT_APP: hexagentClientApp(),
       CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
+      BUN_ENABLE_CRASH_REPORTING: '0',
     });
   });
 

@@ -16,6 +16,7 @@ import { brokenPipeError, exitError, processFailedError, readError, sendRefusal 
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
 import { CliTransportStateMachine } from './cli-transport-state.js';
 import { CorkedWriter } from './corked-writer.js';
+import { noteSkippedLine } from './note-skipped-line.js';
 import { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
 import { startCliProcess } from './start-cli-process.js';
 
@@ -90,7 +91,11 @@ export class CliTransport implements Transport {
       onSinkError: (error) => this.fail(error),
     });
     this.reader = new NdjsonReader(
-      { message: (message) => this.inbound.push(message), fault: (error) => this.fail(error) },
+      {
+        message: (message) => this.inbound.push(message),
+        skipped: noteSkippedLine,
+        fault: (error) => this.fail(error),
+      },
       launch.maxMessageBytes,
     );
   }
@@ -133,11 +138,11 @@ export class CliTransport implements Transport {
   }
 
   /**
-   * The CLI's messages, one parsed JSON object per line, in order. Blank lines are skipped. Ends
+   * The CLI's messages, one parsed JSON object per line, in order. Blank lines are skipped, and so
+   * is a line that is not a JSON object (a process warning notes the first). Ends
    * when the CLI closes its output or the transport is closed; leaving the loop early closes the
    * transport. May be called once.
    *
-   * @throws JsonDecodeError from the iteration for a line that is not a JSON object.
    * @throws MessageTooLargeError from the iteration for a line over `maxMessageBytes`.
    * @throws ProcessError from the iteration when the CLI exits with a non-zero code or is killed
    *   by a signal that `close()` did not send.
@@ -300,7 +305,8 @@ export class CliTransport implements Transport {
 
 /**
  * The default {@link TransportFactory}: a {@link CliTransport} with default settings, for the launch
- * the session built.
+ * the session built (for a session resumed from a store, its `env` already names the resume
+ * directory as `CLAUDE_CONFIG_DIR`: see `buildTransportLaunch`).
  *
  * @example
  * ```ts

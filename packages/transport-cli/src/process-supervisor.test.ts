@@ -1,6 +1,6 @@
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../test/helpers/checks.js';
+import { isAlive, waitFor } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { type ExitStatus, ProcessSupervisor } from './process-supervisor.js';
@@ -30,7 +30,7 @@ describe('ProcessSupervisor', () => {
     const { supervisor, events, stdout } = supervise(
       standInCli({ ignoreSignals: ['SIGTERM'], onStart: [{ send: { type: 'ready' } }, { hang: true }], onEnd: [] }),
     );
-    while (stdout.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => stdout.length > 0);
     expect(stdout.join('')).toContain('ready');
     expect(await supervisor.waitForExit(50)).toBe(false);
     supervisor.stdin.end();
@@ -40,7 +40,7 @@ describe('ProcessSupervisor', () => {
     expect(supervisor.exitStatus).toEqual({ code: null, signal: 'SIGKILL' });
     expect(isAlive(supervisor.pid ?? -1)).toBe(false);
     expect(await supervisor.waitForExit(10)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => events.length >= 2);
     expect(events).toEqual(['exit SIGKILL', 'close SIGKILL']);
     supervisor.detach();
     supervisor.detach();

@@ -6,6 +6,7 @@ import type { SpawnedCli } from './cli-process.js';
 import { findClaudeCli } from './find-claude-cli.js';
 import { assertSupportedCliVersion } from './read-cli-version.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
+import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
 /** What spawning needs of the vendored module: execa, and signal-exit's `onExit` for process groups. */
 export type Spawner = typeof import('./vendor/execa.js');
@@ -57,7 +58,7 @@ export function spawnCli(spawner: Spawner, launch: TransportLaunch, cancelSignal
   const args = launch.args;
   const cwd = launch.cwd;
   assertDirectory(cwd);
-  const env = definedEnv(launch.env);
+  const env = withCrashReportingOff(definedEnv(launch.env));
   const cliPath = findClaudeCli(launch.localProcess, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, launch.localProcess, env);

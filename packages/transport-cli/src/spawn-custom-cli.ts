@@ -5,6 +5,7 @@ import { CustomCliProcess } from './custom-cli-process.js';
 import { findClaudeCli, isCliScript } from './find-claude-cli.js';
 import type { CliCommand } from './resolve-cli-command.js';
 import { spawnError } from './spawn-cli.js';
+import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
 /** The user's spawner: `options.spawnClaudeCodeProcess`, as the launch carries it. */
 export type ClaudeCodeSpawner = (options: SpawnOptions) => SpawnedProcessLike;
@@ -25,7 +26,7 @@ export type ClaudeCodeSpawner = (options: SpawnOptions) => SpawnedProcessLike;
  * @throws ProcessError when `spawner` throws or returns something that is not a process.
  */
 export function spawnCustomCli(spawner: ClaudeCodeSpawner, launch: TransportLaunch, signal: AbortSignal): SpawnedCli {
-  const env = { ...launch.env };
+  const env = withCrashReportingOff({ ...launch.env });
   const command = customCommand(launch.localProcess, env);
   const spawnOptions: SpawnOptions = {
     command: command.file,

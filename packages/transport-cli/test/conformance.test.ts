@@ -4,7 +4,6 @@
  */
 import { transportConformanceSuite } from '@hexagent/testing/conformance';
 import { afterAll } from 'vitest';
-import { CliTransport } from '../src/cli-transport.js';
 import { standInCli } from './helpers/stand-in.js';
 import { removeTempDirs } from './helpers/temp-dirs.js';
 import { transportFor } from './helpers/transport-for.js';

@@ -59,6 +59,8 @@ export {
   type RelayHello,
   type RelayReady,
   type RelayRefusalReason,
+  type RelayResume,
+  type RelayTranscriptFile,
 } from './relay/relay-protocol.js';
 export {
   askCliVersion,

@@ -24,6 +24,7 @@ import {
 } from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
 import { connectToRelay } from './connect-to-relay.js';
+import { readResumeTranscripts } from './read-resume-transcripts.js';
 import { RelayConnectionLostError } from './relay-connection-lost-error.js';
 import { RelayRefusedError } from './relay-refused-error.js';
 import {
@@ -45,6 +46,11 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
  * the socket. A ping every `heartbeatIntervalMs` detects a dead link. A link that drops before the
  * CLI exited ends `messages()` with a {@link RelayConnectionLostError} (the relay kills the CLI's
  * process tree); a CLI that exits with a failure ends it with a `ProcessError`, as `CliTransport` does.
+ *
+ * A session resumed from a `sessionStore` (the launch's `resumeConfigDir`) sends its transcripts in
+ * the hello; the relay resumes it from a config directory of the connection's own and reports where
+ * its CLI keeps its transcripts ({@link WebSocketTransport.cliConfigDir}), so the store's mirror
+ * maps what that CLI writes.
  */
 export class WebSocketTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
@@ -52,6 +58,7 @@ export class WebSocketTransport implements Transport {
   private readonly signal: AbortSignal | undefined;
   private readonly settings: ResolvedWebSocketTransportSettings;
   private readonly hello: RelayHello;
+  private readonly resumeConfigDir: string | undefined;
   private readonly inbound: InboundMessageStream;
   private state: State = 'new';
   private socket: WebSocket | undefined;
@@ -70,6 +77,8 @@ export class WebSocketTransport implements Transport {
   private stopListeningForAbort: (() => void) | undefined;
   /** The CLI's process id on the relay's host, once it runs. */
   remotePid: number | undefined;
+  /** The CLI's config directory on the relay's host, once it runs (from a relay that says). */
+  cliConfigDir: string | undefined;
 
   /**
    * @param launch the session's launch; it must be vanilla (the relay's operator picks the CLI).
@@ -80,6 +89,7 @@ export class WebSocketTransport implements Transport {
   constructor(launch: TransportLaunch, settings: WebSocketTransportSettings) {
     this.settings = resolveWebSocketTransportSettings(settings);
     this.hello = buildRelayHello(launch);
+    this.resumeConfigDir = launch.resumeConfigDir;
     this.signal = launch.signal;
     this.socketClosed = new Promise((resolve) => {
       this.markSocketClosed = resolve;
@@ -106,7 +116,8 @@ export class WebSocketTransport implements Transport {
    *
    * @throws RelayRefusedError (a `TransportStartError`) when the relay refuses: the token, its
    *   capacity, or a flag, variable or directory its operator does not allow.
-   * @throws TransportStartError when the relay cannot be reached or the link breaks meanwhile.
+   * @throws TransportStartError when the relay cannot be reached or the link breaks meanwhile, or
+   *   the transcripts of a session to resume cannot be read.
    */
   start(): Promise<void> {
     if (this.state !== 'new') {
@@ -122,7 +133,30 @@ export class WebSocketTransport implements Transport {
       return Promise.reject(new AbortError({ message: 'The query was aborted before the CLI started' }));
     }
     this.state = 'starting';
-    this.startPromise = new Promise<void>((resolve, reject) => {
+    this.startPromise = this.readResume().then(() => this.connect());
+    return this.startPromise;
+  }
+
+  /** The transcripts of a session resumed from a store, into the hello. */
+  private async readResume(): Promise<void> {
+    const dir = this.resumeConfigDir;
+    if (dir === undefined) return;
+    try {
+      this.hello.resume = await readResumeTranscripts(dir);
+    } catch (cause) {
+      const error = new TransportStartError({ message: `Could not read the session to resume from ${dir}`, cause });
+      this.state = 'closed';
+      this.inbound.end(error);
+      throw error;
+    }
+  }
+
+  private connect(): Promise<void> {
+    // close() while the transcripts were read: nothing connects.
+    if (this.state !== 'starting') {
+      return Promise.reject(new TransportClosedError({ message: 'WebSocketTransport: closed while starting' }));
+    }
+    return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => this.onStartFailed(new TransportStartError({ message: 'The relay did not answer in time' })),
         this.settings.connectTimeoutMs,
@@ -138,7 +172,6 @@ export class WebSocketTransport implements Transport {
       socket.on('message', (data: Buffer, isBinary: boolean) => this.onFrame(data, isBinary));
       socket.on('close', (code: number, reason: Buffer) => this.onSocketClose(code, reason.toString('utf8')));
     });
-    return this.startPromise;
   }
 
   /** Inbound messages in order; ends when the CLI exits, or with the error that ended the link. */
@@ -245,7 +278,7 @@ export class WebSocketTransport implements Transport {
       return;
     }
     const frame = parseRelayFrame(data);
-    if (frame?.type === 'relay_ready') this.onReady(frame.pid);
+    if (frame?.type === 'relay_ready') this.onReady(frame.pid, frame.configDir);
     else if (frame?.type === 'relay_exit') this.exit = frame;
     else if (frame?.type === 'relay_error') {
       this.relayErrorMessage = frame.message;
@@ -253,9 +286,10 @@ export class WebSocketTransport implements Transport {
     }
   }
 
-  private onReady(pid: number): void {
+  private onReady(pid: number, configDir: string | undefined): void {
     if (this.state !== 'starting' || this.socket === undefined) return;
     this.remotePid = pid;
+    if (typeof configDir === 'string') this.cliConfigDir = configDir;
     this.state = 'open';
     const socket = this.socket;
     this.heartbeat = new Heartbeat(socket, this.settings.heartbeatIntervalMs, () => {

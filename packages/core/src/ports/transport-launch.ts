@@ -88,4 +88,14 @@ export interface TransportLaunch {
    * (unless `options.env` sets those), as the official SDK passes it.
    */
   readonly traceContext?: Readonly<Record<string, string>>;
+  /**
+   * Set when the session resumes from a `sessionStore`: the directory on this machine the session
+   * was loaded into, laid out as a CLI config directory (`projects/<projectKey>/<sessionId>.jsonl`,
+   * sub-agents under `projects/<projectKey>/<sessionId>/`); {@link TransportLaunch.env} names it as
+   * `CLAUDE_CONFIG_DIR` and {@link TransportLaunch.args} carry `--resume`, so a transport that starts
+   * the CLI on this machine needs nothing more. One whose CLI runs elsewhere takes the files under
+   * its `projects/` to where that CLI resumes them ({@link TransportLaunch.remoteEnv} does not name
+   * this machine's directory).
+   */
+  readonly resumeConfigDir?: string;
 }

@@ -20,9 +20,12 @@ import type { SlashCommand } from '../types/slash-command.js';
  * (permission mode, model, thinking, settings, reloads) ← `FileControls` (read, rewind, read state)
  * ← `McpControls` (MCP servers) ← `Session`, which supplies the primitives.
  *
- * Adding a control method is a few lines in the class of its concept: a method that calls
- * `this.request('<subtype>', payload)` and maps the answer, its result type beside the official
- * shapes in `src/types/`.
+ * The surface itself is declared once in `query-controls.ts` (`QueryControls`, and `QUERY_CONTROLS`
+ * with each method's request subtype and whether it changes the CLI's state); the facade's
+ * `Query`, `ClaudeClient` and the pool's queries make their methods from that table. Adding a
+ * control method is its signature and line there, and a few lines in the class of its concept: a
+ * method that calls `this.request('<subtype>', payload)` and maps the answer (its result type
+ * beside the official shapes in `src/types/`).
  *
  * @example
  * ```ts

@@ -26,6 +26,7 @@ import { type HookRegistrations, registerHooks } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
 import { McpControls } from './mcp-controls.js';
 import { McpServerSet } from './mcp-server-set.js';
+import type { QueryControls } from './query-controls.js';
 import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
 import { SessionTracing } from './tracing/session-tracing.js';
@@ -45,7 +46,7 @@ type SessionState = 'new' | 'running' | 'closed';
  * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from `SessionControls` and the
  * classes built on it, down to {@link McpControls}.
  */
-export class Session extends McpControls {
+export class Session extends McpControls implements QueryControls {
   private readonly transport: Transport;
   private readonly protocol: ControlProtocol;
   private readonly options: Options;

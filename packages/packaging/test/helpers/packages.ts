@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -111,4 +111,13 @@ export function danglingReferences(packageDir: string, files: readonly string[],
     }
   }
   return dangling;
+}
+
+/** The bytes of every file under `dir` (symbolic links not followed), as `du -sb` counts them. */
+export function treeBytes(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return bytes;
 }

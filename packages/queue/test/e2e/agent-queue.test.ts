@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { PostgresSessionStore } from '@hexagent/session-store-postgres';
 import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { type AgentJobOutput, enqueueAgentRun, pgBossQueue } from '../../src/index.js';
 
 const connectionString = inject('postgresUrl');
@@ -93,6 +93,8 @@ function promptsIn(chain: Entry[], prompt: string): number {
 
 /** How busy each worker's pool was at each admission (from its `admitted <busy>` lines). */
 const admissions = new Map<ChildProcess, number[]>();
+/** Resolves when a worker's first tool call starts (its `tool` line): it is mid-run. */
+const firstToolCall = new Map<ChildProcess, Promise<void>>();
 
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [WORKER], {
@@ -102,12 +104,17 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   child.stderr?.on('data', (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
   const busy: number[] = [];
   admissions.set(child, busy);
+  let toolCalled: () => void = () => {};
+  firstToolCall.set(child, new Promise<void>((resolve) => (toolCalled = resolve)));
   let buffered = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.startsWith('admitted ')) busy.push(Number(line.slice(9)));
+    for (const line of lines) {
+      if (line.startsWith('admitted ')) busy.push(Number(line.slice(9)));
+      if (line === 'tool') toolCalled();
+    }
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
@@ -123,7 +130,9 @@ describe('agent runs on pg-boss across worker processes', () => {
     await store.migrate();
     cleanups.push(() => store.close());
     const name = `e2e-${Date.now()}`;
-    const queue = pgBossQueue({ connectionString, name, expireInSeconds: 20, retryLimit: 3 });
+    // Expiry must exceed the longest turn on a busy machine too, a CLI's start included (the SDK waits up to
+    // 60 s for its answer to initialize; under a load of 30 on 2 cores, turns took over 20 s).
+    const queue = pgBossQueue({ connectionString, name, expireInSeconds: 90, retryLimit: 3 });
     cleanups.push(() => queue.close());
 
     const configDirs: string[] = [];
@@ -149,6 +158,12 @@ describe('agent runs on pg-boss across worker processes', () => {
     }
     cleanups.push(() => {
       for (const worker of workers) worker.kill('SIGKILL');
+      // A worker killed abruptly (a failed run) leaves its CLIs waiting on a model that is gone: end them too.
+      for (const pid of processesUsing(configDirs)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
     });
 
     const started = Date.now();
@@ -176,12 +191,10 @@ describe('agent runs on pg-boss across worker processes', () => {
       return { one, two };
     });
 
-    // Kill a worker while it runs CLIs (its jobs are active, its locks held).
+    // Kill a worker while it runs CLIs (its jobs are active, its locks held): once a tool call of its runs started.
     const victim = workers[0] as ChildProcess;
     const victimDir = configDirs[0] as string;
-    for (let i = 0; i < 200 && processesUsing([victimDir]).length === 0; i += 1)
-      await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1500));
+    await firstToolCall.get(victim);
     const victimClis = processesUsing([victimDir]);
     expect(victimClis.length).toBeGreaterThan(0);
     victim.kill('SIGKILL');
@@ -247,8 +260,8 @@ describe('agent runs on pg-boss across worker processes', () => {
     await Promise.all(
       workers.slice(1).map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))),
     );
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(processesUsing(configDirs)).toEqual([]);
+    // Every CLI exits with its worker (the killed one's when their input closes); wait for them to be reaped.
+    await vi.waitFor(() => expect(processesUsing(configDirs)).toEqual([]), { timeout: 30_000, interval: 100 });
 
     // Every run went through a pool (at least one admission per turn) and no pool exceeded its cap.
     const allAdmissions = [...admissions.values()].flat();
@@ -270,5 +283,5 @@ describe('agent runs on pg-boss across worker processes', () => {
         poolAdmissions: allAdmissions.length,
       }),
     );
-  }, 400_000);
+  }, 900_000);
 });

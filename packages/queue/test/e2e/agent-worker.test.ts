@@ -7,10 +7,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAgentPool, createSdkMcpServer, tool } from '@hexagent/sdk';
+import { createAgentPool } from '@hexagent/agent-pool';
+import { createSdkMcpServer, tool } from '@hexagent/sdk';
 import { PostgresSessionStore } from '@hexagent/session-store-postgres';
 import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   AgentJobFailedError,
@@ -39,6 +40,7 @@ const calc = createSdkMcpServer({
     tool('add', 'Add', { a: z.number(), b: z.number() }, async ({ a, b }) => {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
+      // The time is the point: a tool held this long overlaps the turns the lock must keep apart.
       await sleep(toolDelayMs);
       inFlight -= 1;
       return { content: [{ type: 'text', text: String(a + b) }] };
@@ -200,8 +202,8 @@ describe('createAgentWorker', () => {
     expect(clisOf(configDir).length).toBeGreaterThan(0);
     await a.close({ deadlineMs: 300 });
     expect(a.running).toBe(0);
-    await sleep(500);
-    expect(clisOf(configDir)).toEqual([]);
+    // The CLIs were stopped; wait for the kernel to reap them (and their children).
+    await vi.waitFor(() => expect(clisOf(configDir)).toEqual([]), { timeout: 15_000, interval: 50 });
     expect(await run.state()).toMatchObject({ state: 'created', retryCount: 0 });
     toolDelayMs = 200;
     const b = worker(queue);

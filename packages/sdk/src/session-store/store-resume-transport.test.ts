@@ -13,7 +13,6 @@ const SID = '3a71bb1f-1592-41d8-94d2-8371184414f5';
 const OLDER = '11111111-1111-4111-8111-111111111111';
 const result = { type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: SID, num_turns: 1 };
 
-/** A query on the fake CLI; resolves with the options its transport was made with and the config dir's files seen at start. */
 /** What the launch says of the options it was built from: `--resume`, `--continue`, the env and cwd. */
 interface Seen {
   resume: string | undefined;
@@ -27,8 +26,10 @@ function seenIn(launch: TransportLaunch): Seen {
   return { resume, continue: launch.args.includes('--continue') || undefined, env: launch.env, cwd: launch.cwd };
 }
 
+/** A query on the fake CLI; resolves with the launches its transports were made from and the config dir's files seen at start. */
 async function run(options: Options) {
   const made: Seen[] = [];
+  const launches: TransportLaunch[] = [];
   const seenAtStart: Array<{
     dir: string;
     main: string | undefined;
@@ -40,7 +41,8 @@ async function run(options: Options) {
     useValue: (launch: TransportLaunch) => {
       const given = seenIn(launch);
       made.push(given);
-      const dir = given.env?.CLAUDE_CONFIG_DIR;
+      launches.push(launch);
+      const dir = launch.resumeConfigDir;
       if (dir !== undefined) {
         const project = join(dir, 'projects', projectDirName(given.cwd, given.env ?? {}));
         const read = (file: string) =>
@@ -68,7 +70,7 @@ async function run(options: Options) {
   } catch (caught) {
     error = caught;
   }
-  return { made, seenAtStart, messages, error };
+  return { made, launches, seenAtStart, messages, error };
 }
 
 const env = { CLAUDE_CONFIG_DIR: '/nonexistent/hx-config' };
@@ -88,12 +90,15 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
       { type: 'agent_metadata', agentType: 'general-purpose' },
       line('x1'),
     ]);
-    const { made, seenAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
+    const { made, launches, seenAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
     expect(made).toHaveLength(1);
     expect(made[0]?.resume).toBe(SID);
     const seen = seenAtStart[0];
     expect(seen?.dir).toMatch(/claude-resume-/);
+    // Given an environment, the transport gets the directory in it too.
+    expect(made[0]?.env?.CLAUDE_CONFIG_DIR).toBe(seen?.dir);
+    expect(launches[0]?.resumeConfigDir).toBe(seen?.dir);
     expect(
       seen?.main
         ?.trim()
@@ -110,9 +115,24 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     expect(existsSync(seen?.dir ?? '/')).toBe(false);
   });
 
+  it("an inherited environment stays inherited: the directory goes only in the launch (a remote transport must not get this process's env)", async () => {
+    const store = new InMemorySessionStore();
+    const here = projectDirName(cwd, process.env);
+    await store.append({ projectKey: here, sessionId: SID }, [line('u1')]);
+    const { launches, seenAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
+    expect(error).toBeUndefined();
+    expect(launches[0]?.inheritsProcessEnv).toBe(true);
+    expect(launches[0]?.resumeConfigDir).toMatch(/claude-resume-/);
+    // The local CLI resumes from the loaded copy; a CLI elsewhere is not told this machine's path.
+    expect(launches[0]?.env['CLAUDE_CONFIG_DIR']).toBe(launches[0]?.resumeConfigDir);
+    expect(launches[0]?.remoteEnv).not.toHaveProperty('CLAUDE_CONFIG_DIR');
+    expect(seenAtStart[0]?.main?.trim()).toBe(JSON.stringify(line('u1')));
+  });
+
   it('continue resumes the most recent session of the project', async () => {
     const store = new InMemorySessionStore();
     await store.append({ projectKey, sessionId: OLDER }, [line('old')]);
+    // The time is the point: the sessions' modification times differ.
     await new Promise((resolve) => setTimeout(resolve, 5));
     await store.append({ projectKey, sessionId: SID }, [line('new')]);
     const { made } = await run({ env, cwd, sessionStore: store, continue: true });
@@ -122,10 +142,11 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
   });
 
   it('a session the store does not have: the CLI resumes from its own config dir', async () => {
-    const { made } = await run({ env, cwd, sessionStore: new InMemorySessionStore(), resume: SID });
+    const { made, launches } = await run({ env, cwd, sessionStore: new InMemorySessionStore(), resume: SID });
     expect(made[0]?.resume).toBe(SID);
     expect(made[0]?.env).toMatchObject(env);
     expect(made[0]?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
+    expect(launches[0]).not.toHaveProperty('resumeConfigDir');
   });
 
   it('a listSubkeys that rejects ends the query in SessionStoreLoadError, and starts no CLI', async () => {

@@ -19,9 +19,11 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
  * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
  * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
  * a temporary config dir ({@link materializeResume}), then builds the launch of the real transport
- * with `CLAUDE_CONFIG_DIR` pointing there and `resume` set, makes the transport and starts it. `close()` removes the
+ * with `resume` set and the directory as its `resumeConfigDir` (the local `CLAUDE_CONFIG_DIR`),
+ * makes the transport and starts it. `close()` removes the
  * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
- * files the CLI writes there.
+ * files the CLI writes there. A transport whose CLI runs on another host takes the transcripts
+ * there itself, and says where its CLI keeps them (`cliConfigDir`, passed on here).
  */
 export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
@@ -42,6 +44,11 @@ export class StoreResumeTransport implements Transport {
 
   get isOpen(): boolean {
     return this.inner?.isOpen ?? false;
+  }
+
+  /** The real transport's `cliConfigDir` (a CLI on another host), once started. */
+  get cliConfigDir(): string | undefined {
+    return this.inner?.cliConfigDir;
   }
 
   async start(): Promise<void> {
@@ -74,12 +81,10 @@ export class StoreResumeTransport implements Transport {
     const { continue: _continue, ...rest } = options;
     this.inner = this.factory(
       buildTransportLaunch(
-        {
-          ...rest,
-          ...(sessionId !== undefined && { resume: sessionId }),
-          ...(dir !== undefined && { env: { ...env, CLAUDE_CONFIG_DIR: dir } }),
-        },
-        this.context,
+        // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
+        // this process's environment. The launch's resumeConfigDir tells the transport where the session is.
+        { ...rest, ...(sessionId !== undefined && { resume: sessionId }) },
+        dir === undefined ? this.context : { ...this.context, resumeConfigDir: dir },
       ),
     );
     await this.inner.start();

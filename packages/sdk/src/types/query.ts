@@ -1,32 +1,9 @@
-import type {
-  AccountInfo,
-  AgentInfo,
-  FlagSettingsUpdate,
-  McpServerConfig,
-  McpServerStatus,
-  McpSetServersResult,
-  ModelInfo,
-  PermissionMode,
-  RewindFilesResult,
-  SDKControlGetContextUsageResponse,
-  SDKControlGetUsageResponse,
-  SDKControlInitializeResponse,
-  SDKControlInterruptResponse,
-  SDKControlMcpReadResourceResponse,
-  SDKControlReadFileResponse,
-  SDKControlReloadOutputStylesResponse,
-  SDKControlReloadPluginsResponse,
-  SDKControlReloadSkillsResponse,
-  SDKControlSetPermissionModeResponse,
-  SDKMessage,
-  SDKUserMessage,
-  SdkPluginConfig,
-  SlashCommand,
-} from '@hexagent/core';
+import type { QueryControls, SDKMessage, SDKUserMessage } from '@hexagent/core';
 
 /**
  * A running query: an async generator of the CLI's messages, plus live controls. The official
- * SDK's `Query`, method for method (an in-process server's `instance` in `setMcpServers` is
+ * SDK's `Query`, method for method: core's `QueryControls` (declared once, with `QUERY_CONTROLS`) plus
+ * `streamInput` and `close` (an in-process server's `instance` in `setMcpServers` is
  * whatever hexagent's MCP factory serves, as in the `mcpServers` option).
  *
  * Each control request resolves with the CLI's answer, mapped as the official SDK maps it, or
@@ -36,109 +13,12 @@ import type {
  * and `await using` all end the CLI; `return()`, `throw()` and `[Symbol.asyncDispose]()` resolve
  * once it has stopped.
  */
-export interface Query extends AsyncGenerator<SDKMessage, void> {
-  /** Interrupt the current turn; resolves with the CLI's receipt (`still_queued`), `undefined` without one. */
-  interrupt(): Promise<SDKControlInterruptResponse | undefined>;
-  /**
-   * Change the permission mode. Resolves with the permission mode now in effect, which is not
-   * always the mode asked for: record `mode`, not the argument. Resolves to `undefined` where the
-   * answer names no mode (an older CLI), or one outside `PermissionMode`. Rejects where the mode
-   * is refused.
-   */
-  setPermissionMode(mode: PermissionMode): Promise<SDKControlSetPermissionModeResponse | undefined>;
-  /** Pin (`'default'`, `'auto'`) or clear (`null`) an MCP server's permission-mode override; it only tightens. */
-  setMcpPermissionModeOverride(
-    serverName: string,
-    mode: 'default' | 'auto' | null,
-  ): Promise<{
-    warning?: string;
-  }>;
-  /** Change the model for the next responses; `undefined` goes back to the default. */
-  setModel(model?: string): Promise<void>;
-  /**
-   * Change the thinking budget (`null` clears it) and, when given, the thinking display.
-   *
-   * @deprecated Use the `thinking` option, as in the official SDK.
-   */
-  setMaxThinkingTokens(
-    maxThinkingTokens: number | null,
-    thinkingDisplay?: 'summarized' | 'omitted' | 'highlights' | null,
-  ): Promise<void>;
-  /** Merge settings into the flag settings layer (`null` clears a key); rejects, applying nothing, on an invalid value. */
-  applyFlagSettings(settings: FlagSettingsUpdate): Promise<void>;
-  /** Merge settings into a settings file through the CLI's own writer (only the keys it allows). */
-  updateSettings(source: 'localSettings' | 'userSettings', settings: Record<string, unknown>): Promise<void>;
-  /** The CLI's first answer to `initialize` (commands, agents, models, account, output styles, ...). */
-  initializationResult(): Promise<SDKControlInitializeResponse>;
-  /** Send `initialize` again to the running CLI; resolves with its fresh answer. */
-  reinitialize(): Promise<SDKControlInitializeResponse>;
-  /** The slash commands: those of the latest `system/commands_changed` message, else the initialize answer's. */
-  supportedCommands(): Promise<SlashCommand[]>;
-  /** The models the CLI offers (from the initialize answer). */
-  supportedModels(): Promise<ModelInfo[]>;
-  /** The sub-agents the session can run (from the initialize answer). */
-  supportedAgents(): Promise<AgentInfo[]>;
-  /** The status of every MCP server. */
-  mcpServerStatus(): Promise<McpServerStatus[]>;
-  /** The context window's use by category; `detail: 'summary'` skips the per-category token-count calls. */
-  getContextUsage(opts?: { detail?: 'summary' | 'full' }): Promise<SDKControlGetContextUsageResponse>;
-  /** The data behind `/usage`: session cost and token totals, plan rate limits (experimental). */
-  usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET(opts?: {
-    skipBehaviors?: boolean;
-  }): Promise<SDKControlGetUsageResponse>;
-  /** Read a file (relative to the cwd, or absolute) under the Read tool's rules; `null` on any failure. */
-  readFile(
-    path: string,
-    options?: {
-      maxBytes?: number;
-      encoding?: 'utf-8' | 'base64';
-    },
-  ): Promise<SDKControlReadFileResponse | null>;
-  /** Reload plugins from disk (and load `addPlugins`); resolves with the refreshed session components. */
-  reloadPlugins(options?: {
-    holdOnCacheImpact?: boolean;
-    addPlugins?: SdkPluginConfig[];
-    refuseIfBusy?: boolean;
-  }): Promise<SDKControlReloadPluginsResponse>;
-  /** Reload skills from disk; resolves with the refreshed list. */
-  reloadSkills(): Promise<SDKControlReloadSkillsResponse>;
-  /** Re-read the output-style directories; resolves with the style names. */
-  reloadOutputStyles(): Promise<SDKControlReloadOutputStylesResponse>;
-  /** The account the CLI runs as (from the initialize answer; no request). */
-  accountInfo(): Promise<AccountInfo>;
-  /**
-   * Restore the files Write, Edit and NotebookEdit changed to their state at the user message
-   * `userMessageId` (needs `enableFileCheckpointing`); `dryRun` only reports what would change.
-   */
-  rewindFiles(
-    userMessageId: string,
-    options?: {
-      dryRun?: boolean;
-    },
-  ): Promise<RewindFilesResult>;
-  /** Tell the CLI a file was read at `mtime` (floored ms), so an Edit does not ask for a fresh Read. */
-  seedReadState(path: string, mtime: number): Promise<void>;
-  /** Reconnect an MCP server by name; rejects on failure. */
-  reconnectMcpServer(serverName: string): Promise<void>;
-  /** Enable or disable an MCP server by name; rejects on failure. */
-  toggleMcpServer(serverName: string, enabled: boolean): Promise<void>;
-  /** Read a `ui://` resource (an MCP Apps widget) from a server the CLI runs; render it sandboxed. */
-  readMcpResource(serverName: string, uri: string): Promise<SDKControlMcpReadResourceResponse>;
-  /**
-   * Replace the servers this method manages, and every in-process server (those of the
-   * `mcpServers` option too), with `servers`. In-process servers are connected here first, and the
-   * CLI then reaches them over `mcp_message`; the others go to the CLI as configs.
-   */
-  setMcpServers(servers: Record<string, McpServerConfig>): Promise<McpSetServersResult>;
+export interface Query extends AsyncGenerator<SDKMessage, void>, QueryControls {
   /**
    * Send more user messages; resolves when `stream` ends. The CLI's input is then closed once every
    * turn sent has its result, as with an `AsyncIterable` prompt.
    */
   streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void>;
-  /** Stop a running task; a `task_notification` with status `stopped` follows. */
-  stopTask(taskId: string): Promise<void>;
-  /** Move foreground tasks (all, or the one `toolUseId` started) to the background; false only when that matched none. */
-  backgroundTasks(toolUseId?: string): Promise<boolean>;
   /**
    * End the query now: stop the CLI, reject pending requests, close the in-process servers.
    * Returns at once; `await query[Symbol.asyncDispose]()` (or `await using`) waits for the stop.

@@ -16,8 +16,8 @@ export interface StartSpareParams extends WarmStartParams {
 
 /**
  * Start a spare: the CLI with `--await-claim`, parked in a folder of its own, through `initialize`.
- * The implementation of `prewarm()`, for callers inside this package (the agent pool) that also
- * need a signal. `launch` goes to the transport factory (default: the active span's trace context,
+ * The implementation of `prewarm()`, for callers that also need a signal (the agent pool, through
+ * `@hexagent/sdk/adapters`). `launch` goes to the transport factory (default: the active span's trace context,
  * as `createSession` takes it).
  */
 export async function startSpare(

@@ -1,6 +1,6 @@
 import type { TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContainer, type DependencyContainer } from '../container.js';
 import { InitializeTimeoutError, InvalidOptionError, SpareClaimError } from '../index.js';
 import { TRANSPORT_FACTORY } from '../tokens.js';
@@ -246,7 +246,6 @@ describe('startup() with the fake CLI', () => {
     const fake = fakeCli();
     const warm = await startup({}, containerWith(fake));
     warm.close();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fake.state.closed).toBe(true);
+    await vi.waitFor(() => expect(fake.state.closed).toBe(true), { timeout: 10_000 });
   });
 });

@@ -1,25 +1,14 @@
 /**
  * hexagent's own entry points on the real CLI behave as `query()` does (whose parity with the
  * official SDK is `parity/abort.test.ts` and `parity/control-and-errors.test.ts`): after an abort,
- * nothing more is yielded and the iteration throws `AbortError` (`ClaudeClient`, a warm query, the
- * pool, cold and recycled); a run that fails ends with `ResultError` after its result (the pool,
- * cold and recycled), while `ClaudeClient`, whose CLI lives on, reads a failed turn like any other.
+ * nothing more is yielded and the iteration throws `AbortError` (`ClaudeClient`, a warm query; the
+ * pool's in `packages/agent-pool/test/e2e/abort-and-error-results.test.ts`), while `ClaudeClient`,
+ * whose CLI lives on, reads a failed turn like any other.
  */
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  AbortError,
-  type AgentPool,
-  ClaudeClient,
-  createAgentPool,
-  ResultError,
-  type SDKMessage,
-  startup,
-} from '@hexagent/sdk';
+import { AbortError, ClaudeClient, ResultError, type SDKMessage, startup } from '@hexagent/sdk';
 import { apiError, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byPrompt, collectSettled, type E2eHarness, startHarness } from './harness.js';
+import { collectSettled, type E2eHarness, startHarness } from './harness.js';
 
 let harness: E2eHarness | undefined;
 const closers: Array<() => Promise<void>> = [];
@@ -51,12 +40,6 @@ async function abortAtInit(run: AsyncIterable<SDKMessage>, controller: AbortCont
   return { messages, after, error };
 }
 
-function pool(options: Parameters<typeof createAgentPool>[0]): AgentPool {
-  const created = createAgentPool(options);
-  closers.push(() => created.close({ deadlineMs: 5_000 }));
-  return created;
-}
-
 describe('abort on the real CLI: nothing more, then AbortError', () => {
   it('ClaudeClient with an abortController', async () => {
     harness = await startHarness([{ content: [text('slow')], delayMs: SLOW }]);
@@ -78,34 +61,6 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
     const { after, error } = await abortAtInit(warm.query('write an essay'), controller);
     expect(AbortError.isInstance(error)).toBe(true);
     expect(after).toEqual([]);
-  });
-
-  it('a pool query, cold and on a recycled CLI', async () => {
-    harness = await startHarness(
-      byPrompt({ quick: { content: [text('quick answer')] }, essay: { content: [text('slow')], delayMs: SLOW } }),
-    );
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-abort-')));
-    const coldPool = pool({ options: { env: harness.env, cwd }, spares: 0, maxConcurrent: 1, memoryBudgetMb: 3072 });
-    const cold = new AbortController();
-    const first = await abortAtInit(coldPool.query({ prompt: 'write an essay', signal: cold.signal }), cold);
-    expect(AbortError.isInstance(first.error)).toBe(true);
-    expect(first.after).toEqual([]);
-
-    // A quick query whose CLI the pool keeps, then an aborted one on that CLI.
-    const agents = pool({
-      options: { env: harness.env, cwd },
-      spares: 1,
-      recycle: true,
-      maxConcurrent: 1,
-      memoryBudgetMb: 3072,
-    });
-    await expect.poll(() => agents.stats().spares, { timeout: 30_000 }).toBe(1);
-    await collectSettled(agents.query({ prompt: 'quick' }));
-    await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(1);
-    const recycled = new AbortController();
-    const second = await abortAtInit(agents.query({ prompt: 'write an essay', signal: recycled.signal }), recycled);
-    expect(AbortError.isInstance(second.error)).toBe(true);
-    expect(second.after).toEqual([]);
   });
 });
 
@@ -131,38 +86,5 @@ describe('a failed run on the real CLI', () => {
     const error = await client.connect().catch((caught: unknown) => caught);
     expect(ResultError.isInstance(error)).toBe(true);
     expect((error as Error).message).toMatch(/^Claude Code returned an error result: No conversation found/);
-  });
-
-  it('a pool query ends with ResultError after its result, cold and on a recycled CLI', async () => {
-    harness = await startHarness(
-      byPrompt({
-        quick: { content: [text('quick answer')] },
-        broken: apiError(400, 'invalid_request_error', 'broken turn'),
-      }),
-    );
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-error-')));
-    const coldPool = pool({ options: { env: harness.env, cwd }, spares: 0, maxConcurrent: 1, memoryBudgetMb: 3072 });
-    const cold = await collectSettled(coldPool.query({ prompt: 'broken' }));
-    expect(cold.messages.at(-1)).toMatchObject({ type: 'result', is_error: true });
-    expect(ResultError.isInstance(cold.error)).toBe(true);
-    expect((cold.error as Error).message).toBe('Claude Code returned an error result: API Error: 400 broken turn');
-
-    // A quick query whose CLI the pool keeps, then a failing one on that CLI.
-    const agents = pool({
-      options: { env: harness.env, cwd },
-      spares: 1,
-      recycle: true,
-      maxConcurrent: 1,
-      memoryBudgetMb: 3072,
-    });
-    await expect.poll(() => agents.stats().spares, { timeout: 30_000 }).toBe(1);
-    await collectSettled(agents.query({ prompt: 'quick' }));
-    await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(1);
-    const recycledBefore = agents.stats().recycled;
-    const onRecycled = await collectSettled(agents.query({ prompt: 'broken' }));
-    expect(ResultError.isInstance(onRecycled.error)).toBe(true);
-    expect((onRecycled.error as ResultError).exitCode).toBeUndefined();
-    expect(onRecycled.messages.at(-1)).toEqual((onRecycled.error as ResultError).result);
-    await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(recycledBefore + 1);
   });
 });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { AsyncQueue } from '@hexagent/core';
 import {
   ClaudeClient,
@@ -10,6 +11,7 @@ import {
   query,
   type SDKMessage,
   type SDKUserMessageInput,
+  type SpawnOptions,
   tool,
 } from '@hexagent/sdk';
 import { apiError, hermeticCliEnv, type ModelScript, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
@@ -241,7 +243,7 @@ describe('streaming input and live controls against the real CLI', () => {
     expect(results(first).at(-1)?.result).toBe('forty-two');
     expect(calls).toEqual([{ a: 20, b: 22 }]);
 
-    await expect(client.setPermissionMode('acceptEdits')).resolves.toBeUndefined();
+    await expect(client.setPermissionMode('acceptEdits')).resolves.toEqual({ mode: 'acceptEdits' });
 
     await client.query('are you there?');
     const second: SDKMessage[] = [];
@@ -251,7 +253,8 @@ describe('streaming input and live controls against the real CLI', () => {
     expect(client.isConnected).toBe(false);
   });
 
-  it('interrupt() during a 20 s tool call ends the turn within seconds, aborts the handler, and the session goes on', async () => {
+  it('interrupt() during a 20 s tool call ends the turn within seconds, aborts the handler, answers the cancelled call with nothing (as the official SDK), and the session goes on', async () => {
+    const written: string[] = [];
     let handlerSignal: AbortSignal | undefined;
     let handlerStarted!: () => void;
     const started = new Promise<void>((resolve) => {
@@ -278,7 +281,12 @@ describe('streaming input and live controls against the real CLI', () => {
       { content: [toolUse('mcp__slow__sleep', {})] },
       { content: [text('after the interrupt')] },
     ]);
-    const client = new ClaudeClient({ env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__sleep'] });
+    const client = new ClaudeClient({
+      env: harness.env,
+      mcpServers: { slow },
+      allowedTools: ['mcp__slow__sleep'],
+      spawnClaudeCodeProcess: recordingSpawn(written),
+    });
     cleanups.push(() => client.close());
     await client.connect();
     await client.query('sleep');
@@ -299,6 +307,10 @@ describe('streaming input and live controls against the real CLI', () => {
     const next: SDKMessage[] = [];
     for await (const message of client.receiveResponse()) next.push(message);
     expect(results(next).at(-1)?.result).toBe('after the interrupt');
+    // The CLI cancelled the call (notifications/cancelled, answered) and waited for no answer to it.
+    const mcpAnswers = written.filter((line) => line.includes('"mcp_response"'));
+    expect(mcpAnswers.some((line) => line.includes('"result":{},"id":0'))).toBe(true);
+    expect(mcpAnswers.filter((line) => line.includes('-32800') || line.includes('slept'))).toEqual([]);
   });
 
   it('a failed setModel() rejects with the CLI message and the session goes on', async () => {
@@ -415,3 +427,24 @@ describe('sessions and structured output against the real CLI', () => {
     });
   });
 });
+
+/** A `spawnClaudeCodeProcess` that starts the CLI as the default spawn would and keeps every line written to it. */
+function recordingSpawn(written: string[]) {
+  return (options: SpawnOptions) => {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
+    const child = spawn(options.command, options.args, { cwd: options.cwd, env, stdio: 'pipe' });
+    options.signal.addEventListener('abort', () => child.kill('SIGTERM'), { once: true });
+    const write = child.stdin.write.bind(child.stdin) as (
+      chunk: string,
+      callback?: (error?: Error | null) => void,
+    ) => boolean;
+    Object.assign(child.stdin, {
+      write: (chunk: string, callback?: (error?: Error | null) => void) => {
+        written.push(...chunk.split('\n').filter((line) => line !== ''));
+        return write(chunk, callback);
+      },
+    });
+    return child;
+  };
+}

@@ -46,7 +46,11 @@ function project(): string {
   return cwd;
 }
 
-/** The events CLI 2.1.329 fires in this run (HOOKS.md), InstructionsLoaded aside (it races with start-up). */
+/**
+ * The events the workspace CLI (2.1.332; the same set as 2.1.329) fires in this run (HOOKS.md),
+ * InstructionsLoaded aside (it races with start-up). PreSkillShellCommand needs a skill's shell
+ * line: official-parity-0-3-332.test.ts.
+ */
 const FIRED: HookEvent[] = [
   'PreToolUse',
   'PermissionRequest',

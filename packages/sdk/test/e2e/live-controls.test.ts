@@ -114,7 +114,9 @@ describe('live controls against the real CLI', () => {
     expect(await run.setMcpServers({ calc })).toMatchObject({ added: ['calc'], removed: ['old'], errors: {} });
     // The CLI connects the new server over mcp_message; the next turn sees its tools once it is up.
     await expect
-      .poll(async () => (await run.mcpServerStatus()).map((server) => `${server.name}:${server.status}`))
+      .poll(async () => (await run.mcpServerStatus()).map((server) => `${server.name}:${server.status}`), {
+        timeout: 30_000,
+      })
       .toEqual(['calc:connected']);
     input.push({ type: 'user', message: { role: 'user', content: 'add' } });
     const messages = await nextResult(run);

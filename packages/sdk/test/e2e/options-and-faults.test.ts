@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import {
   CliNotFoundError,
   createSdkMcpServer,
-  JsonDecodeError,
   ProcessError,
   query,
   ResultError,
@@ -172,15 +171,15 @@ describe('faults end in typed errors, never a hang', () => {
     expect((error as ProcessError).stderrTail).toContain('something broke inside the CLI');
   });
 
-  it('gives a JsonDecodeError for a malformed line, not a hang', async () => {
+  it('skips a malformed line (as the official SDK does) and goes on to the result', async () => {
     const path = standInCli({
-      initialize: { answer: 'none' },
-      onInitialize: [{ write: '{"type":"assistant", this is not json\n' }, { hang: true }],
+      onUser: [
+        { write: '{"type":"assistant", this is not json\n' },
+        { assistant: 'after the bad line' },
+        { result: 'ok' },
+      ],
     });
-    const error = await collect(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } })).catch(
-      (caught: unknown) => caught,
-    );
-    expect(JsonDecodeError.isInstance(error)).toBe(true);
-    expect((error as JsonDecodeError).excerpt).toContain('this is not json');
+    const seen = await collect(query({ prompt: 'hi', options: { pathToClaudeCodeExecutable: path } }));
+    expect(seen.map((message) => message.type)).toEqual(['assistant', 'result']);
   });
 });

@@ -69,6 +69,7 @@ describe('in-process MCP tools through the real CLI', () => {
           { n: z.number() },
           async ({ n }) => {
             started.push(Date.now());
+            // The time is the point: calls this long overlap only if they run in parallel.
             await new Promise((resolve) => setTimeout(resolve, 1500));
             return { content: [{ type: 'text', text: `done ${n}` }] };
           },
@@ -112,6 +113,7 @@ describe('in-process MCP tools through the real CLI', () => {
           { n: z.number() },
           async ({ n }) => {
             firstStart ||= Date.now();
+            // The time is the point: calls this long overlap only if they run in parallel.
             await new Promise((resolve) => setTimeout(resolve, 1500));
             lastEnd = Date.now();
             return { content: [{ type: 'text', text: `done ${n}` }] };

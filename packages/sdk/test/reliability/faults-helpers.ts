@@ -47,11 +47,20 @@ export function isAlive(pid: number | undefined): boolean {
   }
 }
 
-/** Drain an async iterable; the error that ended it, if any, is returned rather than thrown. */
-export async function drain(iterable: AsyncIterable<SDKMessage>): Promise<{ messages: SDKMessage[]; error: unknown }> {
+/**
+ * Drain an async iterable; the error that ended it, if any, is returned rather than thrown.
+ * `onMessage` sees each message as it arrives.
+ */
+export async function drain(
+  iterable: AsyncIterable<SDKMessage>,
+  onMessage?: (message: SDKMessage) => void,
+): Promise<{ messages: SDKMessage[]; error: unknown }> {
   const messages: SDKMessage[] = [];
   try {
-    for await (const message of iterable) messages.push(message);
+    for await (const message of iterable) {
+      messages.push(message);
+      onMessage?.(message);
+    }
   } catch (error) {
     return { messages, error };
   }

@@ -278,10 +278,18 @@ describe('canUseTool callbacks against the real CLI', () => {
 describe('a prompt iterator that throws', () => {
   const failure = new Error('the prompt source broke');
 
-  async function* brokenPrompts(): AsyncGenerator<SDKUserMessageInput> {
+  /** Yields one prompt, then throws once `answered` (the first result reached the consumer). */
+  async function* brokenPrompts(answered: Promise<void>): AsyncGenerator<SDKUserMessageInput> {
     yield { type: 'user', message: { role: 'user', content: 'first' } };
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await answered;
     throw failure;
+  }
+
+  /** A promise resolved by the consumer's first `result`, and the `onMessage` that resolves it. */
+  function firstResult(): { answered: Promise<void>; onMessage: (message: SDKMessage) => void } {
+    let resolve: () => void = () => {};
+    const answered = new Promise<void>((done) => (resolve = done));
+    return { answered, onMessage: (message) => message.type === 'result' && resolve() };
   }
 
   it('makes the message stream throw that very error, after the messages before it; the CLI is closed', async () => {
@@ -291,8 +299,9 @@ describe('a prompt iterator that throws', () => {
         if (message.type === 'user') cli.emit({ ...RESULT, result: 'first answered' });
       },
     });
+    const { answered, onMessage } = firstResult();
     const { messages, error } = await within(
-      drain(query({ prompt: brokenPrompts() }, onFakeCli(fake))),
+      drain(query({ prompt: brokenPrompts(answered) }, onFakeCli(fake)), onMessage),
       5_000,
       'query',
     );
@@ -303,8 +312,9 @@ describe('a prompt iterator that throws', () => {
 
   it('stops the CLI process', async () => {
     const cli = standInCli({ onUser: [{ result: 'first answered' }] });
+    const { answered, onMessage } = firstResult();
     const { messages, error } = await within(
-      drain(query({ prompt: brokenPrompts(), options: { pathToClaudeCodeExecutable: cli.path } })),
+      drain(query({ prompt: brokenPrompts(answered), options: { pathToClaudeCodeExecutable: cli.path } }), onMessage),
       10_000,
       'query',
     );

@@ -5,13 +5,7 @@
  * so a test can assert that a query leaves nothing behind.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import {
-  createContainer,
-  type DependencyContainer,
-  type Options,
-  type SDKMessage,
-  TRANSPORT_FACTORY,
-} from '@hexagent/sdk';
+import { createContainer, type DependencyContainer, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import type { TransportLaunch } from '@hexagent/sdk/adapters';
 import {
   hermeticCliEnv,
@@ -217,7 +211,7 @@ export function snapshot(): ResourceSnapshot {
  * there, no extra file descriptor, subprocess or pipe handle. Resolves with the last snapshot;
  * rejects with a description of what is left.
  */
-export async function expectNothingLeft(baseline: ResourceSnapshot, timeoutMs = 3_000): Promise<ResourceSnapshot> {
+export async function expectNothingLeft(baseline: ResourceSnapshot, timeoutMs = 15_000): Promise<ResourceSnapshot> {
   const since = Date.now();
   for (;;) {
     const now = snapshot();

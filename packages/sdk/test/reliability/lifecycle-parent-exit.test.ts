@@ -183,6 +183,7 @@ describe('SIGKILL cannot be handled: the CLI exits when it sees its input end', 
     const since = Date.now();
     child?.kill('SIGKILL');
     expect((await exited).signal).toBe('SIGKILL');
+    // The time is the point: a while after the SIGKILL, the CLI is still waiting for the model.
     await sleep(500);
     // Nothing in our process could act on SIGKILL: the CLI is still waiting for the model.
     expect(isRunning(pid)).toBe(true);

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   conformancePeer,
   type InstalledStandInCli,
@@ -64,9 +64,10 @@ describe('exits and signals', () => {
     await peer.next(ofType('ready'));
     peer.end();
     peer.child.kill('SIGTERM');
+    await vi.waitFor(() => expect(peer.stderr()).toContain('ignoring SIGTERM'), { timeout: 20_000 });
+    // The time is the point: it stays up a while after the signal and the end of its input.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(peer.child.exitCode).toBeNull();
-    expect(peer.stderr()).toContain('ignoring SIGTERM');
     peer.child.kill('SIGKILL');
     expect((await peer.exited).signal).toBe('SIGKILL');
   });
@@ -189,7 +190,8 @@ describe('what it reports and leaves', () => {
     const cli = install({ onUser: [{ waitForFile: 'go' }, { touch: 'done' }, { result: 'done' }] });
     const peer = start(cli);
     peer.send(user());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The turn started (its message was read) and waits for the file.
+    await vi.waitFor(() => expect(cli.notes()).toContain('received "user"'), { timeout: 20_000 });
     expect(existsSync(join(cli.dir, 'done'))).toBe(false);
     await import('node:fs').then((fs) => fs.writeFileSync(join(cli.dir, 'go'), ''));
     await peer.next(ofType('result'));
@@ -207,6 +209,9 @@ describe('what it reports and leaves', () => {
     let refused = 0;
     for (let i = 0; i < count; i++)
       if (!peer.child.stdin.write(`${JSON.stringify({ type: 'echo', i, pad })}\n`)) refused++;
+    // Started (it writes its pid file before it pauses its input, in the same tick) ...
+    await vi.waitFor(() => expect(cli.pid()).toBe(peer.child.pid), { timeout: 20_000 });
+    // ... then the time is the point: for a while, it echoes nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(peer.lines).toEqual([]);
     expect(refused).toBeGreaterThan(0);

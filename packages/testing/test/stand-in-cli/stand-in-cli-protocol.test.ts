@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type InstalledStandInCli,
   installStandInCli,
@@ -127,10 +127,10 @@ describe('initialize', () => {
     peer.send(initialize());
     peer.send(user());
     await peer.next(ofType('after'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(peer.lines).toEqual([{ type: 'after' }]);
+    // Once it has exited, everything it would have written is in: a turn would have been.
     peer.end();
     expect((await peer.exited).code).toBe(0);
+    expect(peer.lines).toEqual([{ type: 'after' }]);
   });
 
   it('capture: parks the manifests it received', async () => {
@@ -147,14 +147,13 @@ describe('initialize', () => {
 
 describe('turns and control requests', () => {
   it('runs onUser for each user message, one turn at a time, and sends requests with their ids', async () => {
-    const peer = startPeer(
-      install({
-        onUser: [
-          { request: 'can_use_tool', payload: { tool_name: 'Bash' }, id: 'ask_1', reportAs: 'asked' },
-          { result: 'answered' },
-        ],
-      }).path,
-    );
+    const cli = install({
+      onUser: [
+        { request: 'can_use_tool', payload: { tool_name: 'Bash' }, id: 'ask_1', reportAs: 'asked' },
+        { result: 'answered' },
+      ],
+    });
+    const peer = startPeer(cli.path);
     peer.send(initialize());
     peer.send(user('one'));
     const request = await peer.next(ofType('control_request'));
@@ -164,7 +163,10 @@ describe('turns and control requests', () => {
       request: { subtype: 'can_use_tool', tool_name: 'Bash' },
     });
     peer.send(user('two'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both messages read, the first turn still waits for its answer.
+    await vi.waitFor(() => expect(cli.notes().filter((note) => note === 'received "user"')).toHaveLength(2), {
+      timeout: 20_000,
+    });
     expect(peer.lines.filter(ofType('result'))).toEqual([]);
     peer.send({
       type: 'control_response',
@@ -176,7 +178,7 @@ describe('turns and control requests', () => {
       answer: { subtype: 'success', request_id: 'ask_1', response: { behavior: 'allow' } },
     });
     // The second turn asks again with the same id; answering it ends the turn.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await peer.next(() => peer.lines.filter(ofType('control_request')).length === 2);
     peer.send({ type: 'control_response', response: { subtype: 'success', request_id: 'ask_1', response: {} } });
     await peer.next((line) => peer.lines.filter(ofType('result')).length === 2 && line.type === 'result');
     peer.end();

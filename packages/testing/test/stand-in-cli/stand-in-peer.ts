@@ -56,7 +56,7 @@ export function startPeer(command: string, args: string[] = [], env: NodeJS.Proc
   return {
     child,
     lines,
-    next(match, timeoutMs = 5_000) {
+    next(match, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const check = (): void => {
           const found = lines.find(match);

@@ -22,8 +22,8 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Wait until `predicate` holds, polling, or fail after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
+/** Wait until `predicate` holds, polling, or fail after `timeoutMs` (generous: a busy machine is slow, not wrong). */
+export async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');

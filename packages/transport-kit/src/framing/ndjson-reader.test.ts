@@ -4,11 +4,21 @@ import { NdjsonReader } from './ndjson-reader.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-function reader(maxLineBytes?: number): { reader: NdjsonReader; messages: InboundMessage[]; faults: unknown[] } {
+function reader(maxLineBytes?: number): {
+  reader: NdjsonReader;
+  messages: InboundMessage[];
+  faults: unknown[];
+  skipped: string[];
+} {
   const messages: InboundMessage[] = [];
   const faults: unknown[] = [];
-  const handlers = { message: (m: InboundMessage) => messages.push(m), fault: (e: unknown) => faults.push(e) };
-  return { reader: new NdjsonReader(handlers, maxLineBytes), messages, faults };
+  const skipped: string[] = [];
+  const handlers = {
+    message: (m: InboundMessage) => messages.push(m),
+    fault: (e: unknown) => faults.push(e),
+    skipped: (line: string) => skipped.push(line),
+  };
+  return { reader: new NdjsonReader(handlers, maxLineBytes), messages, faults, skipped };
 }
 
 describe('NdjsonReader', () => {
@@ -22,10 +32,26 @@ describe('NdjsonReader', () => {
     expect(faults).toEqual([]);
   });
 
-  it.each(['not json', '[1]', 'null', '7', '"s"'])(
-    'reports %s as a JsonDecodeError, once, then ignores the rest',
+  it.each(['not json', '[1]', 'null', '7', '"s"', '{"cut":'])(
+    'skips %s (not a JSON object) and reads on, as the official SDK does',
     (bad) => {
-      const { reader: r, messages, faults } = reader();
+      const { reader: r, messages, faults, skipped } = reader();
+      r.push(bytes(`{"type":"a"}\n${bad}\n{"type":"b"}\n`));
+      r.push(bytes(bad));
+      r.end();
+      expect(messages).toEqual([{ type: 'a' }, { type: 'b' }]);
+      expect(skipped).toEqual([bad, bad]);
+      expect(faults).toEqual([]);
+      expect(r.isStopped).toBe(false);
+    },
+  );
+
+  it.each(['not json', '[1]', 'null', '7', '"s"'])(
+    'without a skipped handler reports %s as a JsonDecodeError, once, then ignores the rest',
+    (bad) => {
+      const messages: InboundMessage[] = [];
+      const faults: unknown[] = [];
+      const r = new NdjsonReader({ message: (m) => messages.push(m), fault: (e) => faults.push(e) });
       r.push(bytes(`{"type":"a"}\n${bad}\n{"type":"never"}\n`));
       r.push(bytes('{"type":"never"}\n'));
       r.end();

@@ -90,7 +90,8 @@ function ownVersion(): string | undefined {
  * hexagent is not that SDK and must not claim its version). It names itself instead, in
  * `CLAUDE_AGENT_SDK_CLIENT_APP=hexagent/<version>` (the CLI's User-Agent gets `client-app/...`),
  * unless that variable is set, so an application's own name wins. Keys whose value is `undefined`
- * are kept as such (the spawner drops them). Nothing here is logged.
+ * are kept as such (the spawner drops them). Nothing here is logged. The process spawners add
+ * `withCrashReportingOff` on top (a relay's hello does not carry it).
  *
  * @example
  * ```ts

@@ -14,6 +14,12 @@ export interface LaunchContext {
   traceContext?: Readonly<Record<string, string>> | undefined;
   /** The environment a local CLI inherits when `options.env` is not given; default `process.env`. */
   processEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  /**
+   * The directory a session resumed from a `sessionStore` was loaded into (see
+   * `TransportLaunch.resumeConfigDir`): the local environment names it as `CLAUDE_CONFIG_DIR`, the
+   * remote one names no `CLAUDE_CONFIG_DIR` (a far side gives its CLI a directory of its own).
+   */
+  resumeConfigDir?: string | undefined;
 }
 
 /** The options that choose the local process, in the order a refusal names them. */
@@ -29,9 +35,9 @@ const LOCAL_PROCESS_OPTIONS = [
  * options (`validateCliOptions`, through {@link buildCliArgs}: only what would fail anyway), warns
  * about those that deserve a second look (once per process), then builds the argv
  * ({@link buildCliArgs}), the local environment and the one for a CLI elsewhere
- * ({@link buildCliEnv}), and records what a transport must know: the options that choose the local
- * process, the MCP servers' types, the secrets among the variables, the abort signal, the stderr
- * callback and the line limit. Pure apart from reading `context.processEnv` (default `process.env`)
+ * ({@link buildCliEnv}; a store resume's directory as the local `CLAUDE_CONFIG_DIR`), and records
+ * what a transport must know: the options that choose the local process, the MCP servers' types,
+ * the secrets among the variables, the abort signal, the stderr callback and the line limit. Pure apart from reading `context.processEnv` (default `process.env`)
  * and this package's version (once).
  *
  * The session's facade calls it once per transport, before the factory; a transport author calls
@@ -48,9 +54,14 @@ const LOCAL_PROCESS_OPTIONS = [
 export function buildTransportLaunch(options: Options, context: LaunchContext = {}): TransportLaunch {
   const args = buildCliArgs(options);
   warnAboutCliOptions(options);
-  const { traceContext } = context;
+  const { traceContext, resumeConfigDir } = context;
   const env = buildCliEnv(options, context.processEnv ?? process.env, traceContext);
   const remoteEnv = definedEnv(buildCliEnv(options, {}));
+  if (resumeConfigDir !== undefined) {
+    // The local CLI resumes from the loaded copy; a CLI elsewhere never sees this machine's path.
+    env['CLAUDE_CONFIG_DIR'] = resumeConfigDir;
+    delete remoteEnv['CLAUDE_CONFIG_DIR'];
+  }
   const localProcess = localProcessHints(options);
   const localProcessOption = LOCAL_PROCESS_OPTIONS.find((name) => localProcess[name] !== undefined);
   const secrets = new Set([...secretEnvNames(env), ...secretEnvNames(remoteEnv)]);
@@ -72,6 +83,7 @@ export function buildTransportLaunch(options: Options, context: LaunchContext = 
     ...(options.stderr !== undefined && { stderr: options.stderr }),
     ...(options.maxMessageBytes !== undefined && { maxMessageBytes: options.maxMessageBytes }),
     ...(traceContext !== undefined && { traceContext }),
+    ...(resumeConfigDir !== undefined && { resumeConfigDir }),
   };
 }
 

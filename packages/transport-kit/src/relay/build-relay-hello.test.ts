@@ -1,11 +1,11 @@
 import type { Options } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
 import { buildCliArgs } from '../launch/build-cli-args.js';
-import { buildTransportLaunch } from '../launch/build-transport-launch.js';
+import { buildTransportLaunch, type LaunchContext } from '../launch/build-transport-launch.js';
 import { buildRelayHello as helloOf } from './build-relay-hello.js';
 
 /** The hello for `options`, through the one launch builder. */
-const buildRelayHello = (options: Options) => helloOf(buildTransportLaunch(options));
+const buildRelayHello = (options: Options, context?: LaunchContext) => helloOf(buildTransportLaunch(options, context));
 
 describe('buildRelayHello', () => {
   it('carries the argv CliTransport would run, from the same builder, each flag with its value in one element', () => {
@@ -59,13 +59,27 @@ describe('buildRelayHello', () => {
     }
   });
 
+  it("leaves out the local CLAUDE_CONFIG_DIR of a session resumed from a store: the relay's CLI gets a dir of its own", () => {
+    const resumed = buildRelayHello(
+      { env: { CLAUDE_CONFIG_DIR: '/tmp/claude-resume-x', FOO: 'bar' } },
+      { resumeConfigDir: '/tmp/claude-resume-x' },
+    );
+    expect(resumed.env).not.toHaveProperty('CLAUDE_CONFIG_DIR');
+    expect(resumed.env).toMatchObject({ FOO: 'bar' });
+    // Given by the caller for its own reasons, it is sent (and the relay's operator decides).
+    expect(buildRelayHello({ env: { CLAUDE_CONFIG_DIR: '/srv/claude' } }).env.CLAUDE_CONFIG_DIR).toBe('/srv/claude');
+    expect(buildRelayHello({}, { resumeConfigDir: '/tmp/claude-resume-x' })).not.toHaveProperty('resume');
+  });
+
   it('names the cwd only when given', () => {
     expect(buildRelayHello({})).not.toHaveProperty('cwd');
     expect(buildRelayHello({ cwd: '/srv/work' }).cwd).toBe('/srv/work');
   });
 
   it('throws InvalidOptionError for a bad option: the launch builder checks the options', () => {
-    expect(() => buildRelayHello({ maxBudgetUsd: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => buildRelayHello({ mcpServersDelivery: 'nope' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
+    );
   });
 
   it.each([

@@ -7,8 +7,9 @@
  *    so is a connection over the relay's limit (HTTP 503).
  * 2. Its first frame is a {@link RelayHello} (a binary frame, like every relay frame): the argv
  *    (each element `--name` or `--name=value`), environment, working directory and MCP servers of
- *    the CLI. The relay checks them against what its operator allows and answers {@link RelayReady}
- *    once the CLI runs, or a {@link RelayErrorFrame} and a close with a code of {@link RELAY_CLOSE}.
+ *    the CLI, and the transcripts of a session to resume. The relay checks them against what its
+ *    operator allows and answers {@link RelayReady} (with the CLI's config directory) once the CLI
+ *    runs, or a {@link RelayErrorFrame} and a close with a code of {@link RELAY_CLOSE}.
  * 3. Then every **text** frame is one stream-json message (one line, without its newline), both
  *    ways. **Binary** frames are the relay's own: {@link RelayEndInput} from the client (end of the
  *    CLI's input), {@link RelayExit} from the relay once the CLI has exited and all its output was sent.
@@ -34,6 +35,31 @@ export interface RelayHello {
    * operator does not allow one, before the CLI starts; it also checks the `initialize` request itself.
    */
   mcpServers?: Record<string, string>;
+  /**
+   * A session to resume that the client loaded from its session store: the relay writes the files
+   * into a config directory of this connection's own on its host, runs the CLI with it as
+   * `CLAUDE_CONFIG_DIR`, and removes it when the connection ends. The argv carries `--resume=<id>`.
+   */
+  resume?: RelayResume;
+}
+
+/** The transcripts of a session the relay's CLI resumes (see {@link RelayHello.resume}). */
+export interface RelayResume {
+  /** The session's transcript files: its main transcript and its sub-agents'. */
+  files: RelayTranscriptFile[];
+}
+
+/** One transcript file of a session to resume. */
+export interface RelayTranscriptFile {
+  /**
+   * Its path under the CLI's `projects` directory, `/`-separated: `<projectKey>/<sessionId>.jsonl`
+   * for the main transcript, `<projectKey>/<sessionId>/subagents/agent-<id>.jsonl` (and
+   * `.meta.json`) for a sub-agent's. `<projectKey>` is the project directory of the CLI's working
+   * directory on the relay's host.
+   */
+  path: string;
+  /** The file's content. */
+  content: string;
 }
 
 /** The relay's answer to the hello: the CLI runs. */
@@ -41,6 +67,11 @@ export interface RelayReady {
   type: 'relay_ready';
   /** The CLI's process id on the relay's host. */
   pid: number;
+  /**
+   * The CLI's config directory on the relay's host (its `CLAUDE_CONFIG_DIR`, else `~/.claude`):
+   * the transcript paths the CLI reports in `transcript_mirror` messages are under it.
+   */
+  configDir?: string;
 }
 
 /** The client closes the CLI's input (EOF): it finishes and exits. */

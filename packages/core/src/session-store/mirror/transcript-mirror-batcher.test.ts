@@ -32,6 +32,7 @@ describe('TranscriptMirrorBatcher', () => {
     batcher.enqueue('/a.jsonl', [entry(1)]);
     batcher.enqueue('/b.jsonl', [entry(2)]);
     batcher.enqueue('/a.jsonl', [entry(3), entry(4)]);
+    // The time is the point: for a while, nothing is sent before the flush.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(calls).toEqual([]);
     expect(batcher.idle).toBe(false);
@@ -146,6 +147,7 @@ describe('TranscriptMirrorBatcher', () => {
     batcher.enqueue('/a.jsonl', [entry(2)]);
     batcher.enqueue('/a.jsonl', [entry(3)]);
     const done = batcher.flush();
+    // The time is the point: for a while, nothing more is sent while the first send is held.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(sent).toEqual([]);
     release();

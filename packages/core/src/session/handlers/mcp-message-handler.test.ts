@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeMcpServer } from '../../../test/helpers/fakes.js';
+import { NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
 import type { McpServerPort } from '../../ports/mcp-server-port.js';
+import type { JsonRpcResponse } from '../../types/mcp/json-rpc.js';
 import { createMcpMessageHandler } from './mcp-message-handler.js';
 
 function handlerFor(...servers: FakeMcpServer[]) {
@@ -62,5 +64,40 @@ describe('createMcpMessageHandler', () => {
     await expect(
       handle({ subtype: 'mcp_message', server_name: 'calc', message: { jsonrpc: '2.0', id: 1, method: 'x' } }),
     ).rejects.toBe(failure);
+  });
+
+  it('writes no answer to a request the CLI cancelled while it ran (as the official SDK), and answers the rest', async () => {
+    const answers = new Map<unknown, (response: JsonRpcResponse) => void>();
+    const port: McpServerPort = {
+      specificationVersion: 'v1',
+      name: 'calc',
+      manifest: () => Promise.resolve(undefined),
+      close: () => Promise.resolve(),
+      handle: (message) => {
+        if (!('id' in message)) return Promise.resolve(undefined);
+        return new Promise((resolve) => answers.set(message.id, resolve));
+      },
+    };
+    const handle = createMcpMessageHandler(new Map([['calc', port]]), new AbortController().signal);
+    const call = (id: number) =>
+      handle({ subtype: 'mcp_message', server_name: 'calc', message: { jsonrpc: '2.0', id, method: 'tools/call' } });
+    const cancel = (requestId: number) =>
+      handle({
+        subtype: 'mcp_message',
+        server_name: 'calc',
+        message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'interrupted' } },
+      });
+    const cancelled = call(2);
+    const kept = call(3);
+    expect(await cancel(2)).toEqual({ mcp_response: { jsonrpc: '2.0', result: {}, id: 0 } });
+    expect(await cancel(9)).toEqual({ mcp_response: { jsonrpc: '2.0', result: {}, id: 0 } }); // not in flight: nothing to drop
+    answers.get(2)?.({ jsonrpc: '2.0', id: 2, error: { code: -32800, message: 'Request cancelled: interrupted' } });
+    answers.get(3)?.({ jsonrpc: '2.0', id: 3, result: { content: [] } });
+    expect(await cancelled).toBe(NO_CONTROL_RESPONSE);
+    expect(await kept).toEqual({ mcp_response: { jsonrpc: '2.0', id: 3, result: { content: [] } } });
+    // The same id used again later is answered: the cancellation was for the call that was in flight.
+    const again = call(2);
+    answers.get(2)?.({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    expect(await again).toEqual({ mcp_response: { jsonrpc: '2.0', id: 2, result: { content: [] } } });
   });
 });

@@ -1,0 +1,180 @@
+import type { Options } from '@hexagent/core';
+import type { DependencyContainer } from '@hexagent/sdk';
+import type { AdmissionLedger, AdmissionTicket } from './admission-ledger.js';
+import type { PoolEventEmitter } from './pool-events.js';
+import type { PoolSpare, SpareSource } from './spare-source.js';
+
+/** A parked spare and the ticket (slot in the spare allowance, reserved memory) it holds. */
+export interface ParkedSpare {
+  readonly spare: PoolSpare;
+  readonly ticket: AdmissionTicket;
+}
+
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The pool's warm spares: keeps up to the allowance parked (each one reserved in the ledger before
+ * it starts), hands one to a query, refills in the background, and backs off after a failed start.
+ * With `recycle`, a CLI whose query ended is put back here: resetting (not claimable), then parked.
+ */
+export class SpareShelf {
+  private readonly parked: ParkedSpare[] = [];
+  /** Recycled CLIs running their `/clear`: held (and closed with the shelf) but not claimable yet. */
+  private readonly resetting: ParkedSpare[] = [];
+  private startingCount = 0;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set for `refillDelayMs` after a claim: the claimed CLI runs its first turn without a spare booting beside it. */
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly deps: {
+      source: SpareSource | undefined;
+      options: Options;
+      ledger: AdmissionLedger;
+      events: PoolEventEmitter;
+      containerFor(ticket: AdmissionTicket): DependencyContainer;
+      release(ticket: AdmissionTicket): void;
+      /** A spare was parked: a waiting query may take it. */
+      changed(): void;
+      /** How long after a claim the replacement starts, ms (0: at once). */
+      refillDelayMs: number;
+      /** Spare places to keep free: CLIs of running queries that may come back recycled. */
+      expectedBack(): number;
+    },
+  ) {}
+
+  /** Spares parked and claimable. */
+  get ready(): number {
+    return this.parked.length;
+  }
+
+  /** Spares starting, recycled CLIs being reset included. */
+  get starting(): number {
+    return this.startingCount + this.resetting.length;
+  }
+
+  /** The first parked spare `accept` takes (oldest first), without taking it. */
+  find(accept: (entry: ParkedSpare) => boolean): ParkedSpare | undefined {
+    return this.parked.find(accept);
+  }
+
+  /** A recycled CLI is back: held while it resets (see {@link makeClaimable}). */
+  holdResetting(entry: ParkedSpare): void {
+    this.resetting.push(entry);
+  }
+
+  /** A recycled CLI's reset held: it is parked and claimable. */
+  makeClaimable(ticket: AdmissionTicket): void {
+    const index = this.resetting.findIndex((entry) => entry.ticket === ticket);
+    if (index === -1) return;
+    const [entry] = this.resetting.splice(index, 1);
+    if (entry === undefined) return;
+    this.parked.push(entry);
+    this.deps.changed();
+  }
+
+  /** Close a parked spare now (a waiting query needs its memory). */
+  evict(entry: ParkedSpare): void {
+    this.forget(entry.ticket);
+    void this.discard(entry);
+  }
+
+  /**
+   * Take `parked` off the shelf (it was claimed) and start its replacement after `refillDelayMs`:
+   * a CLI booting takes a core for a few hundred ms, which the claimed CLI's first turn would
+   * otherwise share (measured: ~40-70 ms later to its first message on 2 cores).
+   */
+  take(parked: ParkedSpare): void {
+    this.forget(parked.ticket);
+    if (this.deps.refillDelayMs <= 0 || this.closed) {
+      // After the claim that took it, which may make its CLI one expected back (`expectedBack`).
+      queueMicrotask(() => this.refill());
+      return;
+    }
+    if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = undefined;
+      this.refill();
+    }, this.deps.refillDelayMs);
+    (this.holdTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** A spare's CLI exited: off the shelf. */
+  forget(ticket: AdmissionTicket): void {
+    for (const list of [this.parked, this.resetting]) {
+      const index = list.findIndex((entry) => entry.ticket === ticket);
+      if (index !== -1) list.splice(index, 1);
+    }
+  }
+
+  /** Start spares until the allowance (or the memory budget) is used; nothing while backing off. */
+  refill(): void {
+    const source = this.deps.source;
+    if (source === undefined || this.closed || this.retryTimer !== undefined || this.holdTimer !== undefined) return;
+    const reserve = () => this.deps.ledger.tryReserveSpare(this.deps.expectedBack());
+    for (let ticket = reserve(); ticket !== undefined; ticket = reserve()) this.start(source, ticket);
+  }
+
+  /** Stop refilling and discard the parked spares. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
+    this.retryTimer = undefined;
+    this.holdTimer = undefined;
+    const parked = [...this.parked.splice(0), ...this.resetting.splice(0)];
+    await Promise.allSettled(parked.map((entry) => this.discard(entry)));
+  }
+
+  private start(source: SpareSource, ticket: AdmissionTicket): void {
+    this.startingCount += 1;
+    source.prewarm(this.deps.options, this.deps.containerFor(ticket)).then(
+      (spare) => {
+        this.startingCount -= 1;
+        this.failures = 0;
+        const entry = { spare, ticket };
+        // Whatever way the spare goes (its transport may not report to the pool), its place is freed.
+        void spare.exited.then(() => {
+          this.forget(ticket);
+          this.deps.release(ticket);
+        });
+        if (this.closed || ticket.released) {
+          void this.discard(entry);
+          return;
+        }
+        this.parked.push(entry);
+        this.deps.changed();
+      },
+      (error: unknown) => {
+        this.startingCount -= 1;
+        // Back off first: the release below would otherwise refill at once.
+        this.backOff();
+        this.deps.events.emit('refillFailed', { error });
+        this.deps.release(ticket);
+      },
+    );
+  }
+
+  private async discard(entry: ParkedSpare): Promise<void> {
+    try {
+      await entry.spare.close();
+      await entry.spare.exited;
+    } finally {
+      this.deps.release(entry.ticket);
+    }
+  }
+
+  private backOff(): void {
+    if (this.closed) return;
+    this.failures += 1;
+    const delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.refill();
+    }, delay);
+    (this.retryTimer as { unref?: () => void }).unref?.();
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The pool on the real CLI behaves as `query()` does (packages/sdk/test/e2e/abort-and-error-results.test.ts
+ * for `query()`'s siblings): after an abort, nothing more is yielded and the iteration throws
+ * `AbortError`; a run that fails ends with `ResultError` after its result; both cold and on a
+ * recycled CLI.
+ */
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AbortError, ResultError, type SDKMessage } from '@hexagent/sdk';
+import { apiError, text } from '@hexagent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AgentPool, createAgentPool } from '../../src/index.js';
+import { byPrompt, collectSettled, type E2eHarness, startHarness } from './harness.js';
+
+let harness: E2eHarness | undefined;
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close().catch(() => {});
+  await harness?.dispose();
+  harness = undefined;
+});
+
+/** Longer than any teardown: a reply the abort always cuts. */
+const SLOW = 8_000;
+
+/** Read `run`, aborting `controller` at the first `system/init`; what came after the abort, and the error. */
+async function abortAtInit(run: AsyncIterable<SDKMessage>, controller: AbortController) {
+  const after: SDKMessage[] = [];
+  let aborted = false;
+  const { messages, error } = await collectSettled(
+    (async function* () {
+      for await (const message of run) {
+        if (aborted) after.push(message);
+        yield message;
+        if (message.type === 'system' && message.subtype === 'init') {
+          aborted = true;
+          controller.abort();
+        }
+      }
+    })(),
+  );
+  return { messages, after, error };
+}
+
+function pool(options: Parameters<typeof createAgentPool>[0]): AgentPool {
+  const created = createAgentPool(options);
+  closers.push(() => created.close({ deadlineMs: 5_000 }));
+  return created;
+}
+
+describe('abort on the real CLI: nothing more, then AbortError', () => {
+  it('a pool query, cold and on a recycled CLI', async () => {
+    harness = await startHarness(
+      byPrompt({ quick: { content: [text('quick answer')] }, essay: { content: [text('slow')], delayMs: SLOW } }),
+    );
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-abort-')));
+    const coldPool = pool({ options: { env: harness.env, cwd }, spares: 0, maxConcurrent: 1, memoryBudgetMb: 3072 });
+    const cold = new AbortController();
+    const first = await abortAtInit(coldPool.query({ prompt: 'write an essay', signal: cold.signal }), cold);
+    expect(AbortError.isInstance(first.error)).toBe(true);
+    expect(first.after).toEqual([]);
+
+    // A quick query whose CLI the pool keeps, then an aborted one on that CLI.
+    const agents = pool({
+      options: { env: harness.env, cwd },
+      spares: 1,
+      recycle: true,
+      maxConcurrent: 1,
+      memoryBudgetMb: 3072,
+    });
+    await expect.poll(() => agents.stats().spares, { timeout: 30_000 }).toBe(1);
+    await collectSettled(agents.query({ prompt: 'quick' }));
+    await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(1);
+    const recycled = new AbortController();
+    const second = await abortAtInit(agents.query({ prompt: 'write an essay', signal: recycled.signal }), recycled);
+    expect(AbortError.isInstance(second.error)).toBe(true);
+    expect(second.after).toEqual([]);
+  });
+});
+
+describe('a failed run on the real CLI', () => {
+  it('a pool query ends with ResultError after its result, cold and on a recycled CLI', async () => {
+    harness = await startHarness(
+      byPrompt({
+        quick: { content: [text('quick answer')] },
+        broken: apiError(400, 'invalid_request_error', 'broken turn'),
+      }),
+    );
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-error-')));
+    const coldPool = pool({ options: { env: harness.env, cwd }, spares: 0, maxConcurrent: 1, memoryBudgetMb: 3072 });
+    const cold = await collectSettled(coldPool.query({ prompt: 'broken' }));
+    expect(cold.messages.at(-1)).toMatchObject({ type: 'result', is_error: true });
+    expect(ResultError.isInstance(cold.error)).toBe(true);
+    expect((cold.error as Error).message).toBe('Claude Code returned an error result: API Error: 400 broken turn');
+
+    // A quick query whose CLI the pool keeps, then a failing one on that CLI.
+    const agents = pool({
+      options: { env: harness.env, cwd },
+      spares: 1,
+      recycle: true,
+      maxConcurrent: 1,
+      memoryBudgetMb: 3072,
+    });
+    await expect.poll(() => agents.stats().spares, { timeout: 30_000 }).toBe(1);
+    await collectSettled(agents.query({ prompt: 'quick' }));
+    await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(1);
+    const recycledBefore = agents.stats().recycled;
+    const onRecycled = await collectSettled(agents.query({ prompt: 'broken' }));
+    expect(ResultError.isInstance(onRecycled.error)).toBe(true);
+    expect((onRecycled.error as ResultError).exitCode).toBeUndefined();
+    expect(onRecycled.messages.at(-1)).toEqual((onRecycled.error as ResultError).result);
+    await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(recycledBefore + 1);
+  });
+});

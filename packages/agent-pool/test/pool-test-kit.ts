@@ -1,0 +1,246 @@
+import type { InboundMessage, OutboundMessage, TransportLaunch } from '@hexagent/core';
+import { createContainer, type DependencyContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
+import { FakeCliTransport } from '@hexagent/testing';
+import type { ProcessTreeMemory } from '../src/process-tree-memory.js';
+
+/** A user message's content as text: a string, or its text blocks joined (how a string prompt is written). */
+export function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return String(content);
+  return content.map((block) => (block as { text?: unknown }).text ?? '').join('');
+}
+
+const SESSION = 'sess-pool';
+/** Above any kernel's pid_max (2^22): a fake pid can never name a real process. */
+const FAKE_PID_BASE = 90_000_000;
+
+/**
+ * How the fake answers `/clear`: `reset` as Claude Code 2.1.329 does (see {@link PidFakeCli}),
+ * `silent` not at all, `no-reset` with a bare result under the same session id, `exit` by exiting.
+ */
+export type ClearBehaviour = 'reset' | 'silent' | 'no-reset' | 'exit';
+
+const ok = () => ({});
+
+/**
+ * A fake CLI with a pid, as the CLI transport has one. It answers the user message `/clear` as the
+ * real CLI 2.1.329 does (shapes taken from a run): `conversation_reset` (under the old session id),
+ * `system/background_tasks_changed` listing {@link backgroundTasks}, a `system/init` under a new
+ * session id, and a `result` (`success`, `result: ''`, `local_command: 'clear'`), one tick later.
+ */
+/** The value of `--name=value` in the launch's argv, `true` for `--name` alone, `undefined` without it. */
+export function launchFlag(launch: TransportLaunch, name: string): string | true | undefined {
+  for (const arg of launch.args) {
+    if (arg === `--${name}`) return true;
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** The values of the flags `names` in `cli`'s launch (see {@link launchFlag}). */
+export function flagsOf(cli: PidFakeCli | undefined, ...names: string[]): Array<string | true | undefined> {
+  return names.map((name) => (cli === undefined ? undefined : launchFlag(cli.launch, name)));
+}
+
+export class PidFakeCli extends FakeCliTransport {
+  /** The session id of the conversation; `/clear` moves it on. */
+  sessionId = SESSION;
+  /** What `/clear` does; see {@link ClearBehaviour}. */
+  clear: ClearBehaviour = 'reset';
+  /** The background tasks `/clear` reports as still running. */
+  backgroundTasks: Array<{ task_id: string; task_type: string; description: string }> = [];
+  /** Answer every prompt with a whole {@link turn} (`answer: <prompt>`), one tick later. */
+  answerPrompts = false;
+  /** The permission mode its `system/init` reports (a CLI whose mode changed under it). */
+  permissionMode: string;
+  private resets = 0;
+
+  constructor(
+    readonly pid: number,
+    readonly launch: TransportLaunch,
+  ) {
+    super({
+      autoInitialize: true,
+      onEndInput: (cli) => cli.finish(),
+      onSend: (message, cli) => (cli as PidFakeCli).heard(message),
+      autoRespond: Object.fromEntries(
+        ['set_model', 'set_permission_mode', 'interrupt', 'mcp_status', 'apply_flag_settings'].map((s) => [s, ok]),
+      ),
+    });
+    this.permissionMode = (launchFlag(launch, 'permission-mode') as string | undefined) ?? 'default';
+  }
+
+  /** User messages sent to it, as their text. */
+  get prompts(): string[] {
+    return this.sent
+      .filter((m) => m.type === 'user')
+      .map((m) => textOf((m as { message?: { content?: unknown } }).message?.content));
+  }
+
+  /** Its `system/init`, as the CLI writes at the start of each turn. */
+  init(): void {
+    this.emit({
+      type: 'system',
+      subtype: 'init',
+      session_id: this.sessionId,
+      cwd: this.launch.cwd ?? process.cwd(),
+      model: launchFlag(this.launch, 'model') ?? 'claude-opus-5-5',
+      permissionMode: this.permissionMode,
+      tools: [],
+      mcp_servers: [],
+      slash_commands: ['clear'],
+      apiKeySource: 'ANTHROPIC_API_KEY',
+      claude_code_version: '2.1.329',
+      uuid: '00000000-0000-4000-8000-000000000001',
+    } as unknown as InboundMessage);
+  }
+
+  /** A whole turn as the real CLI writes it: `system/init`, then {@link answer}. */
+  turn(text = 'done'): void {
+    this.init();
+    this.answer(text);
+  }
+
+  /** Answer the prompt: one assistant message and the result (the SDK then ends its input and the CLI exits). */
+  answer(text = 'done'): void {
+    this.emit({
+      type: 'assistant',
+      session_id: this.sessionId,
+      parent_tool_use_id: null,
+      message: {
+        id: 'm',
+        type: 'message',
+        role: 'assistant',
+        model: 'm',
+        content: [{ type: 'text', text }],
+        stop_reason: null,
+      },
+    } as unknown as InboundMessage);
+    this.emit({
+      type: 'result',
+      subtype: 'success',
+      session_id: this.sessionId,
+      result: text,
+      is_error: false,
+      num_turns: 1,
+      duration_ms: 1,
+      duration_api_ms: 1,
+      total_cost_usd: 0,
+      usage: {},
+      modelUsage: {},
+      permission_denials: [],
+      uuid: '00000000-0000-4000-8000-000000000000',
+    } as unknown as InboundMessage);
+  }
+
+  private heard(message: OutboundMessage): void {
+    const content = textOf((message as { message?: { content?: unknown } }).message?.content);
+    if (message.type !== 'user') return;
+    if (content !== '/clear') {
+      if (this.answerPrompts)
+        setImmediate(() => !this.state.closed && !this.state.exited && this.turn(`answer: ${content}`));
+      return;
+    }
+    if (this.clear === 'silent') return;
+    setImmediate(() => {
+      if (this.state.closed || this.state.exited) return;
+      if (this.clear === 'exit') this.finish();
+      else if (this.clear === 'no-reset') this.emit(clearResult(this.sessionId));
+      else this.reset();
+    });
+  }
+
+  private reset(): void {
+    const old = this.sessionId;
+    this.resets += 1;
+    this.sessionId = `${SESSION}-${this.resets + 1}`;
+    const uuid = `00000000-0000-4000-8000-${String(this.resets).padStart(12, '0')}`;
+    this.emit({
+      type: 'conversation_reset',
+      new_conversation_id: uuid,
+      uuid,
+      trigger: 'clear',
+      user_message_uuid: uuid,
+      timestamp: new Date().toISOString(),
+      session_id: old,
+    } as unknown as InboundMessage);
+    this.emit({
+      type: 'system',
+      subtype: 'background_tasks_changed',
+      tasks: this.backgroundTasks,
+      uuid,
+      session_id: old,
+    } as unknown as InboundMessage);
+    this.init();
+    this.emit(clearResult(this.sessionId));
+  }
+}
+
+/** The `result` of a `/clear` turn as the real CLI writes it: no model call, an empty result. */
+function clearResult(sessionId: string): InboundMessage {
+  return {
+    type: 'result',
+    subtype: 'success',
+    is_error: false,
+    result: '',
+    local_command: 'clear',
+    session_id: sessionId,
+    duration_ms: 51,
+    duration_api_ms: 0,
+    num_turns: 0,
+    stop_reason: null,
+    total_cost_usd: 0,
+    usage: {},
+    modelUsage: {},
+    permission_denials: [],
+    uuid: '00000000-0000-4000-8000-0000000000ff',
+  } as unknown as InboundMessage;
+}
+
+/**
+ * A container whose transports are {@link PidFakeCli}s, with the bookkeeping the tests assert on;
+ * `setup` runs on each CLI as it is made.
+ */
+export function fakeCliContainer(setup?: (cli: PidFakeCli) => void): {
+  container: DependencyContainer;
+  clis: PidFakeCli[];
+  /** CLIs started and not closed. */
+  live(): PidFakeCli[];
+  /** The most CLIs live at once. */
+  peak(): number;
+  /** Resolves once `count` CLIs were created. */
+  created(count: number): Promise<void>;
+} {
+  const clis: PidFakeCli[] = [];
+  let peak = 0;
+  const live = () => clis.filter((cli) => cli.state.started && !cli.state.closed);
+  const container = createContainer();
+  container.register(TRANSPORT_FACTORY, {
+    useValue: (launch: TransportLaunch) => {
+      const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, launch);
+      setup?.(cli);
+      clis.push(cli);
+      const start = cli.start.bind(cli);
+      cli.start = async () => {
+        await start();
+        peak = Math.max(peak, live().length);
+      };
+      return cli;
+    },
+  });
+  const created = async (count: number) => {
+    for (let i = 0; i < 200 && clis.length < count; i++) await new Promise((r) => setTimeout(r, 5));
+    if (clis.length < count) throw new Error(`only ${clis.length} of ${count} CLIs were created`);
+  };
+  return { container, clis, live, peak: () => peak, created };
+}
+
+/** A measure function reporting `rss(pid)` MB for every pid asked. */
+export function fakeMeasure(rss: (pid: number) => number = () => 100) {
+  return async (pids: readonly number[]) =>
+    new Map<number, ProcessTreeMemory>(pids.map((pid) => [pid, { pid, rssMb: rss(pid), pids: [pid] }]));
+}
+
+/** Let pending promise callbacks run. */
+export async function settle(rounds = 10): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
+}

@@ -1,0 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { RelayResume, RelayTranscriptFile } from '@hexagent/transport-kit';
+
+/**
+ * The transcripts of a session loaded from a session store into `configDir` (a CLI config
+ * directory on this machine, the launch's `resumeConfigDir`), for the hello: every `.jsonl` and
+ * `.meta.json` file under `<configDir>/projects`, by its `/`-separated path there. The config files
+ * beside them (this machine's credentials and settings) stay here: the relay's CLI uses its own.
+ */
+export async function readResumeTranscripts(configDir: string): Promise<RelayResume> {
+  const projects = join(configDir, 'projects');
+  const entries = await readdir(projects, { recursive: true, withFileTypes: true });
+  const files: RelayTranscriptFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !/\.(?:jsonl|meta\.json)$/.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    files.push({ path: relative(projects, file).split(sep).join('/'), content: await readFile(file, 'utf8') });
+  }
+  // Deterministic order: the main transcript before its sub-agents.
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files };
+}
