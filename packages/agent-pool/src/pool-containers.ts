@@ -38,8 +38,8 @@ export class PoolContainers {
     const transport = options.transport ?? this.profile.transport;
     const inner = transportFactoryOf({ ...options, ...(transport !== undefined && { transport }) }, this.registered);
     const child = this.base.createChildContainer();
-    const factory: TransportFactory = (options, launch) =>
-      new TrackedTransport(inner(options, launch), {
+    const factory: TransportFactory = (launch) =>
+      new TrackedTransport(inner(launch), {
         started: (pid) => this.lifecycle.started(ticket, pid),
         stopped: () => this.lifecycle.stopped(ticket),
       });

@@ -6,7 +6,7 @@ import { AgentPool } from '../src/agent-pool.js';
 import type { AgentPoolOptions } from '../src/agent-pool-options.js';
 import { defaultMemoryBudgetMb } from '../src/default-memory-budget.js';
 import type { PoolSpare, SpareSource } from '../src/spare-source.js';
-import { fakeCliContainer, settle } from './pool-test-kit.js';
+import { fakeCliContainer, launchFlag, settle } from './pool-test-kit.js';
 
 /** Spares over the fake CLI: the claim starts a query through the pool's container. */
 function fakeSpareSource(
@@ -92,7 +92,7 @@ describe('AgentPool: warm spares', () => {
     const messages = await answerAll(fakes, pool.query({ prompt: 'hi', options: { cwd: '/tmp' } }));
     expect(messages.some((m) => m.type === 'result')).toBe(true);
     expect(events).toEqual(['admitted fromSpare=true', 'claimed']);
-    expect(fakes.clis[0]?.queryOptions.cwd).toBe('/tmp');
+    expect(fakes.clis[0]?.launch.cwd).toBe('/tmp');
     // The replacement waits until the claimed CLI had its head start (timers fire no earlier than asked; 1 ms of rounding).
     await vi.waitFor(() => expect(spares.prewarms()).toBe(3), { timeout: 10_000, interval: 10 });
     expect(spares.prewarmedAt[2]! - queriedAt).toBeGreaterThanOrEqual(149);
@@ -115,7 +115,7 @@ describe('AgentPool: warm spares', () => {
     const tools = await answerAll(fakes, pool.query({ prompt: 'x', options: { mcpServers: { n: { command: 'n' } } } }));
     expect(tools.some((m) => m.type === 'result')).toBe(true);
     expect(admitted).toEqual([false, false]);
-    expect(fakes.clis.map((cli) => cli.queryOptions.resume)).toEqual(['sess-1', undefined]);
+    expect(fakes.clis.map((cli) => launchFlag(cli.launch, 'resume'))).toEqual(['sess-1', undefined]);
     expect(spares.prewarms()).toBe(1);
     expect(pool.stats()).toMatchObject({ spares: 1, busy: 0, admitted: 2 });
     await pool.close();

@@ -4,7 +4,7 @@
  * CLI, a spare) gets none, since the span active when it started is no parent of the others'.
  */
 import { createRequire } from 'node:module';
-import type { Options, TransportFactory, TransportLaunch } from '@hexagent/core';
+import type { TransportFactory, TransportLaunch } from '@hexagent/core';
 import { createContainer, query, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import { FakeCliTransport } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
@@ -42,9 +42,9 @@ function recordingFactory(): {
 } {
   const clis: PidFakeCli[] = [];
   const launches: Array<TransportLaunch | undefined> = [];
-  const factory: TransportFactory = (options: Options, launch?: TransportLaunch) => {
+  const factory: TransportFactory = (launch: TransportLaunch) => {
     launches.push(launch);
-    const cli = new PidFakeCli(PID_BASE + clis.length, options);
+    const cli = new PidFakeCli(PID_BASE + clis.length, launch);
     clis.push(cli);
     return cli;
   };
@@ -93,7 +93,7 @@ describe('the trace context and an agent pool', () => {
     const launches: Array<TransportLaunch | undefined> = [];
     const container = createContainer();
     container.register(TRANSPORT_FACTORY, {
-      useValue: (_options: Options, launch?: TransportLaunch) => {
+      useValue: (launch: TransportLaunch) => {
         launches.push(launch);
         return new FakeCliTransport({ autoInitialize: true });
       },
@@ -104,6 +104,6 @@ describe('the trace context and an agent pool', () => {
       const spare = await prewarmSpareSource.prewarm({}, container);
       await spare.close();
     });
-    expect(launches).toEqual([{}, {}]);
+    expect(launches.map((launch) => launch?.traceContext)).toEqual([undefined, undefined]);
   });
 });

@@ -3,19 +3,20 @@
  * included), a query's own serves that query, and either way the pool still tracks the CLI
  * (admission, release). What it refuses fails typed, and frees the slot.
  */
-import type { Options, TransportFactory } from '@hexagent/core';
+import type { TransportFactory } from '@hexagent/core';
 import { createContainer, InvalidOptionError, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { createAgentPool } from '../src/index.js';
-import { fakeCliContainer, fakeMeasure, PidFakeCli, settle } from './pool-test-kit.js';
+import { fakeCliContainer, fakeMeasure, launchFlag, PidFakeCli, settle } from './pool-test-kit.js';
 
 /** Above any kernel's pid_max, apart from the kit's. */
 const PID_BASE = 95_000_000;
 
 function pidFakeFactory(): { factory: TransportFactory; clis: PidFakeCli[] } {
   const clis: PidFakeCli[] = [];
-  const factory: TransportFactory = (options: Options) => {
-    const cli = new PidFakeCli(PID_BASE + clis.length, options);
+  const factory: TransportFactory = (launch) => {
+    const cli = new PidFakeCli(PID_BASE + clis.length, launch);
     clis.push(cli);
     return cli;
   };
@@ -62,8 +63,6 @@ describe('createAgentPool with options.transport', () => {
     expect(first?.some((m) => m.type === 'result')).toBe(true);
     expect(second?.some((m) => m.type === 'result')).toBe(true);
     expect(spawned).toEqual([PID_BASE, PID_BASE + 1]);
-    // The pool keeps the option to itself: the sessions got their transport through its tracking.
-    expect(clis.every((cli) => cli.queryOptions.transport === undefined)).toBe(true);
     await settle();
     expect(pool.stats()).toMatchObject({ busy: 0, admitted: 2 });
     await pool.close();
@@ -84,7 +83,7 @@ describe('createAgentPool with options.transport', () => {
     const spawned: Array<{ kind: string; pid: number | undefined }> = [];
     pool.on('spawned', (event) => spawned.push({ kind: event.kind, pid: event.pid }));
     await waitFor(() => clis[0]?.state.started === true && spawned.length === 1);
-    expect(clis[0]?.queryOptions.extraArgs).toEqual({ 'await-claim': null });
+    expect(clis[0] && launchFlag(clis[0].launch, 'await-claim')).toBe(true);
     expect(spawned).toEqual([{ kind: 'spare', pid: PID_BASE }]);
     await pool.close();
     expect(clis[0]?.state.closed).toBe(true);
@@ -101,7 +100,7 @@ describe('createAgentPool with options.transport', () => {
     const theirs = drain(pool.query({ prompt: 'local' }));
     await waitFor(() => own.clis[0]?.state.started === true && fakes.clis[0]?.state.started === true);
     expect(own.clis).toHaveLength(1);
-    expect(own.clis[0]?.queryOptions).toMatchObject({ model: 'm' });
+    expect(own.clis[0] && launchFlag(own.clis[0].launch, 'model')).toBe('m');
     expect(fakes.clis).toHaveLength(1);
     expect(pool.stats().busy).toBe(2);
     own.clis[0]?.answer();
@@ -113,7 +112,7 @@ describe('createAgentPool with options.transport', () => {
   });
 
   it('refuses a Transport instance: in the profile at creation, per query in its messages (the slot freed)', async () => {
-    const instance = new PidFakeCli(PID_BASE + 99, {});
+    const instance = new PidFakeCli(PID_BASE + 99, buildTransportLaunch({}));
     expect(() =>
       createAgentPool({ maxConcurrent: 1, memoryBudgetMb: 1000, options: { transport: instance as never } }),
     ).toThrow(InvalidOptionError);

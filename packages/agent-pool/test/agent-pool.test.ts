@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { AbortError, type SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
 import { createAgentPool, PoolClosedError, PoolOptionNotClaimableError, PoolQueueTimeoutError } from '../src/index.js';
-import { fakeCliContainer, fakeMeasure, settle } from './pool-test-kit.js';
+import { fakeCliContainer, fakeMeasure, flagsOf, settle } from './pool-test-kit.js';
 
 async function drainQuery(q: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
   const out: SDKMessage[] = [];
@@ -219,6 +219,9 @@ describe('createAgentPool: admission', () => {
     expect(pool.stats()).toMatchObject({ admitted: 0, queued: 0 });
   });
 
+  // A session id must be a UUID: the options are checked before any transport, the fake's included.
+  const SESSION_3 = '00000000-0000-4000-8000-000000000003';
+
   it('resume, sessionId, mcpServers, sessionStore per call: admitted like any query, queued behind the cap, killed by close()', async () => {
     const fakes = fakeCliContainer();
     const pool = createAgentPool(
@@ -228,22 +231,22 @@ describe('createAgentPool: admission', () => {
     const sessionStore = { append: async () => {}, load: async () => null };
     const first = pool.query({ prompt: 'one', options: { mcpServers: { notes: { command: 'notes' } }, maxTurns: 5 } });
     const second = pool.query({ prompt: 'two', options: { resume: 'sess-1' } });
-    const third = pool.query({ prompt: 'three', options: { sessionId: 'sess-3', sessionStore } });
+    const third = pool.query({ prompt: 'three', options: { sessionId: SESSION_3, sessionStore } });
     expect(pool.stats()).toMatchObject({ busy: 1, queued: 2, admitted: 1 });
     await fakes.created(1);
     // A per-call option replaces the profile's value of that name.
-    expect(fakes.clis[0]?.queryOptions).toMatchObject({ maxTurns: 5, mcpServers: { notes: { command: 'notes' } } });
-    expect(fakes.clis[0]?.queryOptions.mcpServers).not.toHaveProperty('base');
+    expect(flagsOf(fakes.clis[0], 'max-turns')).toEqual(['5']);
+    expect(fakes.clis[0]?.launch.mcpServerTypes).toEqual({ notes: 'stdio' });
     fakes.clis[0]?.answer('first');
     expect((await drainQuery(first)).some((m) => m.type === 'result')).toBe(true);
     await fakes.created(2);
-    expect(fakes.clis[1]?.queryOptions).toMatchObject({ resume: 'sess-1', maxTurns: 2 });
+    expect(flagsOf(fakes.clis[1], 'resume', 'max-turns')).toEqual(['sess-1', '2']);
     expect(fakes.live()).toHaveLength(1);
     expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
     fakes.clis[1]?.answer('second');
     await drainQuery(second);
     await fakes.created(3);
-    expect(fakes.clis[2]?.queryOptions).toMatchObject({ sessionId: 'sess-3', sessionStore });
+    expect(flagsOf(fakes.clis[2], 'session-id', 'session-mirror')).toEqual([SESSION_3, true]);
     const running = drainQuery(third).catch((error: unknown) => error);
     await pool.close({ deadlineMs: 10 });
     expect(fakes.clis[2]?.state.closed).toBe(true);
@@ -260,7 +263,8 @@ describe('createAgentPool: admission', () => {
     );
     const q = pool.query({ prompt: 'x', options: { model: 'per-call', cwd: '/tmp' } });
     await fakes.created(1);
-    expect(fakes.clis[0]?.queryOptions).toMatchObject({ model: 'per-call', maxTurns: 2, cwd: '/tmp' });
+    expect(flagsOf(fakes.clis[0], 'model', 'max-turns')).toEqual(['per-call', '2']);
+    expect(fakes.clis[0]?.launch.cwd).toBe('/tmp');
     q.close();
     await pool.close();
   });

@@ -1,4 +1,4 @@
-import type { InboundMessage, Options, OutboundMessage } from '@hexagent/core';
+import type { InboundMessage, OutboundMessage, TransportLaunch } from '@hexagent/core';
 import { createContainer, type DependencyContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import { FakeCliTransport } from '@hexagent/testing';
 import type { ProcessTreeMemory } from '../src/process-tree-memory.js';
@@ -27,6 +27,20 @@ const ok = () => ({});
  * `system/background_tasks_changed` listing {@link backgroundTasks}, a `system/init` under a new
  * session id, and a `result` (`success`, `result: ''`, `local_command: 'clear'`), one tick later.
  */
+/** The value of `--name=value` in the launch's argv, `true` for `--name` alone, `undefined` without it. */
+export function launchFlag(launch: TransportLaunch, name: string): string | true | undefined {
+  for (const arg of launch.args) {
+    if (arg === `--${name}`) return true;
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** The values of the flags `names` in `cli`'s launch (see {@link launchFlag}). */
+export function flagsOf(cli: PidFakeCli | undefined, ...names: string[]): Array<string | true | undefined> {
+  return names.map((name) => (cli === undefined ? undefined : launchFlag(cli.launch, name)));
+}
+
 export class PidFakeCli extends FakeCliTransport {
   /** The session id of the conversation; `/clear` moves it on. */
   sessionId = SESSION;
@@ -42,7 +56,7 @@ export class PidFakeCli extends FakeCliTransport {
 
   constructor(
     readonly pid: number,
-    readonly queryOptions: Options,
+    readonly launch: TransportLaunch,
   ) {
     super({
       autoInitialize: true,
@@ -52,7 +66,7 @@ export class PidFakeCli extends FakeCliTransport {
         ['set_model', 'set_permission_mode', 'interrupt', 'mcp_status', 'apply_flag_settings'].map((s) => [s, ok]),
       ),
     });
-    this.permissionMode = queryOptions.permissionMode ?? 'default';
+    this.permissionMode = (launchFlag(launch, 'permission-mode') as string | undefined) ?? 'default';
   }
 
   /** User messages sent to it, as their text. */
@@ -68,8 +82,8 @@ export class PidFakeCli extends FakeCliTransport {
       type: 'system',
       subtype: 'init',
       session_id: this.sessionId,
-      cwd: this.queryOptions.cwd ?? process.cwd(),
-      model: this.queryOptions.model ?? 'claude-opus-5-5',
+      cwd: this.launch.cwd ?? process.cwd(),
+      model: launchFlag(this.launch, 'model') ?? 'claude-opus-5-5',
       permissionMode: this.permissionMode,
       tools: [],
       mcp_servers: [],
@@ -201,8 +215,8 @@ export function fakeCliContainer(setup?: (cli: PidFakeCli) => void): {
   const live = () => clis.filter((cli) => cli.state.started && !cli.state.closed);
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (options: Options) => {
-      const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, options);
+    useValue: (launch: TransportLaunch) => {
+      const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, launch);
       setup?.(cli);
       clis.push(cli);
       const start = cli.start.bind(cli);

@@ -1,7 +1,7 @@
 import type { InboundMessage } from '@hexagent/core';
 import { ResultError, type SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
-import { fakeCliContainer, fakeMeasure } from './pool-test-kit.js';
+import { fakeCliContainer, fakeMeasure, launchFlag } from './pool-test-kit.js';
 import { collect, noResetMessages, parked, prompted, recorded, recyclingPool } from './recycle-kit.js';
 
 /** `recycle` over the fake CLI: the CLI of a finished query is reset with `/clear`, parked, and serves the next. */
@@ -21,7 +21,7 @@ describe('AgentPool: recycle', () => {
     await expect.poll(() => pool.stats().recycled).toBe(1);
     const cli = fakes.clis[0];
     // recycle makes the spares 'startup' ones: started with the profile, no --await-claim.
-    expect(cli?.queryOptions.extraArgs?.['await-claim']).toBeUndefined();
+    expect(cli && launchFlag(cli.launch, 'await-claim')).toBeUndefined();
     expect(cli?.prompts).toEqual(['one', '/clear']);
     expect(cli?.state).toMatchObject({ inputEnded: false, closed: false });
     expect(pool.stats()).toMatchObject({ spares: 1, sparesStarting: 0, busy: 0, recycled: 1 });

@@ -2,7 +2,7 @@ import { InvalidOptionError } from '@hexagent/core';
 import type { SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
 import { createAgentPool } from '../src/create-agent-pool.js';
-import { fakeCliContainer, settle } from './pool-test-kit.js';
+import { fakeCliContainer, flagsOf, launchFlag, settle } from './pool-test-kit.js';
 
 /** The pool's `spareStart: 'startup'` spares, over the fake CLI (the real spare source, not a stand-in). */
 describe("AgentPool: spareStart 'startup'", () => {
@@ -40,8 +40,8 @@ describe("AgentPool: spareStart 'startup'", () => {
     await settle(30);
     expect(pool.stats()).toMatchObject({ spares: 1, busy: 0 });
     const spareCli = fakes.clis[0];
-    expect(spareCli?.queryOptions).toMatchObject({ cwd: '/srv/app', model: 'sonnet' });
-    expect(spareCli?.queryOptions.extraArgs?.['await-claim']).toBeUndefined();
+    expect(spareCli?.launch.cwd).toBe('/srv/app');
+    expect(flagsOf(spareCli, 'model', 'await-claim')).toEqual(['sonnet', undefined]);
     expect(controlSubtypes(spareCli?.sent ?? [])).toEqual(['initialize']);
 
     const admitted: boolean[] = [];
@@ -75,7 +75,7 @@ describe("AgentPool: spareStart 'startup'", () => {
     const otherModel = await run(fakes, pool.query({ prompt: 'b', options: { model: 'opus' } }));
     expect([otherCwd, otherModel].map((ms) => ms.filter((m) => m.type === 'result').length)).toEqual([1, 1]);
     expect(admitted).toEqual([false, false]);
-    expect(fakes.clis.slice(1).map((cli) => [cli.queryOptions.cwd, cli.queryOptions.model])).toEqual([
+    expect(fakes.clis.slice(1).map((cli) => [cli.launch.cwd, launchFlag(cli.launch, 'model')])).toEqual([
       ['/srv/other', undefined],
       ['/srv/app', 'opus'],
     ]);

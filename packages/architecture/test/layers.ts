@@ -13,8 +13,9 @@ export interface Layer {
 
 export const LAYERS: readonly Layer[] = [
   { name: 'core', rank: 0, sameLayer: false, packages: ['@hexagent/core'] },
-  // The shared kit: the test kit (fakes, the stand-in CLI, conformance suites) on core alone.
-  { name: 'kit', rank: 1, sameLayer: false, packages: ['@hexagent/testing'] },
+  // The shared kit, on core alone: the test kit (fakes, the stand-in CLI, conformance suites) and the
+  // transport kit (the launch builder, framing, backpressure, errors, version check, relay wire).
+  { name: 'kit', rank: 1, sameLayer: false, packages: ['@hexagent/testing', '@hexagent/transport-kit'] },
   // Adapters import core (and the kit), never another adapter.
   {
     name: 'adapters',
@@ -53,6 +54,7 @@ export const LAYERS: readonly Layer[] = [
     packages: [
       '@hexagent/example-agent-pool',
       '@hexagent/example-calculator',
+      '@hexagent/example-command-wrapper-transport',
       '@hexagent/example-serverless-handler',
       '@hexagent/example-sessions-server',
     ],

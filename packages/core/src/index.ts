@@ -37,10 +37,11 @@ export type {
   TraceSpan,
   TraceSpanKind,
 } from './ports/session-tracer.js';
-export type { Transport, TransportFactory, TransportLaunch, TransportSink } from './ports/transport.js';
+export type { Transport, TransportFactory, TransportSink } from './ports/transport.js';
 export { TransportClosedError } from './ports/transport-closed-error.js';
 export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
 export { TransportInputClosedError } from './ports/transport-input-closed-error.js';
+export type { LocalProcessHints, TransportLaunch } from './ports/transport-launch.js';
 export { TransportStartError } from './ports/transport-start-error.js';
 export {
   ControlProtocolEngine,

@@ -1,13 +1,15 @@
 import { realpathSync } from 'node:fs';
-import { projectKeyForPath } from '@hexagent/core';
-import { CLI_SWITCH_FLAGS } from '@hexagent/transport-cli';
-import { buildRelayHello } from '@hexagent/transport-websocket';
+import { type Options, projectKeyForPath } from '@hexagent/core';
+import { buildTransportLaunch, CLI_SWITCH_FLAGS, buildRelayHello as helloOf } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { checkBearerToken } from './check-bearer-token.js';
 import { checkHello } from './check-hello.js';
 import { CLAUDE_CODE_FLAG_FORMS } from './cli-flag-forms.js';
 import { resolveRelayConfig } from './relay-config.js';
 import { DEFAULT_ALLOWED_FLAGS } from './relay-defaults.js';
+
+/** The hello the client sends for `options`, through the one launch builder. */
+const buildRelayHello = (options: Options) => helloOf(buildTransportLaunch(options));
 
 const config = resolveRelayConfig({ token: 'a-token-of-16-chars', cwdRoots: ['/tmp'], cwd: '/tmp' });
 const hello = (argv: string[], env: Record<string, string> = {}, cwd?: string) => ({

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { projectKeyForPath } from '@hexagent/core';
-import type { RelayHello, RelayTranscriptFile } from '@hexagent/transport-websocket';
+import { isRelayHello, type RelayTranscriptFile } from '@hexagent/transport-kit';
 import { checkArgv } from './check-argv.js';
 import { disallowedMcpServer } from './check-mcp-servers.js';
 import { checkResume } from './check-resume.js';
@@ -28,7 +28,7 @@ export interface AcceptedHello {
  * transcripts of a session to resume (`checkResume`: paths of one session, in the project of that cwd).
  */
 export function checkHello(hello: unknown, config: ResolvedRelayConfig): AcceptedHello | HelloRefusal {
-  if (!isHello(hello)) return { reason: 'bad_hello', message: 'the first frame must be a relay_hello' };
+  if (!isRelayHello(hello)) return { reason: 'bad_hello', message: 'the first frame must be a relay_hello' };
   const argv = checkArgv(hello.argv, config);
   if ('reason' in argv) return argv;
   for (const key of Object.keys(hello.env)) {
@@ -50,28 +50,6 @@ export function checkHello(hello: unknown, config: ResolvedRelayConfig): Accepte
   const resume = checkResume(hello.resume, projectKeyForPath(cwd));
   if ('reason' in resume) return resume;
   return { argv, env: hello.env, cwd, resume };
-}
-
-function isHello(value: unknown): value is RelayHello {
-  if (typeof value !== 'object' || value === null) return false;
-  const hello = value as Partial<RelayHello>;
-  return (
-    hello.type === 'relay_hello' &&
-    Array.isArray(hello.argv) &&
-    hello.argv.every((arg) => typeof arg === 'string') &&
-    isStringRecord(hello.env) &&
-    (hello.cwd === undefined || typeof hello.cwd === 'string') &&
-    (hello.mcpServers === undefined || isStringRecord(hello.mcpServers))
-  );
-}
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.values(value).every((entry) => typeof entry === 'string')
-  );
 }
 
 function realpathOrUndefined(dir: string): string | undefined {

@@ -1,4 +1,4 @@
-import type { RelayTranscriptFile } from '@hexagent/transport-websocket';
+import type { RelayTranscriptFile } from '@hexagent/transport-kit';
 import type { HelloRefusal } from './hello-refusal.js';
 
 /** A path part the relay writes: a project key, a session id, `subagents`, `agent-<id>.jsonl`... */

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { RELAY_SUBPROTOCOL } from '@hexagent/transport-websocket';
+import { RELAY_SUBPROTOCOL } from '@hexagent/transport-kit';
 import { WebSocketServer } from 'ws';
 import { checkBearerToken } from './check-bearer-token.js';
 import { OrphanGuard } from './orphan-guard.js';

@@ -4,7 +4,6 @@ import {
   CliStderr,
   type ExitStatus,
   findClaudeCli,
-  LineDecoder,
   type ProcessSupervisor,
   resolveCliCommand,
   startCliCommand,
@@ -12,10 +11,11 @@ import {
 import {
   encodeRelayFrame,
   Heartbeat,
+  LineDecoder,
   parseRelayFrame,
   RELAY_CLOSE,
   type RelayRefusalReason,
-} from '@hexagent/transport-websocket';
+} from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
 import { buildRelayCliEnv } from './build-relay-cli-env.js';
 import { checkClientFrame } from './check-client-frame.js';

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { RelayTranscriptFile } from '@hexagent/transport-websocket';
+import type { RelayTranscriptFile } from '@hexagent/transport-kit';
 
 /** What the CLI reads from its config directory besides transcripts: credentials, onboarding state, settings. */
 const CONFIG_FILES = ['.credentials.json', '.config.json', 'settings.json'];

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { transportConformanceSuite } from '@hexagent/testing/conformance';
 import { conformancePeer } from '@hexagent/testing/stand-in-cli';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, beforeAll } from 'vitest';
 import type { Relay } from '../src/index.js';
@@ -42,7 +43,7 @@ transportConformanceSuite('WebSocketTransport (relay running the conformance pee
         token: TOKEN,
         heartbeatIntervalMs: 300,
         closeTimeoutMs: 1000,
-      })(options);
+      })(buildTransportLaunch(options));
       return { transport, cut: () => proxy.drop(), silence: () => proxy.freeze() };
     },
     remoteProcesses: () => processesWithEnv(`HEXAGENT_CONFORMANCE_PEER=${peerId}`).length,

@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDirs, standInCli, TOKEN } from './helpers/relay-fixture.js';
@@ -35,7 +36,9 @@ describe('a CLI that does not read its input', () => {
     // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
     const { relay, url } = await startRelayProcess({ cliPath: cli, heartbeatIntervalMs: HEARTBEAT_MS });
     relays.push(relay);
-    const transport = webSocketTransport({ url, token: TOKEN, heartbeatIntervalMs: HEARTBEAT_MS })({});
+    const transport = webSocketTransport({ url, token: TOKEN, heartbeatIntervalMs: HEARTBEAT_MS })(
+      buildTransportLaunch({}),
+    );
     await transport.start();
     const relayPid = relay.pid as number;
     const baselineMiB = residentMiB(relayPid);

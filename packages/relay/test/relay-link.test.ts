@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InboundMessage } from '@hexagent/core';
 import { ProcessError } from '@hexagent/transport-cli';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { RelayConnectionLostError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Relay } from '../src/index.js';
@@ -49,7 +50,7 @@ async function readAll(messages: AsyncIterable<InboundMessage>, seen: InboundMes
 describe('the link to the relay', () => {
   it('dropped mid-turn: RelayConnectionLostError on the client, no CLI left on the relay', async () => {
     const { relay, proxy } = await relayBehindProxy();
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN })({});
+    const transport = webSocketTransport({ url: proxy.url, token: TOKEN })(buildTransportLaunch({}));
     await transport.start();
     const pid = transport.remotePid ?? -1;
     const seen: InboundMessage[] = [];
@@ -68,7 +69,9 @@ describe('the link to the relay', () => {
 
   it("gone silent: the client's heartbeat notices, the client errors and the relay stops the CLI", async () => {
     const { relay, proxy } = await relayBehindProxy({ heartbeatIntervalMs: 60_000 });
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 200 })({});
+    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 200 })(
+      buildTransportLaunch({}),
+    );
     await transport.start();
     const pid = transport.remotePid ?? -1;
     proxy.silence();
@@ -80,7 +83,9 @@ describe('the link to the relay', () => {
 
   it("gone silent: the relay's heartbeat notices and stops the CLI", async () => {
     const { relay, proxy } = await relayBehindProxy({ heartbeatIntervalMs: 200 });
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 60_000 })({});
+    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 60_000 })(
+      buildTransportLaunch({}),
+    );
     await transport.start();
     const pid = transport.remotePid ?? -1;
     proxy.silence();

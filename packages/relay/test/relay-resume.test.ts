@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type InboundMessage, projectKeyForPath } from '@hexagent/core';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { RelayRefusedError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Relay } from '../src/index.js';
@@ -93,8 +94,7 @@ describe('resuming a stored session through the relay', () => {
     const project = projectKeyForPath(root);
     const local = localResumeDir(project);
     const transport = webSocketTransport({ url: r.url, token: TOKEN })(
-      { cwd: root, resume: SID, env: { CLAUDE_CONFIG_DIR: local } },
-      { resumeConfigDir: local },
+      buildTransportLaunch({ cwd: root, resume: SID }, { resumeConfigDir: local }),
     );
     await transport.start();
     const seen = await firstOfType(transport.messages(), 'config_dir');
@@ -114,7 +114,7 @@ describe('resuming a stored session through the relay', () => {
 
   it("reports the relay CLI's own config dir for a new session", async () => {
     const r = await relay();
-    const transport = webSocketTransport({ url: r.url, token: TOKEN })({ cwd: root });
+    const transport = webSocketTransport({ url: r.url, token: TOKEN })(buildTransportLaunch({ cwd: root }));
     await transport.start();
     const seen = await firstOfType(transport.messages(), 'config_dir');
     expect(seen.configDir).toBe(join(relayHome, '.claude'));
@@ -126,8 +126,7 @@ describe('resuming a stored session through the relay', () => {
     const r = await relay();
     const local = localResumeDir('-var-task');
     const transport = webSocketTransport({ url: r.url, token: TOKEN })(
-      { cwd: root, resume: SID, env: { CLAUDE_CONFIG_DIR: local } },
-      { resumeConfigDir: local },
+      buildTransportLaunch({ cwd: root, resume: SID }, { resumeConfigDir: local }),
     );
     const error = await transport.start().then(
       () => undefined,

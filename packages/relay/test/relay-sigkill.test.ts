@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive, makeTempDir, removeTempDirs, TOKEN } from './helpers/relay-fixture.js';
@@ -54,7 +55,7 @@ setInterval(() => {}, 1000);
       { mode: 0o755 },
     );
     const { relay, url } = await startRelayProcessFor(cli);
-    const transport = webSocketTransport({ url, token: TOKEN })({});
+    const transport = webSocketTransport({ url, token: TOKEN })(buildTransportLaunch({}));
     await transport.start();
     let running: number[] = [];
     for (let i = 0; i < 100 && running.length < 2; i++) {

@@ -29,6 +29,7 @@ export type {
   JsonRpcRequest,
   JsonRpcResponse,
   JsonRpcResultResponse,
+  LocalProcessHints,
   McpHandleContext,
   McpServerFactory,
   McpServerManifest,
@@ -40,16 +41,16 @@ export type {
   Transport,
   TransportErrorOptions,
   TransportFactory,
+  TransportLaunch,
   TransportSink,
 } from '@hexagent/core';
-
 export type {
   InProcessMcpServerInstance,
   McpSdkServerFactory,
   McpSdkServerLike,
 } from '@hexagent/mcp-inprocess';
-
 export type { CliTransportSettings, FindClaudeCliContext } from '@hexagent/transport-cli';
+export type { LaunchContext } from '@hexagent/transport-kit';
 
 export type { ResolvedFactories } from './container.js';
 export type { StartSpareParams } from './warm/prewarm.js';

@@ -1,11 +1,5 @@
-import {
-  isSdkServerConfig,
-  type McpServerPort,
-  type Options,
-  Session,
-  type SessionDependencies,
-  type TransportLaunch,
-} from '@hexagent/core';
+import { isSdkServerConfig, type McpServerPort, type Options, Session, type SessionDependencies } from '@hexagent/core';
+import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
 import { type DependencyContainer, resolveFactories } from './container.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
 import { StoreResumeTransport } from './session-store/store-resume-transport.js';
@@ -17,7 +11,9 @@ import { transportFactoryOf } from './transport-option.js';
  * Wire one `Session`: a transport and one MCP port per in-process server, from the factories
  * registered in `container` (the MCP factory also makes the ports of the servers `setMcpServers`
  * adds later), and the tracer its spans go to. `options.transport`, when given, replaces the
- * container's transport factory. Throws `InvalidOptionError` for options that cannot work, before
+ * container's transport factory. The options are checked here, once, as the transport's launch is
+ * built from them (`buildTransportLaunch`), before any transport is made: the factory gets the
+ * launch, never the options. Throws `InvalidOptionError` for options that cannot work, before
  * anything is spawned. A `CLOCK` or `ID_SOURCE` registered in the container is the session's clock
  * or id source (core defaults to the real ones).
  *
@@ -26,7 +22,7 @@ import { transportFactoryOf } from './transport-option.js';
  * ({@link StoreResumeTransport}). A transport that reports its CLI's `cliConfigDir` (a CLI on
  * another host) has the mirror map paths under that directory instead.
  *
- * `launch` goes to the transport factory; by default it carries the trace context of the span
+ * `context` goes into the launch; by default it carries the trace context of the span
  * active now (`TRACEPARENT` for the CLI, as the official SDK passes it), read when the session is
  * created: in `query()`, `startup()`, `prewarm()` or `ClaudeClient.connect()`. A CLI that will serve
  * whichever query comes (the pool's recycled CLIs and spares) is made with `{}`.
@@ -34,11 +30,12 @@ import { transportFactoryOf } from './transport-option.js';
 export function createSession(
   options: Options,
   container?: DependencyContainer,
-  launch: TransportLaunch = currentLaunch(),
+  context: LaunchContext = currentLaunch(),
 ): Session {
   const factories = resolveFactories(container);
   const { mcpServerFactory, tracer: registered } = factories;
   const transportFactory = transportFactoryOf(options, factories.transportFactory);
+  const launch = buildTransportLaunch(options, context);
   const ports: McpServerPort[] = [];
   for (const [name, config] of Object.entries(options.mcpServers ?? {})) {
     if (isSdkServerConfig(config)) ports.push(mcpServerFactory(name, config));
@@ -53,14 +50,14 @@ export function createSession(
     ...(factories.clock !== undefined && { clock: factories.clock }),
     ...(factories.ids !== undefined && { ids: factories.ids }),
   };
-  if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(options, launch) });
+  if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(launch) });
   let projectsDir = cliProjectsDir(options.env ?? process.env);
   const resumes = options.resume !== undefined || options.continue === true;
   const transport = resumes
-    ? new StoreResumeTransport(options, transportFactory, launch, (dir) => {
+    ? new StoreResumeTransport(options, transportFactory, context, (dir) => {
         projectsDir = cliProjectsDir({ CLAUDE_CONFIG_DIR: dir });
       })
-    : transportFactory(options, launch);
+    : transportFactory(launch);
   let warned = false;
   return new Session({
     ...base,
@@ -78,8 +75,8 @@ export function createSession(
   });
 }
 
-/** The launch of a session created now: the active span's trace context, when there is one. */
-function currentLaunch(): TransportLaunch {
+/** The launch context of a session created now: the active span's trace context, when there is one. */
+function currentLaunch(): LaunchContext {
   const traceContext = activeTraceContext();
   return traceContext === undefined ? {} : { traceContext };
 }

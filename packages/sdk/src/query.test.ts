@@ -1,3 +1,4 @@
+import type { TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -44,14 +45,14 @@ const result = (text: string) => ({
 });
 
 let fakes: FakeCliTransport[] = [];
-let lastOptions: Options | undefined;
+let lastLaunch: TransportLaunch | undefined;
 
 function containerWith(fake: FakeCliTransport): DependencyContainer {
   const container = createContainer();
   fakes.push(fake);
   container.register(TRANSPORT_FACTORY, {
-    useValue: (options: Options) => {
-      lastOptions = options;
+    useValue: (launch: TransportLaunch) => {
+      lastLaunch = launch;
       return fake;
     },
   });
@@ -61,7 +62,7 @@ function containerWith(fake: FakeCliTransport): DependencyContainer {
 afterEach(async () => {
   for (const fake of fakes) await fake.close();
   fakes = [];
-  lastOptions = undefined;
+  lastLaunch = undefined;
 });
 
 const calc = () =>
@@ -137,7 +138,7 @@ describe('query() with the fake CLI', () => {
     const run = query({ prompt: 'x', options: { mcpServers: { calc: calc() } } }, containerWith(fake));
     await fake.waitForControlRequest('initialize');
     // The transport receives the options; it is the transport's job to keep sdk servers off argv.
-    expect(lastOptions?.mcpServers?.calc?.type).toBe('sdk');
+    expect(lastLaunch?.mcpServerTypes['calc']).toBe('sdk');
     await run.close();
   });
 

@@ -2,7 +2,7 @@
  * The `transport` option: a `TransportFactory` given per query or client, in place of the
  * container's `TRANSPORT_FACTORY`; what it refuses; and the entry points that honour it.
  */
-import type { InboundMessage, Options, TransportFactory } from '@hexagent/core';
+import type { InboundMessage, Options, TransportFactory, TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeClient } from './claude-client.js';
@@ -43,11 +43,11 @@ afterEach(async () => {
 });
 
 /** A factory of fake CLIs, recording the options of each call. */
-function fakeFactory(): { factory: TransportFactory; calls: Options[]; made: FakeCliTransport[] } {
-  const calls: Options[] = [];
+function fakeFactory(): { factory: TransportFactory; calls: TransportLaunch[]; made: FakeCliTransport[] } {
+  const calls: TransportLaunch[] = [];
   const made: FakeCliTransport[] = [];
-  const factory: TransportFactory = (options) => {
-    calls.push(options);
+  const factory: TransportFactory = (launch) => {
+    calls.push(launch);
     const fake = new FakeCliTransport({ autoInitialize: true, onEndInput: (cli) => cli.finish() });
     made.push(fake);
     fakes.push(fake);
@@ -82,7 +82,7 @@ describe('options.transport', () => {
     const options: Options = { transport: factory, model: 'claude-sonnet-4-5', maxTurns: 2 };
     const run = query({ prompt: 'hello', options }, containerThatMustNotBeUsed());
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ model: 'claude-sonnet-4-5', maxTurns: 2 });
+    expect(calls[0]?.args).toEqual(expect.arrayContaining(['--model=claude-sonnet-4-5', '--max-turns=2']));
     const fake = made[0] as FakeCliTransport;
     const user = await fake.nextSent((message) => message.type === 'user');
     expect(user).toMatchObject({ message: { role: 'user', content: [{ type: 'text', text: 'hello' }] } });
@@ -138,7 +138,7 @@ describe('options.transport', () => {
       containerThatMustNotBeUsed(),
     );
     expect(spare.calls).toHaveLength(1);
-    expect(spare.calls[0]?.extraArgs).toEqual({ 'await-claim': null });
+    expect(spare.calls[0]?.args).toContain('--await-claim');
     expect(spare.made[0]?.state.started).toBe(true);
     await parked.close();
     expect(spare.made[0]?.state.closed).toBe(true);

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { resetWarnings } from '@hexagent/transport-kit';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { started, track, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
+import { transportFor } from '../test/helpers/transport-for.js';
 import { cliConfigDirOf, findCliEnvProblems, warnAboutCliEnv } from './cli-env-problems.js';
-import { CliTransport } from './cli-transport.js';
-import { resetWarnings } from './warn-once.js';
 
 useCliTransportCleanup();
 afterAll(() => removeTempDirs());
@@ -90,9 +90,7 @@ describe('warnAboutCliEnv', () => {
     const config = goodConfig();
     // Through the transport, with a script CLI that this Node runs, so it needs no PATH to start.
     const cli = standInCli(SCRIPTED, { name: 'cli.mjs', mode: 0o644 });
-    const transport = track(
-      new CliTransport({ pathToClaudeCodeExecutable: cli, env: { HOME: makeTempDir(), ...config } }),
-    );
+    const transport = track(transportFor({ pathToClaudeCodeExecutable: cli, env: { HOME: makeTempDir(), ...config } }));
     await started(transport);
     expect(transport.isOpen).toBe(true);
     warnAboutCliEnv({ env: { ...config } });

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Options } from '@hexagent/core';
+import { warnOnce } from '@hexagent/transport-kit';
 import { envValue } from './env-value.js';
-import { warnOnce } from './warn-once.js';
 
 /** A mistake in the CLI's environment that the CLI starts with, but that breaks something later. */
 export interface CliEnvProblem {

@@ -10,9 +10,8 @@ import {
   TransportInputClosedError,
   TransportStartError,
 } from '@hexagent/core';
+import { CliNotFoundError, ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { CliNotFoundError } from './cli-not-found-error.js';
-import { ProcessError } from './process-error.js';
 
 // What another copy of the package would declare: the same registered symbols.
 const FOREIGN_BASE_MARKER = Symbol.for('hexagent.error');

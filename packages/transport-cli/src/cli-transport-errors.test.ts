@@ -1,7 +1,7 @@
 import { TransportInputClosedError } from '@hexagent/core';
+import { ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { exitError, inputClosedError, type SendRefusalContext, sendRefusal } from './cli-transport-errors.js';
-import { ProcessError } from './process-error.js';
 
 const base: SendRefusalContext = {
   state: 'open',

@@ -1,6 +1,6 @@
 import { TransportInputClosedError } from '@hexagent/core';
+import { ProcessError } from '@hexagent/transport-kit';
 import type { CliTransportState } from './cli-transport-state.js';
-import { ProcessError } from './process-error.js';
 import type { ExitStatus, ProcessSupervisor } from './process-supervisor.js';
 
 /**

@@ -24,11 +24,6 @@ export interface CliTransportSettings {
    * {@link DEFAULT_HIGH_WATER_MARK}).
    */
   highWaterMark?: number;
-  /**
-   * The caller's trace context (`traceparent`, `tracestate`), for the CLI's environment as
-   * `TRACEPARENT`/`TRACESTATE` (see `buildCliEnv`); the session's `TransportLaunch` gives it.
-   */
-  traceContext?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -36,9 +31,7 @@ export interface CliTransportSettings {
  *
  * @throws InvalidOptionError when a setting is out of range.
  */
-export function resolveCliTransportSettings(
-  settings: CliTransportSettings,
-): Required<Omit<CliTransportSettings, 'traceContext'>> {
+export function resolveCliTransportSettings(settings: CliTransportSettings): Required<CliTransportSettings> {
   return {
     closeTimeoutMs: positiveSetting(settings.closeTimeoutMs, DEFAULT_CLOSE_TIMEOUT_MS, 'closeTimeoutMs'),
     stderrBufferLines: positiveSetting(

@@ -7,15 +7,19 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import type { InboundMessage, Options, SpawnOptions } from '@hexagent/core';
+import {
+  BASE_CLI_ARGS,
+  buildTransportLaunch,
+  CliNotFoundError,
+  hexagentClientApp,
+  ProcessError,
+} from '@hexagent/transport-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, isAlive, rejectionOf } from '../test/helpers/checks.js';
 import { standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
-import { BASE_CLI_ARGS } from './build-cli-args.js';
-import { hexagentClientApp } from './build-cli-env.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
-import { CliTransport, createCliTransport } from './cli-transport.js';
-import { ProcessError } from './process-error.js';
+import { transportFor } from '../test/helpers/transport-for.js';
+import { type CliTransport, createCliTransport } from './cli-transport.js';
 
 const transports: CliTransport[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -45,7 +49,7 @@ function loggingSpawner(path: string): {
 }
 
 function transport(options: Options, closeTimeoutMs = 2_000): CliTransport {
-  const created = new CliTransport(options, { closeTimeoutMs });
+  const created = transportFor(options, { closeTimeoutMs });
   transports.push(created);
   return created;
 }
@@ -61,8 +65,10 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     const { calls, spawner } = loggingSpawner(path);
     const traceContext = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'k=v' };
     const cli = createCliTransport(
-      { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: spawner, env: { PATH: process.env['PATH'] } },
-      { traceContext },
+      buildTransportLaunch(
+        { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: spawner, env: { PATH: process.env['PATH'] } },
+        { traceContext },
+      ),
     ) as CliTransport;
     transports.push(cli);
     await cli.start();
@@ -73,20 +79,24 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     const path = standInCli({ onStart: [{ info: true }] });
     const given = loggingSpawner(path);
     const fromEnv = createCliTransport(
-      {
-        pathToClaudeCodeExecutable: path,
-        spawnClaudeCodeProcess: given.spawner,
-        env: { PATH: process.env['PATH'], A: '1' },
-      },
-      { resumeConfigDir: '/tmp/claude-resume-given' },
+      buildTransportLaunch(
+        {
+          pathToClaudeCodeExecutable: path,
+          spawnClaudeCodeProcess: given.spawner,
+          env: { PATH: process.env['PATH'], A: '1' },
+        },
+        { resumeConfigDir: '/tmp/claude-resume-given' },
+      ),
     ) as CliTransport;
     transports.push(fromEnv);
     await fromEnv.start();
     expect(given.calls[0]?.env).toMatchObject({ A: '1', CLAUDE_CONFIG_DIR: '/tmp/claude-resume-given' });
     const inherited = loggingSpawner(path);
     const fromProcess = createCliTransport(
-      { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: inherited.spawner },
-      { resumeConfigDir: '/tmp/claude-resume-inherited' },
+      buildTransportLaunch(
+        { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: inherited.spawner },
+        { resumeConfigDir: '/tmp/claude-resume-inherited' },
+      ),
     ) as CliTransport;
     transports.push(fromProcess);
     await fromProcess.start();

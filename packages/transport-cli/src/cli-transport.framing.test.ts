@@ -7,7 +7,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { removeTempDirs } from '../test/helpers/temp-dirs.js';
-import { CliTransport } from './cli-transport.js';
+import { transportFor } from '../test/helpers/transport-for.js';
+import type { CliTransport } from './cli-transport.js';
 
 let transport: CliTransport | undefined;
 
@@ -26,7 +27,7 @@ async function openScripted(): Promise<{
   next: () => Promise<unknown>;
   emit: (data: Buffer, cuts: number[]) => Promise<void>;
 }> {
-  transport = new CliTransport({ pathToClaudeCodeExecutable: standInCli(SCRIPTED) });
+  transport = transportFor({ pathToClaudeCodeExecutable: standInCli(SCRIPTED) });
   await transport.start();
   const open = transport;
   const iterator = open.messages()[Symbol.asyncIterator]();

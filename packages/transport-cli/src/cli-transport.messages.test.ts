@@ -3,12 +3,12 @@
  * stream, with flow control.
  */
 import { type InboundMessage, MessageTooLargeError } from '@hexagent/core';
+import { resetWarnings } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { collect, isAlive, waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
 import { SKIPPED_LINE_WARNING } from './note-skipped-line.js';
-import { resetWarnings } from './warn-once.js';
 
 /** A CLI that writes a small message, one message with `size` characters of data, and another small one. */
 const bigLine = (size: number) => ({

@@ -1,9 +1,9 @@
 import { TransportInputClosedError } from '@hexagent/core';
+import { ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { collect, isAlive, rejectionOf, waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
-import { ProcessError } from './process-error.js';
 
 useCliTransportCleanup();
 

@@ -3,11 +3,11 @@
  * input.
  */
 import { TransportInputClosedError } from '@hexagent/core';
+import { ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf } from '../test/helpers/checks.js';
 import { started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
-import { ProcessError } from './process-error.js';
 
 useCliTransportCleanup();
 

@@ -5,16 +5,20 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { AbortError, InvalidOptionError, TransportClosedError, TransportStartError } from '@hexagent/core';
+import {
+  BASE_CLI_ARGS,
+  buildTransportLaunch,
+  CliNotFoundError,
+  hexagentClientApp,
+  UnsupportedCliVersionError,
+} from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { collect, isAlive, rejectionOf } from '../test/helpers/checks.js';
 import { started, track, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { INFO, SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, writeExecutable } from '../test/helpers/temp-dirs.js';
-import { BASE_CLI_ARGS } from './build-cli-args.js';
-import { hexagentClientApp } from './build-cli-env.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
+import { transportFor } from '../test/helpers/transport-for.js';
 import { CliTransport, createCliTransport } from './cli-transport.js';
-import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
 
 useCliTransportCleanup();
 
@@ -30,7 +34,7 @@ describe('CliTransport.start', () => {
 
   it('rejects a missing executable at once with CliNotFoundError naming it', async () => {
     const missing = join(makeTempDir(), 'no-such-claude');
-    const transport = new CliTransport({ pathToClaudeCodeExecutable: missing });
+    const transport = transportFor({ pathToClaudeCodeExecutable: missing });
     const startedAt = performance.now();
     const error = await rejectionOf(transport.start());
     expect(performance.now() - startedAt).toBeLessThan(1_000);
@@ -50,7 +54,7 @@ describe('CliTransport.start', () => {
       0o644,
     );
     const path = writeExecutable(join(packageDir, 'claude'), '#!/bin/sh\nsleep 5\n');
-    const transport = new CliTransport({ pathToClaudeCodeExecutable: path });
+    const transport = transportFor({ pathToClaudeCodeExecutable: path });
     const error = await rejectionOf(transport.start());
     expect(UnsupportedCliVersionError.isInstance(error)).toBe(true);
     expect(TransportStartError.isInstance(error)).toBe(true);
@@ -60,7 +64,7 @@ describe('CliTransport.start', () => {
 
   it('rejects a file that is not executable with CliNotFoundError', async () => {
     const path = writeExecutable(join(makeTempDir(), 'claude'), '#!/bin/sh\necho hi\n', 0o644);
-    const error = await rejectionOf(new CliTransport({ pathToClaudeCodeExecutable: path }).start());
+    const error = await rejectionOf(transportFor({ pathToClaudeCodeExecutable: path }).start());
     expect(CliNotFoundError.isInstance(error)).toBe(true);
     expect((error as CliNotFoundError).triedPaths).toEqual([path]);
   });
@@ -68,7 +72,7 @@ describe('CliTransport.start', () => {
   it('maps an ENOENT from spawn (missing interpreter) to CliNotFoundError', async () => {
     const path = writeExecutable(join(makeTempDir(), 'claude'), '#!/nonexistent/interpreter\n');
     const startedAt = performance.now();
-    const error = await rejectionOf(new CliTransport({ pathToClaudeCodeExecutable: path }).start());
+    const error = await rejectionOf(transportFor({ pathToClaudeCodeExecutable: path }).start());
     expect(performance.now() - startedAt).toBeLessThan(1_000);
     expect(CliNotFoundError.isInstance(error)).toBe(true);
     expect((error as CliNotFoundError).triedPaths).toEqual([path]);
@@ -76,7 +80,7 @@ describe('CliTransport.start', () => {
   });
 
   it('ends a waiting messages() iteration with the start error', async () => {
-    const transport = new CliTransport({ pathToClaudeCodeExecutable: join(makeTempDir(), 'missing') });
+    const transport = transportFor({ pathToClaudeCodeExecutable: join(makeTempDir(), 'missing') });
     const drained = collect(transport.messages());
     await rejectionOf(transport.start());
     const { items, error } = await drained;
@@ -120,7 +124,7 @@ describe('CliTransport.start', () => {
   });
 
   it('runs a JavaScript CLI under the chosen runtime with its arguments', async () => {
-    const transport = new CliTransport({
+    const transport = transportFor({
       pathToClaudeCodeExecutable: standInCli(
         { onStart: [{ info: 'script' }, { exit: 0 }] },
         { name: 'cli.mjs', mode: 0o644 },
@@ -138,7 +142,7 @@ describe('CliTransport.start', () => {
   });
 
   it('is what createCliTransport returns', () => {
-    expect(createCliTransport({})).toBeInstanceOf(CliTransport);
+    expect(createCliTransport(buildTransportLaunch({}))).toBeInstanceOf(CliTransport);
   });
 });
 

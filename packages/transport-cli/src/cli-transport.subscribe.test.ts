@@ -1,11 +1,11 @@
 /** CliTransport.subscribe(): push mode over core's InboundMessageStream. */
 import type { InboundMessage } from '@hexagent/core';
+import { ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { isAlive, waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
 import type { CliTransport } from './cli-transport.js';
-import { ProcessError } from './process-error.js';
 
 useCliTransportCleanup();
 

@@ -1,27 +1,24 @@
 import {
   type InboundMessage,
   InboundMessageStream,
-  type Options,
   type OutboundMessage,
   onAbort as subscribeToAbort,
   type Transport,
   TransportClosedError,
   type TransportFactory,
+  type TransportLaunch,
   type TransportSink,
   TransportStartError,
 } from '@hexagent/core';
-import { BackpressureQueue } from './backpressure-queue.js';
-import { warnAboutCliOptions } from './cli-option-warnings.js';
+import { BackpressureQueue, NdjsonReader } from '@hexagent/transport-kit';
 import { CliStderr } from './cli-stderr.js';
 import { brokenPipeError, exitError, processFailedError, readError, sendRefusal } from './cli-transport-errors.js';
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
 import { CliTransportStateMachine } from './cli-transport-state.js';
 import { CorkedWriter } from './corked-writer.js';
-import { NdjsonReader } from './ndjson-reader.js';
 import { noteSkippedLine } from './note-skipped-line.js';
 import { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
 import { startCliProcess } from './start-cli-process.js';
-import { validateCliOptions } from './validate-cli-options.js';
 
 /**
  * The `Transport` port over a Claude Code CLI subprocess: one JSON object per line on the CLI's
@@ -31,15 +28,16 @@ import { validateCliOptions } from './validate-cli-options.js';
  * to messages), {@link CorkedWriter} (messages to stdin), core's `InboundMessageStream`
  * (`messages()` and `subscribe()`), with its lifecycle in {@link CliTransportStateMachine}.
  *
- * The process runs without a shell from an argv array (`buildCliArgs`), in the environment of
- * `buildCliEnv`. A fault in the CLI's output (a line that is not a JSON
+ * The process runs without a shell from the launch's argv, in its environment and working directory
+ * (`buildTransportLaunch` of `@hexagent/transport-kit` builds them once from the session's checked
+ * options; this class never looks at options). A fault in the CLI's output (a line that is not a JSON
  * object, a line over `maxMessageBytes`) is thrown from `messages()` after the messages before it,
  * and the process is stopped; an exit the transport did not cause (non-zero code, or a signal) ends
  * `messages()` with a `ProcessError` carrying the tail of stderr.
  *
  * @example
  * ```ts
- * const transport = new CliTransport({ model: 'claude-sonnet-4-5', cwd: '/my/project' });
+ * const transport = new CliTransport(buildTransportLaunch({ model: 'claude-sonnet-4-5', cwd: '/my/project' }));
  * await transport.start();
  * await transport.send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } });
  * for await (const message of transport.messages()) {
@@ -51,8 +49,7 @@ import { validateCliOptions } from './validate-cli-options.js';
 export class CliTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
   readonly specificationVersion = 'v1' as const;
-  private readonly options: Options;
-  private readonly traceContext: Readonly<Record<string, string>> | undefined;
+  private readonly launch: TransportLaunch;
   private readonly closeTimeoutMs: number;
   private readonly machine = new CliTransportStateMachine();
   private readonly inbound: InboundMessageStream;
@@ -62,7 +59,7 @@ export class CliTransport implements Transport {
   private process: ProcessSupervisor | undefined;
   private startPromise: Promise<void> | undefined;
   private stopPromise: Promise<void> | undefined;
-  /** Takes `onAbort` off `options.abortController`'s signal. */
+  /** Takes `onAbort` off the launch's abort signal. */
   private stopListeningForAbort: (() => void) | undefined;
   /**
    * The signal handed to `spawnClaudeCodeProcess` (or to execa as its `cancelSignal`): aborted only
@@ -71,21 +68,17 @@ export class CliTransport implements Transport {
   private readonly spawnAbort = new AbortController();
 
   /**
-   * @param options the session options; see `buildCliArgs` for the ones that become flags.
+   * @param launch the session's launch: argv, environment, working directory and process hints.
    * @param settings transport settings.
-   * @throws InvalidOptionError when an option or a setting is out of range.
+   * @throws InvalidOptionError when a setting is out of range.
    */
-  constructor(options: Options = {}, settings: CliTransportSettings = {}) {
-    // Fail at construction, so `query()` throws before anything is spawned or awaited.
-    validateCliOptions(options);
-    warnAboutCliOptions(options);
-    this.options = options;
-    this.traceContext = settings.traceContext;
+  constructor(launch: TransportLaunch, settings: CliTransportSettings = {}) {
+    this.launch = launch;
     const resolved = resolveCliTransportSettings(settings);
     this.closeTimeoutMs = resolved.closeTimeoutMs;
     this.stderr = new CliStderr(
       { maxLines: resolved.stderrBufferLines, maxBytes: resolved.stderrBufferBytes },
-      options.stderr,
+      launch.stderr,
     );
     this.inbound = new InboundMessageStream({
       queue: new BackpressureQueue<InboundMessage>({
@@ -103,7 +96,7 @@ export class CliTransport implements Transport {
         skipped: noteSkippedLine,
         fault: (error) => this.fail(error),
       },
-      options.maxMessageBytes,
+      launch.maxMessageBytes,
     );
   }
 
@@ -123,12 +116,12 @@ export class CliTransport implements Transport {
   }
 
   /**
-   * Validate the options, find the CLI and spawn it. Resolves once the process is running.
+   * Find the CLI and spawn it. Resolves once the process is running.
    *
-   * @throws InvalidOptionError for a bad option (nothing is spawned).
+   * @throws InvalidOptionError for a `cwd` that is not a directory (nothing is spawned).
    * @throws CliNotFoundError (a `TransportStartError`) when the CLI is missing or not executable, at once.
    * @throws ProcessError when the OS refuses to spawn it for another reason.
-   * @throws AbortError when `options.abortController` is already aborted.
+   * @throws AbortError when the launch's signal is already aborted.
    * @throws TransportStartError when called a second time; TransportClosedError after `close()`.
    */
   start(): Promise<void> {
@@ -227,7 +220,7 @@ export class CliTransport implements Transport {
   private async spawn(): Promise<void> {
     let supervisor: ProcessSupervisor | undefined;
     try {
-      const spawned = await startCliProcess(this.options, this.spawnAbort.signal, this.traceContext);
+      const spawned = await startCliProcess(this.launch, this.spawnAbort.signal);
       const handlers = spawned.errorsAreFatal
         ? { ...this.processHandlers, error: this.onProcessError }
         : this.processHandlers;
@@ -243,7 +236,7 @@ export class CliTransport implements Transport {
     this.machine.apply('spawned');
     if (supervisor.exitStatus !== undefined) this.machine.apply('exited');
     this.writer.attach(supervisor.stdin);
-    const signal = this.options.abortController?.signal;
+    const signal = this.launch.signal;
     if (signal !== undefined) {
       // One listener on the signal however many transports share it (no MaxListeners warning).
       this.stopListeningForAbort = subscribeToAbort(signal, this.onAbort);
@@ -311,18 +304,13 @@ export class CliTransport implements Transport {
 }
 
 /**
- * The default {@link TransportFactory}: a {@link CliTransport} with default settings. A session
- * resumed from a store (`launch.resumeConfigDir`) runs the CLI with that directory as its
- * `CLAUDE_CONFIG_DIR`, on top of `options.env` (else this process's environment).
+ * The default {@link TransportFactory}: a {@link CliTransport} with default settings, for the launch
+ * the session built (for a session resumed from a store, its `env` already names the resume
+ * directory as `CLAUDE_CONFIG_DIR`: see `buildTransportLaunch`).
  *
  * @example
  * ```ts
  * container.register(TRANSPORT_FACTORY, { useValue: createCliTransport });
  * ```
  */
-export const createCliTransport: TransportFactory = (options, launch) => {
-  const dir = launch?.resumeConfigDir;
-  const resumed =
-    dir === undefined ? options : { ...options, env: { ...(options.env ?? process.env), CLAUDE_CONFIG_DIR: dir } };
-  return new CliTransport(resumed, launch?.traceContext === undefined ? {} : { traceContext: launch.traceContext });
-};
+export const createCliTransport: TransportFactory = (launch) => new CliTransport(launch);

@@ -2,9 +2,9 @@ import { mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CliNotFoundError } from '@hexagent/transport-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDirs, writeExecutable } from '../test/helpers/temp-dirs.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import { findClaudeCli, isCliScript, locateClaudeCli } from './find-claude-cli.js';
 import { resolveCliCommand } from './resolve-cli-command.js';
 

@@ -1,6 +1,6 @@
-import type { Options } from '@hexagent/core';
+import type { LocalProcessHints } from '@hexagent/core';
+import { CliNotFoundError, moduleLocation } from '@hexagent/transport-kit';
 import { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import { envValue } from './env-value.js';
 import {
   CLAUDE_CODE_PACKAGE,
@@ -11,7 +11,6 @@ import {
   realCliFor,
 } from './find-cli-in-package.js';
 import { findOnPath } from './find-on-path.js';
-import { moduleLocation } from './module-location.js';
 import { runsWithoutShell, windowsShimTarget } from './windows-shim-target.js';
 
 export { CLAUDE_CODE_PACKAGE, type CliPackageWithoutBinary, isCliScript };
@@ -66,7 +65,7 @@ export interface ClaudeCliLocation {
  * ```
  */
 export function findClaudeCli(
-  options: Pick<Options, 'pathToClaudeCodeExecutable'>,
+  options: Pick<LocalProcessHints, 'pathToClaudeCodeExecutable'>,
   context: FindClaudeCliContext = {},
 ): string {
   return locateClaudeCli(options, context).path;
@@ -79,7 +78,7 @@ export function findClaudeCli(
  * @throws CliNotFoundError as {@link findClaudeCli}.
  */
 export function locateClaudeCli(
-  options: Pick<Options, 'pathToClaudeCodeExecutable'>,
+  options: Pick<LocalProcessHints, 'pathToClaudeCodeExecutable'>,
   context: FindClaudeCliContext = {},
 ): ClaudeCliLocation {
   const host = context.host ?? nodeCliLookupHost;

@@ -3,9 +3,10 @@
  * `PATHEXT`, the shims npm writes). No test here runs on Windows itself: what Windows does when
  * it starts the file found is not tested (docs/guide.md says so).
  */
+
+import { CliNotFoundError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { type FakeFile, fakeLookupHost, NATIVE_BINARY } from '../test/helpers/fake-lookup-host.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import { findClaudeCli, locateClaudeCli } from './find-claude-cli.js';
 import { findOnPath } from './find-on-path.js';
 import { resolveCliCommand } from './resolve-cli-command.js';

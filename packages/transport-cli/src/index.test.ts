@@ -1,3 +1,4 @@
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import * as entry from './index.js';
 
@@ -44,7 +45,7 @@ describe('@hexagent/transport-cli entry point', () => {
   });
 
   it('creates a closed, unstarted transport from the factory', () => {
-    const transport = entry.createCliTransport({});
+    const transport = entry.createCliTransport(buildTransportLaunch({}));
     expect(transport).toBeInstanceOf(entry.CliTransport);
     expect(transport.isOpen).toBe(false);
   });

@@ -5,22 +5,43 @@
  * @example
  * ```ts
  * import { createCliTransport } from '@hexagent/transport-cli';
+ * import { buildTransportLaunch } from '@hexagent/transport-kit';
  *
- * const transport = createCliTransport({ model: 'claude-sonnet-4-5' });
+ * const transport = createCliTransport(buildTransportLaunch({ model: 'claude-sonnet-4-5' }));
  * await transport.start();
  * ```
+ *
+ * The mechanisms every CLI-running transport shares (the launch builder, line framing,
+ * backpressure, the transport errors, the version check) live in `@hexagent/transport-kit`; the
+ * names below that come from there are re-exported for the programs that imported them from here.
  *
  * @packageDocumentation
  */
 
-export { BackpressureQueue, type BackpressureQueueOptions } from './backpressure-queue.js';
-export { BASE_CLI_ARGS, buildCliArgs } from './build-cli-args.js';
-export { buildCliEnv, definedEnv } from './build-cli-env.js';
-export { CLI_SWITCH_FLAGS, type CliSwitchFlag } from './cli-args/switch-flags.js';
+export {
+  BASE_CLI_ARGS,
+  BackpressureQueue,
+  type BackpressureQueueOptions,
+  buildCliArgs,
+  buildCliEnv,
+  CLI_SWITCH_FLAGS,
+  CliNotFoundError,
+  type CliSwitchFlag,
+  compareVersions,
+  DEFAULT_MAX_LINE_BYTES,
+  definedEnv,
+  LineDecoder,
+  moduleLocation,
+  ProcessError,
+  REDACTED,
+  redactSecrets,
+  SUPPORTED_CLI_VERSIONS,
+  UnsupportedCliVersionError,
+  validateCliOptions,
+} from '@hexagent/transport-kit';
 export type { CliArgvSpec } from './cli-argv-spec.js';
 export { type CliEnvProblem, cliConfigDirOf, findCliEnvProblems } from './cli-env-problems.js';
 export { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
-export { CliNotFoundError } from './cli-not-found-error.js';
 export { CliStderr } from './cli-stderr.js';
 export { CliTransport, createCliTransport } from './cli-transport.js';
 export {
@@ -28,7 +49,6 @@ export {
   DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_HIGH_WATER_MARK,
 } from './cli-transport-settings.js';
-export { compareVersions, readCliVersion, SUPPORTED_CLI_VERSIONS } from './cli-version.js';
 export {
   type ClaudeCliLocation,
   type CliPackageWithoutBinary,
@@ -36,11 +56,8 @@ export {
   findClaudeCli,
   locateClaudeCli,
 } from './find-claude-cli.js';
-export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
-export { moduleLocation } from './module-location.js';
-export { ProcessError } from './process-error.js';
 export { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
-export { REDACTED, redactSecrets } from './redact-secrets.js';
+export { readCliVersion } from './read-cli-version.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export type { SpawnedProcess } from './spawned-process.js';
 export { startCliCommand } from './start-cli-command.js';
@@ -50,5 +67,3 @@ export {
   StderrRingBuffer,
   type StderrRingBufferOptions,
 } from './stderr-ring-buffer.js';
-export { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
-export { validateCliOptions } from './validate-cli-options.js';

@@ -1,4 +1,4 @@
-import { warnOnce } from './warn-once.js';
+import { warnOnce } from '@hexagent/transport-kit';
 
 /** The process warning's code for a CLI stdout line that is not a JSON object. */
 export const SKIPPED_LINE_WARNING = 'HEXAGENT_CLI_STDOUT_NOT_JSON';

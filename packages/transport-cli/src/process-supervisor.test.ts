@@ -1,3 +1,4 @@
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive, waitFor } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
@@ -10,7 +11,7 @@ const spawner = await loadSpawner();
 afterAll(removeTempDirs);
 
 function supervise(script: string): { supervisor: ProcessSupervisor; events: string[]; stdout: string[] } {
-  const { process: subprocess } = spawnCli(spawner, { pathToClaudeCodeExecutable: script });
+  const { process: subprocess } = spawnCli(spawner, buildTransportLaunch({ pathToClaudeCodeExecutable: script }));
   const events: string[] = [];
   const stdout: string[] = [];
   const status = (s: ExitStatus) => `${s.code ?? ''}${s.signal ?? ''}`;

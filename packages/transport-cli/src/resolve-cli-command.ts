@@ -1,9 +1,8 @@
-import type { Options } from '@hexagent/core';
+import type { LocalProcessHints } from '@hexagent/core';
+import { CliNotFoundError, warnOnce } from '@hexagent/transport-kit';
 import { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import { isCliScript } from './find-cli-in-package.js';
 import { findOnPath } from './find-on-path.js';
-import { warnOnce } from './warn-once.js';
 import { runsWithoutShell } from './windows-shim-target.js';
 
 /** Code of the warning for an `executable` that a native CLI ignores. */
@@ -32,7 +31,7 @@ export interface CliCommand {
  */
 export function resolveCliCommand(
   cliPath: string,
-  options: Pick<Options, 'executable' | 'executableArgs'>,
+  options: Pick<LocalProcessHints, 'executable' | 'executableArgs'>,
   env: Readonly<Record<string, string | undefined>> = process.env,
   host: CliLookupHost = nodeCliLookupHost,
 ): CliCommand {

@@ -1,13 +1,10 @@
 import { statSync } from 'node:fs';
-import { InvalidOptionError, type Options } from '@hexagent/core';
-import { buildCliArgs } from './build-cli-args.js';
-import { buildCliEnv, definedEnv } from './build-cli-env.js';
+import { InvalidOptionError, type TransportLaunch } from '@hexagent/core';
+import { definedEnv, spawnFailure } from '@hexagent/transport-kit';
 import type { CliArgvSpec } from './cli-argv-spec.js';
-import { CliNotFoundError } from './cli-not-found-error.js';
 import type { SpawnedCli } from './cli-process.js';
-import { assertSupportedCliVersion } from './cli-version.js';
 import { findClaudeCli } from './find-claude-cli.js';
-import { ProcessError } from './process-error.js';
+import { assertSupportedCliVersion } from './read-cli-version.js';
 import { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
@@ -47,31 +44,24 @@ const idlePreload = setTimeout(preloadSpawner, 0) as { unref?: () => void };
 idlePreload.unref?.();
 
 /**
- * Spawns the CLI for `options`, synchronously (so the caller attaches its listeners before any
- * event can fire): the argv from {@link buildCliArgs}, without a shell, in `options.cwd`, with the
- * environment of {@link buildCliEnv} (with `traceContext`), the executable found by {@link findClaudeCli}.
+ * Spawns the CLI for `launch`, synchronously (so the caller attaches its listeners before any
+ * event can fire): its argv, without a shell, in its `cwd`, with its environment, the executable
+ * found by {@link findClaudeCli}.
  *
  * @param spawner from {@link loadSpawner}.
  * @param cancelSignal aborted when stopping the CLI escalates to a kill (see {@link spawnCliArgv}).
- * @param traceContext `TRACEPARENT`/`TRACESTATE` for the CLI's environment.
- * @throws InvalidOptionError for a bad option or a `cwd` that is not a directory.
+ * @throws InvalidOptionError for a `cwd` that is not a directory.
  * @throws CliNotFoundError when the CLI (or its runtime) cannot be found.
  * @throws UnsupportedCliVersionError when the CLI is older than the supported range.
  */
-export function spawnCli(
-  spawner: Spawner,
-  options: Options,
-  cancelSignal?: AbortSignal,
-  traceContext?: Readonly<Record<string, string>>,
-): SpawnedCli {
-  const args = buildCliArgs(options);
-  // An empty `cwd` is no `cwd`, as in the official SDK: this process's directory.
-  const cwd = options.cwd || undefined;
+export function spawnCli(spawner: Spawner, launch: TransportLaunch, cancelSignal?: AbortSignal): SpawnedCli {
+  const args = launch.args;
+  const cwd = launch.cwd;
   assertDirectory(cwd);
-  const env = withCrashReportingOff(definedEnv(buildCliEnv(options, process.env, traceContext)));
-  const cliPath = findClaudeCli(options, { env });
+  const env = withCrashReportingOff(definedEnv(launch.env));
+  const cliPath = findClaudeCli(launch.localProcess, { env });
   assertSupportedCliVersion(cliPath);
-  const command = resolveCliCommand(cliPath, options, env);
+  const command = resolveCliCommand(cliPath, launch.localProcess, env);
   return spawnCliArgv(spawner, { command, args, env, cwd }, cancelSignal);
 }
 
@@ -173,17 +163,7 @@ function waitForSpawn(subprocess: CliSubprocess, command: CliCommand): Promise<v
 
 /** The error for a process that could not be started: `CliNotFoundError` when its file cannot be run. */
 export function spawnError(error: unknown, command: CliCommand): Error {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'EISDIR') {
-    return new CliNotFoundError({
-      triedPaths: [command.file],
-      message:
-        `The Claude Code CLI could not be started: ${JSON.stringify(command.file)} failed with ${code}. ` +
-        'Install it with `npm install @anthropic-ai/claude-code`, or pass `pathToClaudeCodeExecutable`.',
-      cause: error,
-    });
-  }
-  return new ProcessError({ message: `The Claude Code CLI could not be started: ${String(error)}`, cause: error });
+  return spawnFailure(error, command.file, 'cli');
 }
 
 function assertDirectory(cwd: string | undefined): void {

@@ -1,21 +1,19 @@
-import type { Options, SpawnedProcessLike, SpawnOptions } from '@hexagent/core';
-import { buildCliArgs } from './build-cli-args.js';
-import { buildCliEnv } from './build-cli-env.js';
+import type { LocalProcessHints, SpawnedProcessLike, SpawnOptions, TransportLaunch } from '@hexagent/core';
+import { ProcessError } from '@hexagent/transport-kit';
 import type { SpawnedCli } from './cli-process.js';
 import { CustomCliProcess } from './custom-cli-process.js';
 import { findClaudeCli, isCliScript } from './find-claude-cli.js';
-import { ProcessError } from './process-error.js';
 import type { CliCommand } from './resolve-cli-command.js';
 import { spawnError } from './spawn-cli.js';
 import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
-/** The user's spawner: `options.spawnClaudeCodeProcess`. */
+/** The user's spawner: `options.spawnClaudeCodeProcess`, as the launch carries it. */
 export type ClaudeCodeSpawner = (options: SpawnOptions) => SpawnedProcessLike;
 
 /**
  * Starts the CLI through `spawner` (the `spawnClaudeCodeProcess` option), calling it once,
- * synchronously, with `{ command, args, cwd, env, signal }` as the official SDK does: the flags of
- * {@link buildCliArgs}, the environment of {@link buildCliEnv}, `signal` the transport's own (it
+ * synchronously, with `{ command, args, cwd, env, signal }` as the official SDK does: the launch's
+ * flags and environment, `signal` the transport's own (it
  * aborts only once the CLI had its graceful chance to exit). Nothing is checked on this machine:
  * `cwd` and `pathToClaudeCodeExecutable` may name places inside a container or a VM. Without
  * `pathToClaudeCodeExecutable`, the command is the CLI found here, or `claude` for the spawner's
@@ -25,22 +23,15 @@ export type ClaudeCodeSpawner = (options: SpawnOptions) => SpawnedProcessLike;
  * by then (a `child_process.spawn` of a missing file does): it then rejects, with
  * `CliNotFoundError` for a file that cannot be run.
  *
- * @throws InvalidOptionError for a bad option.
  * @throws ProcessError when `spawner` throws or returns something that is not a process.
  */
-export function spawnCustomCli(
-  spawner: ClaudeCodeSpawner,
-  options: Options,
-  signal: AbortSignal,
-  traceContext?: Readonly<Record<string, string>>,
-): SpawnedCli {
-  const flags = buildCliArgs(options);
-  const env = withCrashReportingOff(buildCliEnv(options, undefined, traceContext));
-  const command = customCommand(options, env);
+export function spawnCustomCli(spawner: ClaudeCodeSpawner, launch: TransportLaunch, signal: AbortSignal): SpawnedCli {
+  const env = withCrashReportingOff({ ...launch.env });
+  const command = customCommand(launch.localProcess, env);
   const spawnOptions: SpawnOptions = {
     command: command.file,
-    args: [...command.args, ...flags],
-    ...(options.cwd ? { cwd: options.cwd } : {}),
+    args: [...command.args, ...launch.args],
+    ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
     env,
     signal,
   };
@@ -67,14 +58,14 @@ export function spawnCustomCli(
 }
 
 /** What the spawner runs: the CLI, or `executable` with the script. */
-function customCommand(options: Options, env: Readonly<Record<string, string | undefined>>): CliCommand {
+function customCommand(options: LocalProcessHints, env: Readonly<Record<string, string | undefined>>): CliCommand {
   const cliPath = options.pathToClaudeCodeExecutable || findLocalCli(options, env);
   const executableArgs = options.executableArgs ?? [];
   if (!isCliScript(cliPath)) return { file: cliPath, args: [...executableArgs] };
   return { file: options.executable || 'node', args: [...executableArgs, cliPath] };
 }
 
-function findLocalCli(options: Options, env: Readonly<Record<string, string | undefined>>): string {
+function findLocalCli(options: LocalProcessHints, env: Readonly<Record<string, string | undefined>>): string {
   try {
     return findClaudeCli(options, { env });
   } catch {

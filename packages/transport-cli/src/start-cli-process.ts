@@ -1,37 +1,35 @@
-import { AbortError, type Options } from '@hexagent/core';
+import { AbortError, type TransportLaunch } from '@hexagent/core';
 import { warnAboutCliEnv } from './cli-env-problems.js';
 import type { SpawnedCli } from './cli-process.js';
 import { loadSpawner, spawnCli } from './spawn-cli.js';
 import { spawnCustomCli } from './spawn-custom-cli.js';
 
 /**
- * Spawns the CLI for `options`: through `options.spawnClaudeCodeProcess` when given (with
+ * Spawns the CLI for `launch`: through its `spawnClaudeCodeProcess` when given (with
  * `spawnSignal` as its `signal`), else with execa (loaded then, unless preloaded), `spawnSignal` as
  * its `cancelSignal`, after a warning for what is wrong with its environment (`warnAboutCliEnv`: an
- * `env` without `PATH`, a config directory that is a file). `traceContext` goes into the CLI's
- * environment (`buildCliEnv`).
+ * `env` without `PATH`, a config directory that is a file).
  *
- * @throws AbortError when `options.abortController` is aborted before the spawn.
+ * @throws AbortError when the launch's signal is aborted before the spawn.
  * @throws what {@link spawnCli} and {@link spawnCustomCli} throw.
  */
-export async function startCliProcess(
-  options: Options,
-  spawnSignal: AbortSignal,
-  traceContext?: Readonly<Record<string, string>>,
-): Promise<SpawnedCli> {
-  const spawner = options.spawnClaudeCodeProcess;
+export async function startCliProcess(launch: TransportLaunch, spawnSignal: AbortSignal): Promise<SpawnedCli> {
+  const spawner = launch.localProcess.spawnClaudeCodeProcess;
   if (spawner !== undefined) {
-    throwIfAborted(options);
-    return spawnCustomCli(spawner, options, spawnSignal, traceContext);
+    throwIfAborted(launch);
+    return spawnCustomCli(spawner, launch, spawnSignal);
   }
-  warnAboutCliEnv(options);
+  warnAboutCliEnv({
+    ...(!launch.inheritsProcessEnv && { env: { ...launch.env } }),
+    ...(launch.cwd !== undefined && { cwd: launch.cwd }),
+  });
   const execa = await loadSpawner();
-  throwIfAborted(options);
-  return spawnCli(execa, options, spawnSignal, traceContext);
+  throwIfAborted(launch);
+  return spawnCli(execa, launch, spawnSignal);
 }
 
-function throwIfAborted(options: Options): void {
-  if (options.abortController?.signal.aborted) {
+function throwIfAborted(launch: TransportLaunch): void {
+  if (launch.signal?.aborted) {
     throw new AbortError({ message: 'The query was aborted before the CLI started' });
   }
 }

@@ -1,7 +1,6 @@
+import { BYPASS_WARNING_CODE, resetWarnings, warnAboutCliOptions } from '@hexagent/transport-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BYPASS_WARNING_CODE, warnAboutCliOptions } from './cli-option-warnings.js';
 import { EXECUTABLE_IGNORED_WARNING_CODE, resolveCliCommand } from './resolve-cli-command.js';
-import { resetWarnings } from './warn-once.js';
 
 /** The codes of the process warnings `run` emits (they arrive on the next tick). */
 async function warningCodes(run: () => void): Promise<string[]> {

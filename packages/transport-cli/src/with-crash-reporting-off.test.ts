@@ -1,5 +1,5 @@
+import { buildCliEnv } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { buildCliEnv } from './build-cli-env.js';
 import { withCrashReportingOff } from './with-crash-reporting-off.js';
 
 describe('withCrashReportingOff', () => {

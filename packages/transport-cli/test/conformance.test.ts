@@ -4,14 +4,13 @@
  */
 import { transportConformanceSuite } from '@hexagent/testing/conformance';
 import { afterAll } from 'vitest';
-import { CliTransport } from '../src/cli-transport.js';
 import { standInCli } from './helpers/stand-in.js';
 import { removeTempDirs } from './helpers/temp-dirs.js';
+import { transportFor } from './helpers/transport-for.js';
 
 const peer = standInCli({ echo: ['echo'] });
 afterAll(removeTempDirs);
 
-transportConformanceSuite(
-  'CliTransport (echo peer as the CLI)',
-  () => new CliTransport({ pathToClaudeCodeExecutable: peer }),
+transportConformanceSuite('CliTransport (echo peer as the CLI)', () =>
+  transportFor({ pathToClaudeCodeExecutable: peer }),
 );

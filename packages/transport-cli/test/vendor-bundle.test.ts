@@ -134,7 +134,9 @@ export async function resolve(specifier, context, next) {
     writeFileSync(
       main,
       `const { CliTransport } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)});
-const transport = new CliTransport({ pathToClaudeCodeExecutable: ${JSON.stringify(standInCli(INFO))} });
+const { buildTransportLaunch } = await import(${JSON.stringify(pathToFileURL(join(PACKAGE, '..', 'transport-kit', 'dist', 'index.js')).href)});
+const launch = buildTransportLaunch({ pathToClaudeCodeExecutable: ${JSON.stringify(standInCli(INFO))} });
+const transport = new CliTransport(launch);
 await transport.start();
 const first = await transport.messages()[Symbol.asyncIterator]().next();
 await transport.close();

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { TransportStartError } from '@hexagent/core';
+import { encodeRelayFrame, RELAY_SUBPROTOCOL, type RelayHello } from '@hexagent/transport-kit';
 import WebSocket from 'ws';
-import { encodeRelayFrame, RELAY_SUBPROTOCOL, type RelayHello } from './relay-protocol.js';
 import { RelayRefusedError } from './relay-refused-error.js';
 import type { ResolvedWebSocketTransportSettings } from './web-socket-transport-settings.js';
 

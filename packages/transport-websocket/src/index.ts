@@ -16,27 +16,13 @@
  * container.register(TRANSPORT_FACTORY, { useValue: transport });
  * ```
  *
+ * The relay's wire protocol (frames, hello, heartbeat, close codes) is in `@hexagent/transport-kit`,
+ * which the relay imports too.
+ *
  * @packageDocumentation
  */
 
-export { buildRelayHello } from './build-relay-hello.js';
-export { Heartbeat } from './heartbeat.js';
 export { RelayConnectionLostError } from './relay-connection-lost-error.js';
-export {
-  encodeRelayFrame,
-  parseRelayFrame,
-  RELAY_CLOSE,
-  RELAY_SUBPROTOCOL,
-  type RelayEndInput,
-  type RelayErrorFrame,
-  type RelayExit,
-  type RelayFrame,
-  type RelayHello,
-  type RelayReady,
-  type RelayRefusalReason,
-  type RelayResume,
-  type RelayTranscriptFile,
-} from './relay-protocol.js';
 export { RelayRefusedError } from './relay-refused-error.js';
 export { WebSocketTransport } from './web-socket-transport.js';
 export { type WebSocketTransportFactory, webSocketTransport } from './web-socket-transport-factory.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { RelayResume, RelayTranscriptFile } from './relay-protocol.js';
+import type { RelayResume, RelayTranscriptFile } from '@hexagent/transport-kit';
 
 /**
  * The transcripts of a session loaded from a session store into `configDir` (a CLI config

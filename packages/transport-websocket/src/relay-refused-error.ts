@@ -1,5 +1,5 @@
 import { hasMarker, TransportStartError } from '@hexagent/core';
-import type { RelayRefusalReason } from './relay-protocol.js';
+import type { RelayRefusalReason } from '@hexagent/transport-kit';
 
 const MARKER = Symbol.for('hexagent.error.RelayRefusedError');
 

@@ -1,12 +1,12 @@
-import type { Options, TransportLaunch } from '@hexagent/core';
+import type { TransportLaunch } from '@hexagent/core';
 import { WebSocketTransport } from './web-socket-transport.js';
 import { resolveWebSocketTransportSettings, type WebSocketTransportSettings } from './web-socket-transport-settings.js';
 
 /**
  * A `TransportFactory` whose transports are {@link WebSocketTransport}s to one relay: each call
- * makes a new transport (a new connection, one CLI on the relay's host) for a session's options.
+ * makes a new transport (a new connection, one CLI on the relay's host) for a session's launch.
  */
-export type WebSocketTransportFactory = (options: Options, launch?: TransportLaunch) => WebSocketTransport;
+export type WebSocketTransportFactory = (launch: TransportLaunch) => WebSocketTransport;
 
 /**
  * The transport factory that runs each session's CLI through the relay at `settings.url`. Give it
@@ -32,5 +32,5 @@ export type WebSocketTransportFactory = (options: Options, launch?: TransportLau
  */
 export function webSocketTransport(settings: WebSocketTransportSettings): WebSocketTransportFactory {
   resolveWebSocketTransportSettings(settings);
-  return (options, launch) => new WebSocketTransport(options, settings, launch);
+  return (launch) => new WebSocketTransport(launch, settings);
 }

@@ -3,7 +3,6 @@ import {
   type InboundMessage,
   InboundMessageStream,
   JsonDecodeError,
-  type Options,
   type OutboundMessage,
   onAbort,
   type Transport,
@@ -13,14 +12,20 @@ import {
   type TransportSink,
   TransportStartError,
 } from '@hexagent/core';
-import { BackpressureQueue, ProcessError } from '@hexagent/transport-cli';
+import {
+  BackpressureQueue,
+  buildRelayHello,
+  encodeRelayFrame,
+  Heartbeat,
+  ProcessError,
+  parseRelayFrame,
+  type RelayExit,
+  type RelayHello,
+} from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
-import { buildRelayHello } from './build-relay-hello.js';
 import { connectToRelay } from './connect-to-relay.js';
-import { Heartbeat } from './heartbeat.js';
 import { readResumeTranscripts } from './read-resume-transcripts.js';
 import { RelayConnectionLostError } from './relay-connection-lost-error.js';
-import { encodeRelayFrame, parseRelayFrame, type RelayExit, type RelayHello } from './relay-protocol.js';
 import { RelayRefusedError } from './relay-refused-error.js';
 import {
   type ResolvedWebSocketTransportSettings,
@@ -32,8 +37,8 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
 
 /**
  * The `Transport` port over a WebSocket to a `@hexagent/relay`, which runs the Claude Code CLI on
- * its own host: the same argv and (explicitly given) environment `CliTransport` would use travel in
- * the hello, then every stream-json message is one text frame. The control protocol runs here, in
+ * its own host: the launch's argv and its environment for a CLI elsewhere (`remoteEnv`: the explicitly given
+ * variables and the SDK's own) travel in the hello (`buildRelayHello` of the transport kit), then every stream-json message is one text frame. The control protocol runs here, in
  * the client, so in-process MCP tools, hooks and `canUseTool` work unchanged.
  *
  * Flow control: reading from the socket pauses while `highWaterMark` messages wait for the reader
@@ -50,7 +55,7 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
 export class WebSocketTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
   readonly specificationVersion = 'v1' as const;
-  private readonly options: Options;
+  private readonly signal: AbortSignal | undefined;
   private readonly settings: ResolvedWebSocketTransportSettings;
   private readonly hello: RelayHello;
   private readonly resumeConfigDir: string | undefined;
@@ -76,13 +81,16 @@ export class WebSocketTransport implements Transport {
   cliConfigDir: string | undefined;
 
   /**
-   * @throws InvalidOptionError for a bad option or setting (nothing is connected).
+   * @param launch the session's launch; it must be vanilla (the relay's operator picks the CLI).
+   * @param settings where and how to reach the relay.
+   * @throws InvalidOptionError for a bad setting, or a launch with an option that chooses the local
+   *   process (`pathToClaudeCodeExecutable`, ...): nothing is connected.
    */
-  constructor(options: Options, settings: WebSocketTransportSettings, launch: TransportLaunch = {}) {
+  constructor(launch: TransportLaunch, settings: WebSocketTransportSettings) {
     this.settings = resolveWebSocketTransportSettings(settings);
-    this.hello = buildRelayHello(options, launch);
+    this.hello = buildRelayHello(launch);
     this.resumeConfigDir = launch.resumeConfigDir;
-    this.options = options;
+    this.signal = launch.signal;
     this.socketClosed = new Promise((resolve) => {
       this.markSocketClosed = resolve;
     });
@@ -119,7 +127,7 @@ export class WebSocketTransport implements Transport {
           : new TransportStartError({ message: 'WebSocketTransport.start() may be called only once' }),
       );
     }
-    if (this.options.abortController?.signal.aborted) {
+    if (this.signal?.aborted) {
       this.state = 'closed';
       this.inbound.end();
       return Promise.reject(new AbortError({ message: 'The query was aborted before the CLI started' }));
@@ -288,7 +296,7 @@ export class WebSocketTransport implements Transport {
       this.lost = new RelayConnectionLostError({ closeCode: 1006, closeReason: 'no pong from the relay' });
       socket.terminate();
     });
-    const signal = this.options.abortController?.signal;
+    const signal = this.signal;
     if (signal !== undefined) this.stopListeningForAbort = onAbort(signal, () => void this.close());
     this.settleStart?.();
   }

@@ -1,8 +1,8 @@
 import type { InboundMessage, OutboundMessage } from '../types/control.js';
-import type { Options } from '../types/options.js';
 import type { TransportClosedError } from './transport-closed-error.js';
 import type { TransportError } from './transport-error.js';
 import type { TransportInputClosedError } from './transport-input-closed-error.js';
+import type { TransportLaunch } from './transport-launch.js';
 import type { TransportStartError } from './transport-start-error.js';
 
 /**
@@ -34,7 +34,9 @@ export interface TransportSink {
  *   such as `CliNotFoundError`) or another {@link TransportError} the adapter defines (such as
  *   `ProcessError`); a second `start()` rejects with `TransportStartError`, and `start()` after
  *   `close()` with {@link TransportClosedError}. Before anything starts it may also reject with
- *   `InvalidOptionError` (a bad option) or `AbortError` (the query's signal is aborted).
+ *   `InvalidOptionError` (a launch it cannot run, such as a non-vanilla one far away) or
+ *   `AbortError` (the launch's signal is aborted). The options were checked before the
+ *   transport was made (the launch is built from checked options), so a transport does not check them.
  * - Inbound messages are read in one of two ways, once, never both (a second reader is refused by
  *   throwing):
  *   - `messages()` yields every inbound message in order and ends when the CLI closes its output,
@@ -98,30 +100,15 @@ export interface Transport {
   readonly cliConfigDir?: string | undefined;
 }
 
-/** What a session hands its transport besides the options: facts of this one launch. */
-export interface TransportLaunch {
-  /**
-   * The caller's trace context, as an OpenTelemetry propagator writes it into a carrier
-   * (`traceparent`, and `tracestate` when there is one), so the CLI's own telemetry joins the
-   * caller's trace. A transport that starts the CLI sets each entry as an environment variable
-   * named in upper case (`TRACEPARENT`, `TRACESTATE`), as the official SDK does, unless
-   * `options.env` sets that variable itself; one that cannot pass it on ignores it.
-   */
-  traceContext?: Readonly<Record<string, string>>;
-  /**
-   * Set when the session resumes from a `sessionStore`: the directory on this machine the session
-   * was loaded into, laid out as a CLI config directory (`projects/<projectKey>/<sessionId>.jsonl`,
-   * sub-agents under `projects/<projectKey>/<sessionId>/`); `options.env.CLAUDE_CONFIG_DIR` points
-   * at it. A transport that starts the CLI on this machine needs nothing more. One whose CLI runs
-   * elsewhere takes the files under its `projects/` to where that CLI resumes them, and leaves this
-   * machine's `CLAUDE_CONFIG_DIR` out of the CLI's environment.
-   */
-  resumeConfigDir?: string;
-}
-
 /**
- * Creates a transport for one session, from that session's options and `launch`; called once per
+ * Creates a transport for one session, from that session's {@link TransportLaunch} (its CLI's
+ * argv, environment and working directory, built once from the checked options); called once per
  * session (a new session, a new call). Given as the `transport` option of a query or client, or
  * registered under the facade's `TRANSPORT_FACTORY` for every session made from a container.
+ *
+ * @example
+ * ```ts
+ * const factory: TransportFactory = (launch) => new MyTransport(launch.args, launch.env);
+ * ```
  */
-export type TransportFactory = (options: Options, launch?: TransportLaunch) => Transport;
+export type TransportFactory = (launch: TransportLaunch) => Transport;

@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { rawRelayClient } from '../helpers/raw-relay-client.js';
@@ -66,7 +67,7 @@ async function flood(port: number, count: number, address: (i: number) => string
 /** How long a token holder takes to get a running CLI. */
 async function tokenHolderGetsIn(url: string): Promise<number> {
   const started = Date.now();
-  const transport = webSocketTransport({ url, token: TOKEN, connectTimeoutMs: 15_000 })({});
+  const transport = webSocketTransport({ url, token: TOKEN, connectTimeoutMs: 15_000 })(buildTransportLaunch({}));
   await transport.start();
   const took = Date.now() - started;
   await transport.close();

@@ -9,6 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cgroupV2Available } from '../../src/process-tree/cgroup-v2.js';
@@ -56,7 +57,7 @@ for (const [mode, available] of modes) {
       const { relay, url } = await startRelayProcess({ cliPath: cli, processTracking: mode, killTimeoutMs: 1000 });
       relays.push(relay);
       if (relay.pid !== undefined) leftovers.add(relay.pid);
-      const transport = webSocketTransport({ url, token: TOKEN })({});
+      const transport = webSocketTransport({ url, token: TOKEN })(buildTransportLaunch({}));
       await transport.start();
       const cliPid = transport.remotePid ?? -1;
       leftovers.add(cliPid);

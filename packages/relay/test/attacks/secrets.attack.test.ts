@@ -5,6 +5,7 @@
  * server) are attacked in `test/e2e/attacks-real-cli.test.ts`.
  */
 import type { ChildProcess } from 'node:child_process';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, standInCli, TOKEN } from '../helpers/relay-fixture.js';
@@ -22,7 +23,7 @@ const reporter = standInCli({ onStart: [{ info: 'env_report' }], echo: ['echo'] 
 async function environmentOfCli(config: Record<string, unknown>, extraEnv: Record<string, string> = {}) {
   const { relay, url } = await startRelayProcess({ cliPath: reporter, ...config }, { ...process.env, ...extraEnv });
   relays.push(relay);
-  const transport = webSocketTransport({ url, token: TOKEN })({});
+  const transport = webSocketTransport({ url, token: TOKEN })(buildTransportLaunch({}));
   await transport.start();
   try {
     for await (const message of transport.messages()) {

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Options, query, type SDKMessage } from '@hexagent/sdk';
+import type { TransportLaunch } from '@hexagent/sdk/adapters';
 import {
   type HermeticCliEnv,
   hermeticCliEnv,
@@ -77,8 +78,8 @@ async function relay(config: Record<string, unknown> = {}): Promise<string> {
 async function run(url: string, prompt: string, options: Options = {}, made: WebSocketTransport[] = []) {
   const factory = webSocketTransport({ url, token: TOKEN });
   const messages: SDKMessage[] = [];
-  const transport = (o: Options) => {
-    const t = factory(o);
+  const transport = (launch: TransportLaunch) => {
+    const t = factory(launch);
     made.push(t);
     return t;
   };

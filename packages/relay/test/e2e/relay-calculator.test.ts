@@ -18,6 +18,7 @@ import {
   type SDKMessage,
   TRANSPORT_FACTORY,
 } from '@hexagent/sdk';
+import type { TransportLaunch } from '@hexagent/sdk/adapters';
 import {
   type HermeticCliEnv,
   hermeticCliEnv,
@@ -99,8 +100,8 @@ function remoteContainer(url: string) {
   const made: WebSocketTransport[] = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (options: Options) => {
-      const transport = webSocketTransport({ url, token: TOKEN })(options);
+    useValue: (launch: TransportLaunch) => {
+      const transport = webSocketTransport({ url, token: TOKEN })(launch);
       made.push(transport);
       return transport;
     },
@@ -222,8 +223,8 @@ describe('the real CLI behind a relay in another process', () => {
     const remoteDuringTools: number[][] = [];
     const client = new ClaudeClient(
       {
-        transport: (options) => {
-          const transport = relayFactory(options);
+        transport: (launch) => {
+          const transport = relayFactory(launch);
           made.push(transport);
           return transport;
         },

@@ -1,9 +1,4 @@
-import {
-  parseRelayFrame,
-  RELAY_SUBPROTOCOL,
-  type RelayErrorFrame,
-  type RelayReady,
-} from '@hexagent/transport-websocket';
+import { parseRelayFrame, RELAY_SUBPROTOCOL, type RelayErrorFrame, type RelayReady } from '@hexagent/transport-kit';
 import WebSocket from 'ws';
 import { TOKEN } from './relay-fixture.js';
 

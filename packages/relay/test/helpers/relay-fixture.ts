@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Options } from '@hexagent/core';
 import { type InstallStandInCliOptions, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
+import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { type WebSocketTransportSettings, webSocketTransport } from '@hexagent/transport-websocket';
 import { type Relay, type RelayConfig, startRelay } from '../../src/index.js';
 
@@ -35,7 +36,7 @@ export function relayFor(cliPath: string, config: Partial<RelayConfig> = {}): Pr
 
 /** A transport to `relay` for `options`. */
 export function transportTo(relay: Relay, options: Options = {}, settings: Partial<WebSocketTransportSettings> = {}) {
-  return webSocketTransport({ url: relay.url, token: TOKEN, ...settings })(options);
+  return webSocketTransport({ url: relay.url, token: TOKEN, ...settings })(buildTransportLaunch(options));
 }
 
 /** True while `pid` runs (a zombie waiting for its reaper does not count). */

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Options, SessionStoreEntry, TransportLaunch } from '@hexagent/core';
 import { InMemorySessionStore, SessionStoreLoadError } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
-import { buildCliArgs } from '@hexagent/transport-cli';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../container.js';
 import { query } from '../query.js';
@@ -14,10 +13,23 @@ const SID = '3a71bb1f-1592-41d8-94d2-8371184414f5';
 const OLDER = '11111111-1111-4111-8111-111111111111';
 const result = { type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: SID, num_turns: 1 };
 
-/** A query on the fake CLI; resolves with the options its transport was made with and the config dir's files seen at start. */
+/** What the launch says of the options it was built from: `--resume`, `--continue`, the env and cwd. */
+interface Seen {
+  resume: string | undefined;
+  continue: true | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string | undefined;
+}
+
+function seenIn(launch: TransportLaunch): Seen {
+  const resume = launch.args.find((arg) => arg.startsWith('--resume='))?.slice('--resume='.length);
+  return { resume, continue: launch.args.includes('--continue') || undefined, env: launch.env, cwd: launch.cwd };
+}
+
+/** A query on the fake CLI; resolves with the launches its transports were made from and the config dir's files seen at start. */
 async function run(options: Options) {
-  const made: Options[] = [];
-  const launches: Array<TransportLaunch | undefined> = [];
+  const made: Seen[] = [];
+  const launches: TransportLaunch[] = [];
   const seenAtStart: Array<{
     dir: string;
     main: string | undefined;
@@ -26,12 +38,11 @@ async function run(options: Options) {
   }> = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (given: Options, launch?: TransportLaunch) => {
+    useValue: (launch: TransportLaunch) => {
+      const given = seenIn(launch);
       made.push(given);
       launches.push(launch);
-      // The options must pass the CLI transport's own checks, as with the real transport.
-      buildCliArgs(given);
-      const dir = launch?.resumeConfigDir;
+      const dir = launch.resumeConfigDir;
       if (dir !== undefined) {
         const project = join(dir, 'projects', projectDirName(given.cwd, given.env ?? {}));
         const read = (file: string) =>
@@ -108,10 +119,13 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     const store = new InMemorySessionStore();
     const here = projectDirName(cwd, process.env);
     await store.append({ projectKey: here, sessionId: SID }, [line('u1')]);
-    const { made, launches, seenAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
+    const { launches, seenAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
-    expect(made[0]).not.toHaveProperty('env');
+    expect(launches[0]?.inheritsProcessEnv).toBe(true);
     expect(launches[0]?.resumeConfigDir).toMatch(/claude-resume-/);
+    // The local CLI resumes from the loaded copy; a CLI elsewhere is not told this machine's path.
+    expect(launches[0]?.env['CLAUDE_CONFIG_DIR']).toBe(launches[0]?.resumeConfigDir);
+    expect(launches[0]?.remoteEnv).not.toHaveProperty('CLAUDE_CONFIG_DIR');
     expect(seenAtStart[0]?.main?.trim()).toBe(JSON.stringify(line('u1')));
   });
 
@@ -130,7 +144,8 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
   it('a session the store does not have: the CLI resumes from its own config dir', async () => {
     const { made, launches } = await run({ env, cwd, sessionStore: new InMemorySessionStore(), resume: SID });
     expect(made[0]?.resume).toBe(SID);
-    expect(made[0]?.env).toBe(env);
+    expect(made[0]?.env).toMatchObject(env);
+    expect(made[0]?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
     expect(launches[0]).not.toHaveProperty('resumeConfigDir');
   });
 
@@ -153,7 +168,8 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
 
   it('without resume or continue, spawns at once with --session-mirror options and maps frames under the config dir', async () => {
     const { made } = await run({ env, cwd, sessionStore: new InMemorySessionStore() });
-    expect(made[0]?.env).toBe(env);
+    expect(made[0]?.env).toMatchObject(env);
+    expect(made[0]?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
     expect(made[0]?.resume).toBeUndefined();
   });
 });

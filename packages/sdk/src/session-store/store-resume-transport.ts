@@ -5,9 +5,9 @@ import {
   readTransport,
   type Transport,
   type TransportFactory,
-  type TransportLaunch,
   type TransportSink,
 } from '@hexagent/core';
+import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
 import { projectDirName } from './cli-config-dir.js';
 import { materializeResume, removeResumeDir } from './materialize-resume.js';
 import { withLoadTimeout } from './with-load-timeout.js';
@@ -18,9 +18,9 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 /**
  * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
  * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
- * a temporary config dir ({@link materializeResume}), then makes the real transport with `resume`
- * set and the directory as the launch's `resumeConfigDir` (and as `CLAUDE_CONFIG_DIR` in
- * `options.env`, when the options give an environment), and starts it. `close()` removes the
+ * a temporary config dir ({@link materializeResume}), then builds the launch of the real transport
+ * with `resume` set and the directory as its `resumeConfigDir` (the local `CLAUDE_CONFIG_DIR`),
+ * makes the transport and starts it. `close()` removes the
  * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
  * files the CLI writes there. A transport whose CLI runs on another host takes the transcripts
  * there itself, and says where its CLI keeps them (`cliConfigDir`, passed on here).
@@ -29,21 +29,16 @@ export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly factory: TransportFactory;
-  private readonly launch: TransportLaunch;
+  private readonly context: LaunchContext;
   private readonly onConfigDir: (dir: string) => void;
   private inner: Transport | undefined;
   private tempDir: string | undefined;
   private closed = false;
 
-  constructor(
-    options: Options,
-    factory: TransportFactory,
-    launch: TransportLaunch,
-    onConfigDir: (dir: string) => void,
-  ) {
+  constructor(options: Options, factory: TransportFactory, context: LaunchContext, onConfigDir: (dir: string) => void) {
     this.options = options;
     this.factory = factory;
-    this.launch = launch;
+    this.context = context;
     this.onConfigDir = onConfigDir;
   }
 
@@ -85,14 +80,12 @@ export class StoreResumeTransport implements Transport {
     // The session is resumed by id: `continue` has done its part (the CLI gets no --continue with a store).
     const { continue: _continue, ...rest } = options;
     this.inner = this.factory(
-      {
-        ...rest,
-        ...(sessionId !== undefined && { resume: sessionId }),
+      buildTransportLaunch(
         // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
         // this process's environment. The launch's resumeConfigDir tells the transport where the session is.
-        ...(dir !== undefined && options.env !== undefined && { env: { ...options.env, CLAUDE_CONFIG_DIR: dir } }),
-      },
-      dir === undefined ? this.launch : { ...this.launch, resumeConfigDir: dir },
+        { ...rest, ...(sessionId !== undefined && { resume: sessionId }) },
+        dir === undefined ? this.context : { ...this.context, resumeConfigDir: dir },
+      ),
     );
     await this.inner.start();
   }

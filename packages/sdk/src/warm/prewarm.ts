@@ -1,4 +1,5 @@
-import { InvalidOptionError, isSdkServerConfig, type TransportLaunch } from '@hexagent/core';
+import { InvalidOptionError, isSdkServerConfig } from '@hexagent/core';
+import type { LaunchContext } from '@hexagent/transport-kit';
 import type { DependencyContainer } from '../container.js';
 import { createSession } from '../create-session.js';
 import type { SpareProcess, WarmStartParams } from '../types/warm.js';
@@ -22,7 +23,7 @@ export interface StartSpareParams extends WarmStartParams {
 export async function startSpare(
   params: StartSpareParams = {},
   container?: DependencyContainer,
-  launch?: TransportLaunch,
+  launch?: LaunchContext,
 ): Promise<SpareProcess> {
   const options = params.options ?? {};
   for (const option of ['resume', 'continue', 'forkSession'] as const) {

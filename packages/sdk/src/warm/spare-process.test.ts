@@ -1,4 +1,4 @@
-import type { Options } from '@hexagent/core';
+import type { TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContainer, type DependencyContainer } from '../container.js';
@@ -11,7 +11,7 @@ import { startup } from './startup.js';
 const CLAIMED = { status: 'ok', cwd: '/work/repo', session_id: 'sess-9', parked_ms: 42, sdk_mcp_settled: true };
 
 let fakes: FakeCliTransport[] = [];
-let lastOptions: Options | undefined;
+let lastLaunch: TransportLaunch | undefined;
 afterEach(async () => {
   for (const fake of fakes) await fake.close();
   fakes = [];
@@ -21,8 +21,8 @@ function containerWith(fake: FakeCliTransport): DependencyContainer {
   const container = createContainer();
   fakes.push(fake);
   container.register(TRANSPORT_FACTORY, {
-    useValue: (options: Options) => {
-      lastOptions = options;
+    useValue: (launch: TransportLaunch) => {
+      lastLaunch = launch;
       return fake;
     },
   });
@@ -46,8 +46,8 @@ describe('prewarm() with the fake CLI', () => {
   it('starts the CLI with --await-claim in the given folder, then claims: claim_session before the prompt', async () => {
     const fake = fakeCli({ autoRespond: { claim_session: () => CLAIMED } });
     const spare = await prewarm({ options: { cwd: '/parking' } }, containerWith(fake));
-    expect(lastOptions?.extraArgs).toEqual({ 'await-claim': null });
-    expect(lastOptions?.cwd).toBe('/parking');
+    expect(lastLaunch?.args).toContain('--await-claim');
+    expect(lastLaunch?.cwd).toBe('/parking');
     const q = spare.claim({ prompt: 'hello', options: { cwd: '/work/repo', title: 'T', permissionMode: 'plan' } });
     await expect(spare.claimed).resolves.toEqual({
       cwd: '/work/repo',
@@ -222,7 +222,7 @@ describe('startup() with the fake CLI', () => {
   it('resolves after initialize; query() sends the prompt; a second query() throws', async () => {
     const fake = fakeCli();
     const warm = await startup({ options: { cwd: '/w' } }, containerWith(fake));
-    expect(lastOptions?.extraArgs).toBeUndefined();
+    expect(lastLaunch?.args).not.toContain('--await-claim');
     expect(fake.sent.some((message) => message.type === 'user')).toBe(false);
     const q = warm.query('hello');
     await fake.nextSent((message) => message.type === 'user');

@@ -5,13 +5,8 @@
  * so a test can assert that a query leaves nothing behind.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import {
-  createContainer,
-  type DependencyContainer,
-  type Options,
-  type SDKMessage,
-  TRANSPORT_FACTORY,
-} from '@hexagent/sdk';
+import { createContainer, type DependencyContainer, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
+import type { TransportLaunch } from '@hexagent/sdk/adapters';
 import {
   hermeticCliEnv,
   type ModelScript,
@@ -62,8 +57,8 @@ export function recordingContainer(settings: CliTransportSettings = {}): {
   const transports: CliTransport[] = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
-    useValue: (options: Options) => {
-      const transport = new CliTransport(options, settings);
+    useValue: (launch: TransportLaunch) => {
+      const transport = new CliTransport(launch, settings);
       transports.push(transport);
       return transport;
     },

@@ -5,14 +5,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InboundMessage } from '@hexagent/core';
+import type { InboundMessage, Options } from '@hexagent/core';
+import { CliNotFoundError, ProcessError } from '@hexagent/transport-kit';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CliNotFoundError } from '../../src/cli-not-found-error.js';
-import { CliTransport } from '../../src/cli-transport.js';
+import type { CliTransport } from '../../src/cli-transport.js';
 import { findClaudeCli } from '../../src/find-claude-cli.js';
-import { ProcessError } from '../../src/process-error.js';
 import { collect, isAlive, rejectionOf } from '../helpers/checks.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
+import { transportFor } from '../helpers/transport-for.js';
 
 const transports: CliTransport[] = [];
 
@@ -37,8 +37,8 @@ function hermeticEnv(): Record<string, string | undefined> {
   };
 }
 
-function realCli(options: ConstructorParameters<typeof CliTransport>[0] = {}): CliTransport {
-  const transport = new CliTransport({ env: hermeticEnv(), cwd: makeTempDir('hexagent-real-cwd-'), ...options });
+function realCli(options: Options = {}): CliTransport {
+  const transport = transportFor({ env: hermeticEnv(), cwd: makeTempDir('hexagent-real-cwd-'), ...options });
   transports.push(transport);
   return transport;
 }

@@ -5,11 +5,12 @@
 import type { Options } from '@hexagent/core';
 import type { StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterAll, afterEach, expect } from 'vitest';
-import { CliTransport } from '../../src/cli-transport.js';
+import type { CliTransport } from '../../src/cli-transport.js';
 import type { CliTransportSettings } from '../../src/cli-transport-settings.js';
 import { isAlive } from './checks.js';
 import { standInCli } from './stand-in.js';
 import { removeTempDirs } from './temp-dirs.js';
+import { transportFor } from './transport-for.js';
 
 const transports: CliTransport[] = [];
 const pids: number[] = [];
@@ -37,7 +38,7 @@ export function transportOver(
   options: Options = {},
   settings: CliTransportSettings = {},
 ): CliTransport {
-  return track(new CliTransport({ pathToClaudeCodeExecutable: standInCli(scenario), ...options }, settings));
+  return track(transportFor({ pathToClaudeCodeExecutable: standInCli(scenario), ...options }, settings));
 }
 
 /** Starts `transport` and has its process checked after the test. */

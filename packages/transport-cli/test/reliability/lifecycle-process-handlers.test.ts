@@ -9,10 +9,11 @@
 import { getEventListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CliTransport } from '../../src/cli-transport.js';
+import type { CliTransport } from '../../src/cli-transport.js';
 import { isAlive, waitFor } from '../helpers/checks.js';
 import { SCRIPTED, standInCli } from '../helpers/stand-in.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
+import { transportFor } from '../helpers/transport-for.js';
 
 const EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type Counts = Record<(typeof EVENTS)[number], number>;
@@ -41,7 +42,7 @@ afterAll(() => {
 let cli: string | undefined;
 function echoCli(options: { abortController?: AbortController } = {}): CliTransport {
   cli ??= standInCli(SCRIPTED);
-  const transport = new CliTransport({ pathToClaudeCodeExecutable: cli, ...options }, { closeTimeoutMs: 1_000 });
+  const transport = transportFor({ pathToClaudeCodeExecutable: cli, ...options }, { closeTimeoutMs: 1_000 });
   transports.push(transport);
   return transport;
 }

@@ -7,14 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HexagentError, type Options } from '@hexagent/core';
+import { BASE_CLI_ARGS, buildCliArgs, CliNotFoundError, ProcessError } from '@hexagent/transport-kit';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BASE_CLI_ARGS, buildCliArgs } from '../../src/build-cli-args.js';
-import { CliNotFoundError } from '../../src/cli-not-found-error.js';
-import { CliTransport } from '../../src/cli-transport.js';
-import { ProcessError } from '../../src/process-error.js';
+import type { CliTransport } from '../../src/cli-transport.js';
 import { isAlive } from '../helpers/checks.js';
 import { INFO, standInCli } from '../helpers/stand-in.js';
 import { makeTempDir, removeTempDirs, writeExecutable } from '../helpers/temp-dirs.js';
+import { transportFor as cliTransportFor } from '../helpers/transport-for.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const transports: CliTransport[] = [];
@@ -31,7 +30,7 @@ afterAll(() => {
 });
 
 function transportFor(options: Options): CliTransport {
-  const transport = new CliTransport(options, { closeTimeoutMs: 500 });
+  const transport = cliTransportFor(options, { closeTimeoutMs: 500 });
   transports.push(transport);
   return transport;
 }

@@ -29,12 +29,15 @@ export interface HexagentOptions {
    * relay on another host, while in-process tools, hooks and `canUseTool` stay here.
    *
    * A factory, not a transport, because one option bag may need several: a session calls it once
-   * with its options when it is created (`query()`, `startup()`, `prewarm()`, `ClaudeClient`), and
-   * an agent pool calls it for every CLI it starts. A `Transport` instance is refused with
+   * when it is created (`query()`, `startup()`, `prewarm()`, `ClaudeClient`), and an agent pool
+   * calls it for every CLI it starts. It gets the session's `TransportLaunch` (the CLI's argv,
+   * environment and working directory, built once from the checked options), not the options: a
+   * transport never rebuilds the command line. A `Transport` instance is refused with
    * `InvalidOptionError` (wrap it, `() => transport`, to use it once); so is `transport` with
-   * `spawnClaudeCodeProcess`, which only the default transport runs. The factory gets every
-   * option, `pathToClaudeCodeExecutable`, `executable` and `executableArgs` included, and decides
-   * what they mean (the WebSocket transport refuses them: the relay's operator picks the CLI).
+   * `spawnClaudeCodeProcess`, which only the default transport runs. The options that choose the
+   * local process (`pathToClaudeCodeExecutable`, `executable`, `executableArgs`) reach the factory
+   * as `launch.localProcess`, and it decides what they mean (the WebSocket transport refuses them:
+   * the relay's operator picks the CLI).
    * A live object: a queued run (`@hexagent/queue`) cannot carry it; set it on the worker.
    *
    * @example

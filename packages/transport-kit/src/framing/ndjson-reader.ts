@@ -1,4 +1,4 @@
-import type { InboundMessage } from '@hexagent/core';
+import { type InboundMessage, JsonDecodeError } from '@hexagent/core';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './line-decoder.js';
 
 /** Where an {@link NdjsonReader} delivers what it reads. */
@@ -6,13 +6,15 @@ export interface NdjsonReaderHandlers {
   /** One decoded message, in order. */
   message(message: InboundMessage): void;
   /**
-   * A line that is not a JSON object, skipped (the official SDK skips a line it cannot parse:
-   * something else printed to the CLI's stdout must not end the session). Optional.
+   * A line that is not a JSON object, skipped, and reading goes on: what a reader of the CLI's own
+   * stdout gives (the official SDK skips a line it cannot parse: something else printed there must
+   * not end the session). Without it such a line is a fault (`JsonDecodeError`).
    */
   skipped?(line: string): void;
   /**
-   * The output is faulty: a line over the limit (`MessageTooLargeError`), or an error thrown by
-   * `message`. Called once; the reader ignores everything after it.
+   * The output is faulty: a line over the limit (`MessageTooLargeError`), a line that is not a JSON
+   * object when there is no `skipped` (`JsonDecodeError`), or an error thrown by `message`. Called
+   * once; the reader ignores everything after it.
    */
   fault(error: unknown): void;
 }
@@ -20,7 +22,8 @@ export interface NdjsonReaderHandlers {
 /**
  * Reads newline-delimited JSON from a byte stream: each line, split by {@link LineDecoder} whatever
  * the chunk boundaries, is one JSON object. Blank lines are skipped; a trailing `\r` is dropped; a
- * line that is not a JSON object goes to `skipped` and reading goes on.
+ * line that is not a JSON object goes to `skipped` and reading goes on, or without `skipped` ends
+ * the reading with a `JsonDecodeError`.
  */
 export class NdjsonReader {
   private readonly decoder: LineDecoder;
@@ -70,18 +73,24 @@ export class NdjsonReader {
     this.handlers.fault(error);
   }
 
+  /** A line that is not a JSON object: skipped when the reader's user says so, else a fault. */
+  private notJson(line: string, cause?: unknown): void {
+    if (this.handlers.skipped !== undefined) this.handlers.skipped(line);
+    else this.fault(new JsonDecodeError({ line, ...(cause !== undefined && { cause }) }));
+  }
+
   private readonly onLine = (line: string): void => {
     if (this.stopped) return;
     let value: unknown;
     try {
       value = JSON.parse(line);
-    } catch {
+    } catch (error) {
       // Blank lines are rare, so they are recognised only once parsing has failed.
-      if (line.trim() !== '') this.handlers.skipped?.(line);
+      if (line.trim() !== '') this.notJson(line, error);
       return;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      this.handlers.skipped?.(line);
+      this.notJson(line);
       return;
     }
     this.handlers.message(value as InboundMessage);

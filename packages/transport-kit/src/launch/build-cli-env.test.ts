@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildCliEnv, definedEnv, hexagentClientApp } from './build-cli-env.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 /** What hexagent adds to every environment that lacks it (OTHER.md, "Environment semantics"). */
 const ADDED = {
   CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',

@@ -144,3 +144,30 @@ export function parseRelayFrame(data: Buffer | string): RelayFrame | undefined {
 export function encodeRelayFrame(frame: RelayFrame): Buffer {
   return Buffer.from(JSON.stringify(frame), 'utf8');
 }
+
+/**
+ * Whether `value` has the shape of a {@link RelayHello}: the `relay_hello` type, an argv of
+ * strings, an environment of strings, an optional string `cwd` and an optional record of MCP
+ * server types. The relay checks every hello with it before its operator's rules.
+ */
+export function isRelayHello(value: unknown): value is RelayHello {
+  if (typeof value !== 'object' || value === null) return false;
+  const hello = value as Partial<RelayHello>;
+  return (
+    hello.type === 'relay_hello' &&
+    Array.isArray(hello.argv) &&
+    hello.argv.every((arg) => typeof arg === 'string') &&
+    isStringRecord(hello.env) &&
+    (hello.cwd === undefined || typeof hello.cwd === 'string') &&
+    (hello.mcpServers === undefined || isStringRecord(hello.mcpServers))
+  );
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
+}

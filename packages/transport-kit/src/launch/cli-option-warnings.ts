@@ -1,5 +1,5 @@
 import type { Options } from '@hexagent/core';
-import { warnOnce } from './warn-once.js';
+import { warnOnce } from '../warn-once.js';
 
 /** Code of the warning for `bypassPermissions` without `allowDangerouslySkipPermissions`. */
 export const BYPASS_WARNING_CODE = 'HEXAGENT_BYPASS_PERMISSIONS';

@@ -1,4 +1,17 @@
-import type WebSocket from 'ws';
+/**
+ * What {@link Heartbeat} needs of a socket: the `ws` package's `WebSocket` has it (pings, pongs,
+ * messages as events; `isPaused` while its reader is paused).
+ */
+export interface HeartbeatSocket {
+  /** Listen for a pong, a ping or a message from the peer. */
+  on(event: 'pong' | 'ping' | 'message', listener: () => void): unknown;
+  /** Stop listening. */
+  off(event: 'pong' | 'ping' | 'message', listener: () => void): unknown;
+  /** Send a ping; may throw when the socket is not open. */
+  ping(): void;
+  /** True while reading from the socket is paused (flow control). */
+  readonly isPaused: boolean;
+}
 
 /**
  * Pings `socket` every `intervalMs`; when the previous ping got no pong by then, calls `onTimeout`
@@ -10,11 +23,11 @@ import type WebSocket from 'ws';
  * interval would look like a dead link to the client, whose pings the paused relay cannot answer.
  */
 export class Heartbeat {
-  private readonly socket: WebSocket;
+  private readonly socket: HeartbeatSocket;
   private readonly timer: ReturnType<typeof setInterval>;
   private waiting = false;
 
-  constructor(socket: WebSocket, intervalMs: number, onTimeout: () => void) {
+  constructor(socket: HeartbeatSocket, intervalMs: number, onTimeout: () => void) {
     this.socket = socket;
     socket.on('pong', this.alive);
     socket.on('ping', this.alive);

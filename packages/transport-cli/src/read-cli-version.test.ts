@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SUPPORTED_CLI_VERSIONS, UnsupportedCliVersionError } from '@hexagent/transport-kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertSupportedCliVersion, compareVersions, readCliVersion, SUPPORTED_CLI_VERSIONS } from './cli-version.js';
-import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
+import { assertSupportedCliVersion, readCliVersion } from './read-cli-version.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hexagent-cli-version-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,16 +38,6 @@ describe('readCliVersion', () => {
   it('is undefined for a CLI of another package (a stand-in) or a missing file', () => {
     expect(readCliVersion(fakePackage('p3', '@hexagent/testing', '0.1.0', 'dist/bin.js'))).toBeUndefined();
     expect(readCliVersion(join(root, 'nowhere', 'claude'))).toBeUndefined();
-  });
-});
-
-describe('compareVersions', () => {
-  it('orders by major, minor and patch numerically', () => {
-    expect(compareVersions('2.1.197', '2.1.197')).toBe(0);
-    expect(compareVersions('2.1.99', '2.1.197')).toBeLessThan(0);
-    expect(compareVersions('2.2.0', '2.1.329')).toBeGreaterThan(0);
-    expect(compareVersions('10.0.0', '9.9.9')).toBeGreaterThan(0);
-    expect(() => compareVersions('x', '1.0.0')).toThrow(TypeError);
   });
 });
 

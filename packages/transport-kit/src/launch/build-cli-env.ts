@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Options } from '@hexagent/core';
-import { moduleLocation } from './module-location.js';
+import { moduleLocation } from '../module-location.js';
 
 /** The variable that tells the CLI which kind of client started it. */
 export const ENTRYPOINT_ENV_VAR = 'CLAUDE_CODE_ENTRYPOINT';
@@ -37,7 +37,7 @@ export function hexagentClientApp(): string {
 
 /** The version in a manifest, when it is this package's. */
 function versionOf(manifest: { name?: unknown; version?: unknown }): string | undefined {
-  return manifest.name === '@hexagent/transport-cli' && typeof manifest.version === 'string'
+  return manifest.name === '@hexagent/transport-kit' && typeof manifest.version === 'string'
     ? manifest.version
     : undefined;
 }
@@ -61,7 +61,7 @@ function ownVersion(): string | undefined {
   }
   try {
     return versionOf(
-      createRequire(location)('@hexagent/transport-cli/package.json') as { name?: unknown; version?: unknown },
+      createRequire(location)('@hexagent/transport-kit/package.json') as { name?: unknown; version?: unknown },
     );
   } catch {
     return undefined;

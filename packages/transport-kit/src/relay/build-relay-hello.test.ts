@@ -1,6 +1,11 @@
-import { buildCliArgs } from '@hexagent/transport-cli';
+import type { Options } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
-import { buildRelayHello } from './build-relay-hello.js';
+import { buildCliArgs } from '../launch/build-cli-args.js';
+import { buildTransportLaunch, type LaunchContext } from '../launch/build-transport-launch.js';
+import { buildRelayHello as helloOf } from './build-relay-hello.js';
+
+/** The hello for `options`, through the one launch builder. */
+const buildRelayHello = (options: Options, context?: LaunchContext) => helloOf(buildTransportLaunch(options, context));
 
 describe('buildRelayHello', () => {
   it('carries the argv CliTransport would run, from the same builder, each flag with its value in one element', () => {
@@ -71,7 +76,7 @@ describe('buildRelayHello', () => {
     expect(buildRelayHello({ cwd: '/srv/work' }).cwd).toBe('/srv/work');
   });
 
-  it('throws InvalidOptionError for a bad option, as CliTransport does', () => {
+  it('throws InvalidOptionError for a bad option: the launch builder checks the options', () => {
     expect(() => buildRelayHello({ mcpServersDelivery: 'nope' as never })).toThrow(
       expect.objectContaining({ code: 'INVALID_OPTION' }),
     );

@@ -1,17 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { checkCliVersion, isCliVersion } from '@hexagent/transport-kit';
 import { CLAUDE_CODE_PACKAGE } from './find-cli-in-package.js';
-import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
-
-/**
- * The Claude Code CLI versions hexagent is tested with: `minimum` is what npm installs for
- * Node.js 20 (newer CLIs need Node.js 22), `maximumTested` the newest on npm, which the packaging
- * test's smoke set runs (the end-to-end suite runs it too). Older CLIs are
- * refused ({@link UnsupportedCliVersionError}); newer ones run.
- */
-export const SUPPORTED_CLI_VERSIONS = { minimum: '2.1.197', maximumTested: '2.1.332' } as const;
-
-const VERSION = /^(\d+)\.(\d+)\.(\d+)/;
 
 /**
  * The version of the CLI at `cliPath`, read without running it: from the manifest of the npm
@@ -37,26 +27,14 @@ export function readCliVersion(cliPath: string): string | undefined {
     if (version !== undefined) return version;
   }
   const name = basename(real);
-  return VERSION.test(name) ? name : undefined;
-}
-
-/** Compares two `major.minor.patch` versions (pre-release tags ignored): negative, zero or positive. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.match(VERSION);
-  const pb = b.match(VERSION);
-  if (pa === null || pb === null) throw new TypeError(`not a version: ${pa === null ? a : b}`);
-  for (let i = 1; i <= 3; i++) {
-    const diff = Number(pa[i]) - Number(pb[i]);
-    if (diff !== 0) return diff;
-  }
-  return 0;
+  return isCliVersion(name) ? name : undefined;
 }
 
 const checked = new Map<string, string | undefined>();
 
 /**
- * Refuses a CLI older than {@link SUPPORTED_CLI_VERSIONS}`.minimum`. The version is read once per
- * path and process (a few microseconds: one manifest read).
+ * Refuses a local CLI older than the supported minimum (`checkCliVersion` of the transport kit).
+ * The version is read once per path and process (a few microseconds: one manifest read).
  *
  * @returns the version found, or `undefined` when it cannot be read without running the CLI.
  * @throws UnsupportedCliVersionError naming the version found and the minimum.
@@ -64,9 +42,7 @@ const checked = new Map<string, string | undefined>();
 export function assertSupportedCliVersion(cliPath: string): string | undefined {
   if (!checked.has(cliPath)) checked.set(cliPath, readCliVersion(cliPath));
   const found = checked.get(cliPath);
-  if (found !== undefined && compareVersions(found, SUPPORTED_CLI_VERSIONS.minimum) < 0) {
-    throw new UnsupportedCliVersionError({ found, minimum: SUPPORTED_CLI_VERSIONS.minimum, cliPath });
-  }
+  checkCliVersion(found, cliPath);
   return found;
 }
 
@@ -77,7 +53,7 @@ function manifestVersion(path: string): string | undefined {
     const isClaudeCode =
       typeof manifest.name === 'string' &&
       (manifest.name === CLAUDE_CODE_PACKAGE || manifest.name.startsWith(`${CLAUDE_CODE_PACKAGE}-`));
-    return isClaudeCode && typeof manifest.version === 'string' && VERSION.test(manifest.version)
+    return isClaudeCode && typeof manifest.version === 'string' && isCliVersion(manifest.version)
       ? manifest.version
       : undefined;
   } catch {

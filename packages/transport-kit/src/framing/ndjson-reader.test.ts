@@ -1,4 +1,4 @@
-import { type InboundMessage, MessageTooLargeError } from '@hexagent/core';
+import { type InboundMessage, JsonDecodeError, MessageTooLargeError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
 import { NdjsonReader } from './ndjson-reader.js';
 
@@ -43,6 +43,22 @@ describe('NdjsonReader', () => {
       expect(skipped).toEqual([bad, bad]);
       expect(faults).toEqual([]);
       expect(r.isStopped).toBe(false);
+    },
+  );
+
+  it.each(['not json', '[1]', 'null', '7', '"s"'])(
+    'without a skipped handler reports %s as a JsonDecodeError, once, then ignores the rest',
+    (bad) => {
+      const messages: InboundMessage[] = [];
+      const faults: unknown[] = [];
+      const r = new NdjsonReader({ message: (m) => messages.push(m), fault: (e) => faults.push(e) });
+      r.push(bytes(`{"type":"a"}\n${bad}\n{"type":"never"}\n`));
+      r.push(bytes('{"type":"never"}\n'));
+      r.end();
+      expect(messages).toEqual([{ type: 'a' }]);
+      expect(faults).toHaveLength(1);
+      expect(JsonDecodeError.isInstance(faults[0])).toBe(true);
+      expect(r.isStopped).toBe(true);
     },
   );
 

@@ -1,0 +1,281 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import {
+  AbortError,
+  type InboundMessage,
+  InboundMessageStream,
+  InvalidOptionError,
+  type OutboundMessage,
+  onAbort,
+  type Transport,
+  TransportClosedError,
+  TransportInputClosedError,
+  type TransportLaunch,
+  type TransportSink,
+  TransportStartError,
+} from '@hexagent/core';
+import {
+  askCliVersion,
+  BackpressureQueue,
+  encodeEnvForStdin,
+  NdjsonReader,
+  ProcessError,
+  shellQuote,
+  spawnFailure,
+} from '@hexagent/transport-kit';
+import { askFarSide } from './ask-far-side.js';
+import { farSideCommand } from './far-side-command.js';
+
+/** Where and how {@link CommandWrapperTransport} reaches the CLI. */
+export interface CommandWrapperSettings {
+  /**
+   * The command that runs its arguments on the far side: `['ssh', '-T', 'build-box']`,
+   * `['docker', 'exec', '-i', 'box']`, `['env']` (this machine: what the tests use).
+   */
+  wrapper: readonly string[];
+  /** The wrapper hands its arguments to a shell on the far side as one line (ssh does): quote them. */
+  remoteShell?: boolean;
+  /** The CLI's command on the far side; default `claude`. */
+  cli?: string;
+  /** The wrapper's own environment (what it needs to reach the far side); default this process's. */
+  wrapperEnv?: Readonly<Record<string, string | undefined>>;
+  /** Each step of `close()` (end of input, SIGTERM, SIGKILL) waits this long, in ms; default 2 000. */
+  closeTimeoutMs?: number;
+  /** Ask the far side for the CLI's version before the first start, and refuse an old one; default true. */
+  checkVersion?: boolean;
+}
+
+type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
+
+/** The version checks made, by wrapper and CLI: one question per far side and process. */
+const versions = new Map<string, Promise<string | undefined>>();
+
+/**
+ * The `Transport` port over a CLI that a command wrapper runs elsewhere (ssh, `docker exec`, or
+ * `env` on this machine): the wrapper's stdin and stdout carry the stream-json lines, as a local
+ * CLI's would. The launch's environment for a far side (`remoteEnv`) goes over stdin before the
+ * first message, never on a command line; the CLI is `exec`'d by a shell on the far side.
+ */
+export class CommandWrapperTransport implements Transport {
+  /** The version of the `Transport` contract this class implements. */
+  readonly specificationVersion = 'v1' as const;
+  private readonly launch: TransportLaunch;
+  private readonly settings: CommandWrapperSettings;
+  private readonly inbound: InboundMessageStream;
+  private readonly reader: NdjsonReader;
+  private state: State = 'new';
+  private child: ChildProcessWithoutNullStreams | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private inputEnded = false;
+  private stopping = false;
+  private stderrTail = '';
+  private startPromise: Promise<void> | undefined;
+  private closePromise: Promise<void> | undefined;
+  private stopListeningForAbort: (() => void) | undefined;
+
+  /** @throws InvalidOptionError for a launch that chooses the local process: the far side picks its CLI. */
+  constructor(launch: TransportLaunch, settings: CommandWrapperSettings) {
+    if (launch.localProcessOption !== undefined) {
+      throw new InvalidOptionError({
+        option: launch.localProcessOption,
+        message: 'chooses the local CLI process; through a command wrapper the far side runs its own CLI',
+      });
+    }
+    if (settings.wrapper.length === 0) {
+      throw new InvalidOptionError({ option: 'wrapper', message: 'must name a command' });
+    }
+    this.launch = launch;
+    this.settings = settings;
+    this.inbound = new InboundMessageStream({
+      queue: new BackpressureQueue<InboundMessage>({
+        highWaterMark: 1024,
+        onPause: () => this.child?.stdout.pause(),
+        onResume: () => this.child?.stdout.resume(),
+        onReturn: () => void this.close(),
+      }),
+      owner: 'CommandWrapperTransport',
+      onSinkError: (error) => this.fail(error),
+    });
+    this.reader = new NdjsonReader(
+      { message: (message) => this.inbound.push(message), fault: (error) => this.fail(error) },
+      launch.maxMessageBytes,
+    );
+  }
+
+  /** True from a successful `start()` until `close()`, the wrapper's exit or a fault. */
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  /**
+   * Checks the far side's CLI version (once per far side), starts the wrapper and writes the
+   * environment; resolves once the wrapper runs, so messages can be sent.
+   *
+   * @throws CommandNotFoundError when the wrapper itself cannot be run here.
+   * @throws UnsupportedCliVersionError when the far side's CLI is too old.
+   */
+  start(): Promise<void> {
+    if (this.state !== 'new') {
+      return Promise.reject(
+        this.state === 'closing' || this.state === 'closed'
+          ? new TransportClosedError({ message: 'CommandWrapperTransport.start(): the transport is closed' })
+          : new TransportStartError({ message: 'CommandWrapperTransport.start() may be called only once' }),
+      );
+    }
+    this.state = 'starting';
+    this.startPromise = this.spawn().catch((error: unknown) => {
+      this.state = 'closed';
+      this.inbound.end(error);
+      throw error;
+    });
+    return this.startPromise;
+  }
+
+  /** Inbound messages in order; ends when the CLI exits, or with the error that ended it. */
+  messages(): AsyncIterable<InboundMessage> {
+    return this.inbound.messages();
+  }
+
+  /** Push mode: the same messages to `sink`, synchronously, then one `end`. */
+  subscribe(sink: TransportSink): void {
+    this.inbound.subscribe(sink);
+  }
+
+  /**
+   * Writes one message as a line; resolves once it is handed to the OS.
+   *
+   * @throws TransportInputClosedError before `start()`, after `endInput()` or `close()`.
+   * @throws ProcessError when the wrapper stopped reading (it exited).
+   */
+  send(message: OutboundMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (this.state !== 'open' || this.inputEnded || stdin === undefined || !stdin.writable) {
+      return Promise.reject(new TransportInputClosedError());
+    }
+    let line: string;
+    try {
+      line = `${JSON.stringify(message)}\n`;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      stdin.write(line, (error) => (error ? reject(this.processError(error)) : resolve()));
+    });
+  }
+
+  /** Ends the CLI's input (EOF). Never throws. */
+  endInput(): void {
+    this.inputEnded = true;
+    this.child?.stdin.end();
+  }
+
+  /**
+   * Ends the input, waits for the wrapper to exit, then SIGTERM, then SIGKILL, each step bounded.
+   * Whatever the wrapper started on the far side must end with it: with ssh, the channel closes and
+   * the remote shell's CLI gets EOF and SIGHUP; see docs/contributing-a-transport.md. Idempotent.
+   */
+  close(): Promise<void> {
+    this.closePromise ??= this.stop();
+    return this.closePromise;
+  }
+
+  private async spawn(): Promise<void> {
+    const { wrapper, remoteShell = false, cli = 'claude', checkVersion = true } = this.settings;
+    const env = this.settings.wrapperEnv ?? process.env;
+    const onFarSide = (command: string[]): string[] =>
+      remoteShell ? [...wrapper, shellQuote(command)] : [...wrapper, ...command];
+    if (checkVersion) {
+      const key = JSON.stringify([wrapper, cli]);
+      let version = versions.get(key);
+      if (version === undefined) {
+        version = askCliVersion(
+          (args) => askFarSide(onFarSide([cli, ...args]), env, 30_000),
+          onFarSide([cli]).join(' '),
+        );
+        versions.set(key, version);
+        version.catch(() => versions.delete(key));
+      }
+      await version;
+    }
+    if (this.launch.signal?.aborted) throw new AbortError({ message: 'The query was aborted before the CLI started' });
+    if (this.state !== 'starting') throw new TransportClosedError({ message: 'closed while starting' });
+    const [file, ...args] = onFarSide(farSideCommand(this.launch, cli));
+    const child = spawn(file as string, args, { stdio: 'pipe', env });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('close', (code, signal) => resolve(this.onExit(code, signal))));
+    child.stdout.on('data', (chunk: Buffer) => this.reader.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
+    child.stdin.on('error', () => {});
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) => reject(spawnFailure(error, file as string, 'wrapper')));
+    });
+    // The environment first: the far side's shell reads it before it becomes the CLI.
+    await new Promise<void>((resolve, reject) =>
+      child.stdin.write(encodeEnvForStdin(this.launch.remoteEnv), (error) => (error ? reject(error) : resolve())),
+    );
+    if (this.state !== 'starting') return;
+    this.state = 'open';
+    const signal = this.launch.signal;
+    if (signal !== undefined) this.stopListeningForAbort = onAbort(signal, () => void this.close());
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.reader.end();
+    if (this.state === 'open') this.state = 'closed';
+    const failed = code !== 0 || signal !== null;
+    this.inbound.end(failed && !this.stopping ? this.processError(undefined, code, signal) : undefined);
+    this.stopListeningForAbort?.();
+  }
+
+  private onStderr(chunk: Buffer): void {
+    const text = chunk.toString('utf8');
+    this.stderrTail = (this.stderrTail + text).slice(-8192);
+    if (this.launch.stderr === undefined) return;
+    for (const line of text.split('\n')) if (line !== '') this.launch.stderr(`${line}\n`);
+  }
+
+  private processError(cause?: unknown, code?: number | null, signal?: string | null): ProcessError {
+    return new ProcessError({
+      exitCode: code ?? this.child?.exitCode ?? undefined,
+      signal: signal ?? this.child?.signalCode ?? undefined,
+      stderrTail: this.stderrTail,
+      cause,
+    });
+  }
+
+  private fail(error: unknown): void {
+    if (this.state === 'closed') return;
+    this.reader.stop();
+    this.inbound.end(error);
+    void this.close();
+  }
+
+  private async stop(): Promise<void> {
+    if (this.state !== 'closed') this.state = 'closing';
+    this.stopping = true;
+    await this.startPromise?.catch(() => {});
+    const child = this.child;
+    const timeoutMs = this.settings.closeTimeoutMs ?? 2000;
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      child.stdin.end();
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        if (await this.exitedWithin(timeoutMs)) break;
+        child.kill(signal);
+      }
+      await this.exitedWithin(timeoutMs);
+    }
+    this.state = 'closed';
+    this.inbound.end();
+    this.stopListeningForAbort?.();
+  }
+
+  private exitedWithin(timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      void this.exited.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}

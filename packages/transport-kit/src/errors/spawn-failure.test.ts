@@ -1,0 +1,31 @@
+import { TransportStartError } from '@hexagent/core';
+import { describe, expect, it } from 'vitest';
+import { CliNotFoundError } from './cli-not-found-error.js';
+import { CommandNotFoundError } from './command-not-found-error.js';
+import { ProcessError } from './process-error.js';
+import { spawnFailure } from './spawn-failure.js';
+
+const enoent = Object.assign(new Error('spawn ssh ENOENT'), { code: 'ENOENT' });
+
+describe('spawnFailure', () => {
+  it('names a missing wrapper command, and says nothing of installing the CLI', () => {
+    const error = spawnFailure(enoent, 'ssh', 'wrapper');
+    expect(CommandNotFoundError.isInstance(error)).toBe(true);
+    expect(TransportStartError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'COMMAND_NOT_FOUND', command: 'ssh' });
+    expect(error.message).toContain('"ssh"');
+    expect(error.message).not.toContain('@anthropic-ai/claude-code');
+  });
+
+  it('says how to install the CLI when the CLI itself cannot be run', () => {
+    const error = spawnFailure(enoent, '/x/claude', 'cli');
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect(error.message).toContain('@anthropic-ai/claude-code');
+  });
+
+  it('is a ProcessError for another refusal', () => {
+    const error = spawnFailure(Object.assign(new Error('no'), { code: 'E2BIG' }), 'ssh', 'wrapper');
+    expect(ProcessError.isInstance(error)).toBe(true);
+    expect(error.message).toContain('"ssh"');
+  });
+});

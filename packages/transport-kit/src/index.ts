@@ -1,0 +1,73 @@
+/**
+ * @hexagent/transport-kit: what every transport that runs the Claude Code CLI shares, and what an
+ * outside author of a transport (ssh, `docker exec`, a relay of their own) builds on. Our own
+ * transports (`@hexagent/transport-cli`, `@hexagent/transport-websocket`) and the relay use it:
+ * - the launch: {@link buildTransportLaunch} turns checked options into the CLI's argv, environment
+ *   and working directory once (the facade calls it; a transport gets the result), with
+ *   {@link encodeEnvForStdin} / {@link ENV_FROM_STDIN_SCRIPT} to keep secrets off command lines;
+ * - line framing ({@link NdjsonReader}, {@link LineDecoder}) and backpressure ({@link BackpressureQueue});
+ * - the transport errors ({@link ProcessError}, {@link CliNotFoundError}, {@link CommandNotFoundError},
+ *   {@link spawnFailure}) and {@link redactSecrets};
+ * - the CLI version check ({@link checkCliVersion}; {@link askCliVersion} asks a far side);
+ * - the relay's wire protocol (hello, ready, exit frames, {@link Heartbeat}), shared by the
+ *   WebSocket transport and the relay.
+ *
+ * The transport conformance suite, with its fault section for a CLI that runs elsewhere, is in
+ * `@hexagent/testing/conformance` (`transportConformanceSuite`, `TransportFaultHooks`).
+ *
+ * @example
+ * ```ts
+ * import type { TransportFactory } from '@hexagent/core';
+ * import { BackpressureQueue, NdjsonReader } from '@hexagent/transport-kit';
+ *
+ * const factory: TransportFactory = (launch) => new MyTransport(launch);
+ * ```
+ *
+ * @packageDocumentation
+ */
+
+export { CliNotFoundError } from './errors/cli-not-found-error.js';
+export { CommandNotFoundError } from './errors/command-not-found-error.js';
+export { ProcessError } from './errors/process-error.js';
+export { REDACTED, redactSecrets } from './errors/redact-secrets.js';
+export { spawnFailure } from './errors/spawn-failure.js';
+export { UnsupportedCliVersionError } from './errors/unsupported-cli-version-error.js';
+export { BackpressureQueue, type BackpressureQueueOptions } from './framing/backpressure-queue.js';
+export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './framing/line-decoder.js';
+export { NdjsonReader, type NdjsonReaderHandlers } from './framing/ndjson-reader.js';
+export { BASE_CLI_ARGS, buildCliArgs } from './launch/build-cli-args.js';
+export { buildCliEnv, definedEnv, hexagentClientApp } from './launch/build-cli-env.js';
+export { buildTransportLaunch, type LaunchContext } from './launch/build-transport-launch.js';
+export { CLI_SWITCH_FLAGS, type CliSwitchFlag } from './launch/cli-args/switch-flags.js';
+export { BYPASS_WARNING_CODE, warnAboutCliOptions } from './launch/cli-option-warnings.js';
+export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
+export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
+export { validateCliOptions } from './launch/validate-cli-options.js';
+export { moduleLocation } from './module-location.js';
+export { buildRelayHello } from './relay/build-relay-hello.js';
+export { Heartbeat, type HeartbeatSocket } from './relay/heartbeat.js';
+export {
+  encodeRelayFrame,
+  isRelayHello,
+  parseRelayFrame,
+  RELAY_CLOSE,
+  RELAY_SUBPROTOCOL,
+  type RelayEndInput,
+  type RelayErrorFrame,
+  type RelayExit,
+  type RelayFrame,
+  type RelayHello,
+  type RelayReady,
+  type RelayRefusalReason,
+  type RelayResume,
+  type RelayTranscriptFile,
+} from './relay/relay-protocol.js';
+export {
+  askCliVersion,
+  checkCliVersion,
+  compareVersions,
+  isCliVersion,
+  parseCliVersion,
+  SUPPORTED_CLI_VERSIONS,
+} from './version/cli-version.js';
+export { resetWarnings, warnOnce } from './warn-once.js';
