@@ -129,7 +129,9 @@ export class ReusableCli implements PoolSpare {
     const { signal } = params;
     if (signal !== undefined) {
       const abort = () =>
-        void this.session.abort(new AbortError({ message: 'The query was aborted', cause: signal.reason }));
+        void this.session.abort(
+          new AbortError({ message: 'Claude Code process aborted by user', cause: signal.reason }),
+        );
       if (signal.aborted) abort();
       else this.stopListening = onAbort(signal, abort);
     }

@@ -139,6 +139,19 @@ describe('a user-supplied McpServer', () => {
     expect(factory).toHaveBeenCalledTimes(2);
   });
 
+  it('with no tools/list handler: no tools, as the official SDK, not a failed handshake', async () => {
+    // An McpServer of @modelcontextprotocol/sdk 1.26 with no tool registered is such a server.
+    const empty = new Server({ name: 'acp', version: '1.0.0' }, { capabilities: { tools: {} } });
+    const port = portFor(empty, 'acp');
+    const manifest = await port.manifest();
+    expect(manifest.initializeResult).toMatchObject({ serverInfo: { name: 'acp' } });
+    expect(manifest.toolsListResult).toEqual({ tools: [] });
+    // The CLI's own tools/list gets the server's answer, as the official SDK passes it on.
+    expect(await send(port, { jsonrpc: '2.0', id: 3, method: 'tools/list' })).toMatchObject({
+      error: { code: JsonRpcErrorCode.MethodNotFound },
+    });
+  });
+
   it('rejects a factory that returns something else', async () => {
     const port = portFor(() => ({ not: 'a server' }));
     await expect(port.manifest()).rejects.toThrow(/factory must return an McpServer or Server/);

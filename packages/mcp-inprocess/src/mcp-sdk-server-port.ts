@@ -1,4 +1,4 @@
-import { errorMessage, InvalidOptionError, type McpServerManifest } from '@hexagent/core';
+import { errorMessage, InvalidOptionError, JsonRpcErrorCode, type McpServerManifest } from '@hexagent/core';
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { InProcessMcpServerPort } from './in-process-mcp-server-port.js';
 import type { JsonObject } from './json-rpc-message.js';
@@ -16,7 +16,7 @@ const MAX_TOOL_PAGES = 100;
  * or low-level `Server` of `@modelcontextprotocol/sdk`, or a function returning a fresh one,
  * connected over the MCP SDK's in-memory transport. Its own handlers validate and run the calls;
  * the manifest is the answer to a handshake (`initialize`, `notifications/initialized`, and every
- * page of `tools/list`).
+ * page of `tools/list`; a server without a `tools/list` handler has no tools, as officially).
  */
 export class McpSdkServerPort extends InProcessMcpServerPort {
   private readonly supply: McpSdkServerFactory;
@@ -84,6 +84,9 @@ export class McpSdkServerPort extends InProcessMcpServerPort {
         undefined,
         undefined,
       );
+      // An McpServer with no tool registered has no tools/list handler: the official SDK's CLI sees
+      // it connected with no tools (ACP's adapter starts one so), so that is no tools, not a failure.
+      if ('error' in list && list.error.code === JsonRpcErrorCode.MethodNotFound && page === 0) break;
       if ('error' in list) {
         throw new McpHandshakeError({
           serverName: this.name,

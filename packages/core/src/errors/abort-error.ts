@@ -5,6 +5,10 @@ const MARKER = Symbol.for('hexagent.error.AbortError');
 /**
  * The operation was aborted: by an `AbortSignal`, `close()`, or the session ending. Constructed
  * like the official SDK's `AbortError` (`new AbortError('...')`), or with `{ message, cause }`.
+ *
+ * Its `name` is `'Error'`, as the official's (which sets none): programs tell the two apart by
+ * `name === 'AbortError'`, and one that does (an AI SDK provider) treats the official's abort as an
+ * ordinary error. Use `instanceof AbortError`, `AbortError.isInstance()` or `code` instead.
  */
 export class AbortError extends HexagentError {
   readonly code = 'ABORTED' as const;
@@ -14,6 +18,7 @@ export class AbortError extends HexagentError {
     const options: { message?: string; cause?: unknown } =
       typeof messageOrOptions === 'string' ? { message: messageOrOptions } : (messageOrOptions ?? {});
     super({ message: options.message ?? 'The operation was aborted', cause: options.cause });
+    this.name = 'Error';
   }
 
   /** Cross-bundle `instanceof`. */

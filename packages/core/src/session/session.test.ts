@@ -380,6 +380,9 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       const { messages, error } = await collect(session);
       expect(messages).toEqual([{ type: 'assistant', message: {} }]);
       expect(error).toBeInstanceOf(AbortError);
+      // The official SDK's message and name for an abort while the CLI runs.
+      expect((error as AbortError).message).toBe('Claude Code process aborted by user');
+      expect((error as AbortError).name).toBe('Error');
       expect((error as AbortError).cause).toEqual(new Error('user pressed ctrl-c'));
       expect(transport.closeCalls).toBe(1);
       expect(session.signal.aborted).toBe(true);
@@ -417,6 +420,8 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       expect(transport.startCalls).toBe(0);
       const { error } = await collect(session);
       expect(error).toBeInstanceOf(AbortError);
+      // The official SDK's message for an abort before the CLI started.
+      expect((error as AbortError).message).toBe('Operation aborted');
     });
 
     it('a transport start() that rejects makes start() reject with the same error and closes the ports', async () => {

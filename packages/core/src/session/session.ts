@@ -33,6 +33,10 @@ import { SessionTracing } from './tracing/session-tracing.js';
 import { TurnLedger } from './turn-ledger.js';
 import { userMessageWire } from './user-message-wire.js';
 
+/** The official SDK's messages for an abort (0.3.332): while the CLI runs, and before it started. */
+const ABORTED_BY_USER = 'Claude Code process aborted by user';
+const ABORTED_BEFORE_START = 'Operation aborted';
+
 type SessionState = 'new' | 'running' | 'closed';
 
 /**
@@ -239,7 +243,7 @@ export class Session extends McpControls implements QueryControls {
    * Abort, as `options.abortController.abort()` does: nothing the CLI writes from now on is yielded
    * (what is buffered still is), and the message stream throws `error` once the CLI has stopped.
    */
-  abort(error: AbortError = new AbortError({ message: 'The query was aborted' })): Promise<void> {
+  abort(error: AbortError = new AbortError({ message: ABORTED_BY_USER })): Promise<void> {
     this.output.seal();
     return this.close(error);
   }
@@ -334,11 +338,11 @@ export class Session extends McpControls implements QueryControls {
   /** Aborts the session when `abortController` aborts; an already aborted one ends it at once. */
   private listenForAbort(abortController: AbortController | undefined): void {
     if (abortController === undefined) return;
-    const aborted = () => new AbortError({ message: 'The query was aborted', cause: abortController.signal.reason });
+    const aborted = () => new AbortError({ message: ABORTED_BY_USER, cause: abortController.signal.reason });
     if (abortController.signal.aborted) {
       this.state = 'closed';
       this.turns.close();
-      this.fatalError = aborted();
+      this.fatalError = new AbortError({ message: ABORTED_BEFORE_START, cause: abortController.signal.reason });
       this.output.end(this.fatalError);
       this.tracing?.close(this.fatalError);
       return;

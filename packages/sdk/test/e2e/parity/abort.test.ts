@@ -54,6 +54,8 @@ async function runAborted(
 /** What holds on both SDKs after an abort, and what hexagent promises besides. */
 function expectAborted(sdk: ParitySdk, run: AbortedRun): void {
   expect(sdk.isAbortError(run.error), `an AbortError, got ${String(run.error)}`).toBe(true);
+  // Programs match on these (an AI SDK provider on `name === 'AbortError'`): the same on both SDKs.
+  expect((run.error as Error).name).toBe('Error');
   expect(run.after.filter((message) => message.type === 'result' || message.type === 'assistant')).toEqual([]);
   if (sdk.name === 'hexagent') expect(run.after).toEqual([]);
 }
@@ -71,6 +73,7 @@ describe.each(SDKS)('abortController.abort() on $name', (sdk) => {
     );
     expectAborted(sdk, run);
     expect(run.messages.map((message) => message.type)).toEqual(['system']);
+    expect((run.error as Error).message).toBe('Claude Code process aborted by user');
   });
 
   it('before the first message: no reply, then AbortError', async () => {
