@@ -67,6 +67,7 @@ export {
 } from './session/query-controls.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
+export type { StartupMark } from './session/startup-mark-tracker.js';
 export { SpanAttr, SpanNames } from './session/tracing/span-attributes.js';
 export { claimedInitialization, claimRefusal, readClaimInfo } from './session/warm/claim-answer.js';
 export { type ClaimPlan, HOOK_SETTING_KEYS, hookSettingKeys, planClaim } from './session/warm/plan-claim.js';

@@ -2,7 +2,7 @@
 export type CliFlagForm = 'switch' | 'value' | 'optional-value';
 
 /**
- * The long options of Claude Code 2.1.329 (the version hexagent is tested with) and how its parser
+ * The long options of Claude Code 2.1.329 (read from its `claude --help`; test/e2e/cli-parser.test.ts checks them against the workspace's CLI, 2.1.332) and how its parser
  * (commander) reads each: from `claude --help`, plus the hidden ones the SDK writes (`--max-turns`,
  * `--await-initialize`, ...). What matters to the relay's check:
  * - a `'value'` option written alone takes the next element as its value, whatever it is (even

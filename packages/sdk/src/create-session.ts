@@ -76,7 +76,7 @@ export function createSession(
 }
 
 /** The launch context of a session created now: the active span's trace context, when there is one. */
-function currentLaunch(): LaunchContext {
+export function currentLaunch(): LaunchContext {
   const traceContext = activeTraceContext();
   return traceContext === undefined ? {} : { traceContext };
 }

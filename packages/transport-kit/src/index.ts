@@ -36,7 +36,13 @@ export { BackpressureQueue, type BackpressureQueueOptions } from './framing/back
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './framing/line-decoder.js';
 export { NdjsonReader, type NdjsonReaderHandlers } from './framing/ndjson-reader.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './launch/build-cli-args.js';
-export { buildCliEnv, definedEnv, hexagentClientApp } from './launch/build-cli-env.js';
+export {
+  buildCliEnv,
+  type CliEnvFlags,
+  definedEnv,
+  hexagentClientApp,
+  READS_STARTUP_MARKS_ENV_VAR,
+} from './launch/build-cli-env.js';
 export { buildTransportLaunch, type LaunchContext } from './launch/build-transport-launch.js';
 export { CLI_SWITCH_FLAGS, type CliSwitchFlag } from './launch/cli-args/switch-flags.js';
 export { BYPASS_WARNING_CODE, warnAboutCliOptions } from './launch/cli-option-warnings.js';

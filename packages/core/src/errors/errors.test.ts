@@ -347,3 +347,20 @@ describe('hasMarker', () => {
     for (const value of [undefined, null, 'x', 1, true]) expect(hasMarker(value, marker)).toBe(false);
   });
 });
+
+describe('InitializeTimeoutError', () => {
+  it("names the CLI's last start-up mark and its age, in the official SDK's fields", () => {
+    const error = new InitializeTimeoutError({ timeoutMs: 5, startupMark: { mark: 'settings_loaded', ageMs: 12 } });
+    expect(error).toMatchObject({
+      errorClass: 'initialize_timeout',
+      startupMark: 'settings_loaded',
+      startupMarkAgeMs: 12,
+    });
+  });
+
+  it("says 'none' and has no age when the CLI reported no mark", () => {
+    const error = new InitializeTimeoutError({ timeoutMs: 5 });
+    expect(error.startupMark).toBe('none');
+    expect('startupMarkAgeMs' in error).toBe(false);
+  });
+});

@@ -50,6 +50,24 @@ describe('createInboundSink', () => {
     expect(mirrored).toEqual([mirror]);
   });
 
+  it('tells keepAlive of every keep_alive (a start-up mark or not), yielding none of them', () => {
+    const keepAlive = vi.fn();
+    const output = { push: vi.fn() };
+    const sink = createInboundSink({
+      protocol: { receive: () => false },
+      output,
+      turns: new TurnLedger(vi.fn()),
+      keepAlive,
+      end: vi.fn(),
+    });
+    const marked = { type: 'keep_alive', startup_mark: 'settings_loaded' };
+    const plain = { type: 'keep_alive' };
+    const odd = { type: 'keep_alive', startup_mark: 7, extra: true };
+    for (const message of [marked, plain, odd]) sink.message(message);
+    expect(keepAlive.mock.calls.map(([message]) => message)).toEqual([marked, plain, odd]);
+    expect(output.push).not.toHaveBeenCalled();
+  });
+
   it('counts each result as the answer to a turn, after handing it to the output', () => {
     const { sink, output, turns } = routes();
     const seen: string[] = [];

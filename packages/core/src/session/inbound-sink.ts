@@ -27,6 +27,11 @@ export interface InboundRoutes {
   turns: Pick<TurnLedger, 'resultReceived'>;
   /** Told the commands of every `system/commands_changed` message (which still goes to the caller). */
   commandsChanged?: (commands: SlashCommand[]) => void;
+  /**
+   * Told every `keep_alive` message (still never yielded): during start-up, with
+   * `CLAUDE_CODE_SDK_READS_STARTUP_MARKS`, they carry the CLI's `startup_mark` checkpoints.
+   */
+  keepAlive?: (message: InboundMessage) => void;
   /** Called once when the CLI's output ends: with the error it ended with, if that is news. */
   end: (error: unknown) => void;
   /**
@@ -57,7 +62,7 @@ type Held = { message: InboundMessage; flushed: boolean } | { end: unknown };
  * result: ...` after yielding that result.
  */
 export function createInboundSink(routes: InboundRoutes): TransportSink {
-  const { protocol, output, turns, commandsChanged, end, mirror } = routes;
+  const { protocol, output, turns, commandsChanged, keepAlive, end, mirror } = routes;
   const failures = new ErrorResultTracker();
   let held: Held[] | undefined;
 
@@ -105,6 +110,7 @@ export function createInboundSink(routes: InboundRoutes): TransportSink {
       if (protocol.receive(message)) return;
       if (isHostOnlyMessage(message)) {
         if (message.type === 'transcript_mirror') mirror?.receive(message);
+        else if (message.type === 'keep_alive') keepAlive?.(message);
         return;
       }
       if (held === undefined && (mirror === undefined || message.type !== 'result')) deliver(message);

@@ -29,6 +29,7 @@ import { McpServerSet } from './mcp-server-set.js';
 import type { QueryControls } from './query-controls.js';
 import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
+import { type StartupMark, StartupMarkTracker } from './startup-mark-tracker.js';
 import { SessionTracing } from './tracing/session-tracing.js';
 import { TurnLedger } from './turn-ledger.js';
 import { userMessageWire } from './user-message-wire.js';
@@ -75,6 +76,8 @@ export class Session extends McpControls implements QueryControls {
   private commands: SlashCommand[] | undefined;
   private closePromise: Promise<void> | undefined;
   private fatalError: unknown;
+  /** The last start-up checkpoint the CLI reported (with `CLAUDE_CODE_SDK_READS_STARTUP_MARKS`). */
+  private readonly startupMarks: StartupMarkTracker;
   /** Takes the session's listener off `options.abortController.signal`. */
   private stopListeningForAbort: (() => void) | undefined;
 
@@ -87,6 +90,7 @@ export class Session extends McpControls implements QueryControls {
       createServer: dependencies.createMcpServer,
     });
     this.turns = new TurnLedger(() => this.transport.endInput());
+    this.startupMarks = new StartupMarkTracker(dependencies.clock ?? systemClock);
     const tracer = dependencies.tracer ?? (this.options.tracer || undefined);
     this.tracing =
       tracer === undefined ? undefined : new SessionTracing(tracer, this.options.model, this.servers.byName);
@@ -144,6 +148,15 @@ export class Session extends McpControls implements QueryControls {
     const names = this.servers.names;
     const timeoutMs = this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
     return requestInitialize(this, { ...(names.length > 0 && { sdkMcpServers: names }), ...payload }, timeoutMs);
+  }
+
+  /**
+   * The last start-up checkpoint the CLI reported in a `keep_alive` line's `startup_mark`, and its
+   * age now; `undefined` when it reported none (it writes them only when its environment has
+   * `CLAUDE_CODE_SDK_READS_STARTUP_MARKS=1`, as `startup()` and `prewarm()` set it).
+   */
+  startupMarkReached(): StartupMark | undefined {
+    return this.startupMarks.reached();
   }
 
   /** The messages for the user, in order. Ends when the CLI exits; throws a typed error on a fault. */
@@ -284,6 +297,7 @@ export class Session extends McpControls implements QueryControls {
         commandsChanged: (commands) => {
           this.commands = commands;
         },
+        keepAlive: (message) => this.startupMarks.observe(message),
         end: (error) => void this.shutdown(error, false),
         ...(this.mirror !== undefined && { mirror: this.mirror }),
       }),

@@ -1,5 +1,5 @@
 /**
- * The relay's reading of a command line against the real CLI's parser (Claude Code 2.1.329,
+ * The relay's reading of a command line against the real CLI's parser (the workspace's Claude Code, 2.1.332,
  * commander): the forms the relay accepts mean to the CLI what the relay takes them to mean, and
  * the forms it refuses would be read otherwise. Each probe ends during parsing (`--version`, or an
  * invalid `--max-turns` value, or an unknown option), so the CLI does nothing else.

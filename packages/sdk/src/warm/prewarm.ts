@@ -1,7 +1,7 @@
 import { InvalidOptionError, isSdkServerConfig } from '@hexagent/core';
 import type { LaunchContext } from '@hexagent/transport-kit';
 import type { DependencyContainer } from '../container.js';
-import { createSession } from '../create-session.js';
+import { createSession, currentLaunch } from '../create-session.js';
 import type { SpareProcess, WarmStartParams } from '../types/warm.js';
 import { initializeWithin } from './initialize-within.js';
 import { createParkingDirectory } from './parking-directory.js';
@@ -18,7 +18,8 @@ export interface StartSpareParams extends WarmStartParams {
  * Start a spare: the CLI with `--await-claim`, parked in a folder of its own, through `initialize`.
  * The implementation of `prewarm()`, for callers that also need a signal (the agent pool, through
  * `@hexagent/sdk/adapters`). `launch` goes to the transport factory (default: the active span's trace context,
- * as `createSession` takes it).
+ * as `createSession` takes it), always with `readsStartupMarks` (as the official `prewarm()`: the CLI
+ * reports its start-up checkpoints, for an `InitializeTimeoutError`).
  */
 export async function startSpare(
   params: StartSpareParams = {},
@@ -43,7 +44,7 @@ export async function startSpare(
       extraArgs: { ...options.extraArgs, 'await-claim': null },
     },
     container,
-    launch,
+    { ...(launch ?? currentLaunch()), readsStartupMarks: true },
   );
   const abandon = () => void session.close();
   params.signal?.addEventListener('abort', abandon, { once: true });
@@ -78,6 +79,10 @@ export async function startSpare(
  * claimed stays parked (idle, a few hundred MB) until `close()`, its options' `abortController`,
  * garbage collection of the unused handle, or the end of this process (its input closes, so the
  * CLI exits).
+ *
+ * The CLI's environment gets `CLAUDE_CODE_SDK_READS_STARTUP_MARKS=1` (unless it sets that variable in
+ * any letter case), as from the official `prewarm()`: an `InitializeTimeoutError` names the CLI's
+ * last start-up checkpoint (`startupMark`, `startupMarkAgeMs`).
  *
  * @param container a dependency container to swap adapters, as for `query()`.
  * @throws InvalidOptionError for `resume`, `continue` or `forkSession`; `InitializeTimeoutError`

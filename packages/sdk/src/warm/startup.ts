@@ -1,7 +1,7 @@
 import type { SDKUserMessage, SDKUserMessageInput, Session } from '@hexagent/core';
 import { asyncDispose } from '../async-dispose.js';
 import type { DependencyContainer } from '../container.js';
-import { createSession } from '../create-session.js';
+import { createSession, currentLaunch } from '../create-session.js';
 import { QueryImpl } from '../query-impl.js';
 import type { Query } from '../types/query.js';
 import type { WarmQuery, WarmStartParams } from '../types/warm.js';
@@ -42,6 +42,10 @@ class WarmQueryImpl implements WarmQuery {
  * stops its CLI when it is garbage-collected; so does the options' `abortController`.
  *
  * @param container a dependency container to swap adapters, as for `query()`.
+ * The CLI's environment gets `CLAUDE_CODE_SDK_READS_STARTUP_MARKS=1` (unless it sets that variable in
+ * any letter case), as from the official `startup()`: the CLI reports its start-up checkpoints, and an
+ * `InitializeTimeoutError` names the last one (`startupMark`, `startupMarkAgeMs`).
+ *
  * @throws InvalidOptionError for options that cannot work; `InitializeTimeoutError` past
  *   `initializeTimeoutMs`; the CLI's start error (`CliNotFoundError`, `ProcessError`, ...).
  *
@@ -55,7 +59,8 @@ class WarmQueryImpl implements WarmQuery {
  * ```
  */
 export async function startup(params: WarmStartParams = {}, container?: DependencyContainer): Promise<WarmQuery> {
-  const session = createSession(params.options ?? {}, container);
+  // As the official startup(): the CLI reports its start-up checkpoints, for an initialize timeout.
+  const session = createSession(params.options ?? {}, container, { ...currentLaunch(), readsStartupMarks: true });
   try {
     await initializeWithin(session, params.initializeTimeoutMs);
   } catch (error) {

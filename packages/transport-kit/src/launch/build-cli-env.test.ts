@@ -54,6 +54,23 @@ describe('buildCliEnv', () => {
     });
   });
 
+  it('asks for start-up marks only when the launch reads them (startup(), prewarm()), unless set in any case', () => {
+    expect(buildCliEnv({ env: {} }, {})).not.toHaveProperty('CLAUDE_CODE_SDK_READS_STARTUP_MARKS');
+    expect(buildCliEnv({ env: {} }, {}, undefined, { readsStartupMarks: true })).toEqual({
+      ...ADDED,
+      CLAUDE_CODE_SDK_READS_STARTUP_MARKS: '1',
+    });
+    // The caller's value wins, in whatever case it is written, given or inherited (as the official SDK's check).
+    const given = buildCliEnv({ env: { Claude_Code_SDK_Reads_Startup_Marks: '0' } }, {}, undefined, {
+      readsStartupMarks: true,
+    });
+    expect(given).toEqual({ ...ADDED, Claude_Code_SDK_Reads_Startup_Marks: '0' });
+    const inherited = buildCliEnv({}, { CLAUDE_CODE_SDK_READS_STARTUP_MARKS: '0' }, undefined, {
+      readsStartupMarks: true,
+    });
+    expect(inherited['CLAUDE_CODE_SDK_READS_STARTUP_MARKS']).toBe('0');
+  });
+
   it('keeps an inherited entrypoint, as the official SDK does', () => {
     expect(buildCliEnv({}, { CLAUDE_CODE_ENTRYPOINT: 'cli' })['CLAUDE_CODE_ENTRYPOINT']).toBe('cli');
   });

@@ -17,6 +17,11 @@ export const CLIENT_APP_ENV_VAR = 'CLAUDE_AGENT_SDK_CLIENT_APP';
 const CHECKPOINTING_ENV_VAR = 'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING';
 const PREVIEW_FORMAT_ENV_VAR = 'CLAUDE_CODE_QUESTION_PREVIEW_FORMAT';
 const READS_SESSION_STATE_ENV_VAR = 'CLAUDE_CODE_SDK_READS_SESSION_STATE';
+/**
+ * The variable with which `startup()` and `prewarm()` ask the CLI for its start-up checkpoints: it
+ * then writes `keep_alive` lines with a `startup_mark` before it answers `initialize`.
+ */
+export const READS_STARTUP_MARKS_ENV_VAR = 'CLAUDE_CODE_SDK_READS_STARTUP_MARKS';
 /** Switches of hidden official options, never inherited: the official SDK drops them from a copied `process.env`. */
 const NOT_INHERITED = [
   'CLAUDE_CODE_QUESTION_EXTENDED',
@@ -68,6 +73,12 @@ function ownVersion(): string | undefined {
   }
 }
 
+/** What {@link buildCliEnv} adds besides the options: facts of the launch, not of the session. */
+export interface CliEnvFlags {
+  /** `startup()` and `prewarm()`: ask the CLI for its start-up checkpoints (`CLAUDE_CODE_SDK_READS_STARTUP_MARKS`). */
+  readsStartupMarks?: boolean | undefined;
+}
+
 /**
  * The environment of the CLI process, with the official SDK's semantics: a copy of `options.env`
  * when given (it replaces the inherited environment; it is not merged), else a copy of
@@ -75,6 +86,8 @@ function ownVersion(): string | undefined {
  * - `CLAUDE_CODE_ENTRYPOINT=sdk-ts` unless set (the CLI then behaves as for SDK clients);
  * - `CLAUDE_CODE_SDK_READS_SESSION_STATE=1` unless set in any letter case (the CLI then reports its
  *   idle/running state in host-only messages, which the session does not yield);
+ * - with `flags.readsStartupMarks` (`startup()`, `prewarm()`), `CLAUDE_CODE_SDK_READS_STARTUP_MARKS=1`
+ *   unless set in any letter case (the CLI then writes its start-up checkpoints in `keep_alive` lines);
  * - `NODE_OPTIONS` removed; `DEBUG` removed, or `DEBUG=1` when `DEBUG_CLAUDE_AGENT_SDK` is on;
  * - `CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true` with `enableFileCheckpointing`, and
  *   `CLAUDE_CODE_QUESTION_PREVIEW_FORMAT` from `toolConfig.askUserQuestion.previewFormat`;
@@ -104,14 +117,18 @@ export function buildCliEnv(
   options: Pick<Options, 'env' | 'enableFileCheckpointing' | 'toolConfig'>,
   processEnv: Readonly<Record<string, string | undefined>> = process.env,
   traceContext?: Readonly<Record<string, string>>,
+  flags: CliEnvFlags = {},
 ): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...(options.env ?? processEnv) };
   if (traceContext !== undefined) addTraceContext(env, traceContext, options.env ?? {});
   if (!env[ENTRYPOINT_ENV_VAR]) env[ENTRYPOINT_ENV_VAR] = SDK_ENTRYPOINT;
   if (!env[CLIENT_APP_ENV_VAR]) env[CLIENT_APP_ENV_VAR] = hexagentClientApp();
   if (options.enableFileCheckpointing === true) env[CHECKPOINTING_ENV_VAR] = 'true';
-  if (!Object.keys(env).some((key) => key.toUpperCase() === READS_SESSION_STATE_ENV_VAR)) {
+  if (!setInAnyCase(env, READS_SESSION_STATE_ENV_VAR)) {
     env[READS_SESSION_STATE_ENV_VAR] = '1';
+  }
+  if (flags.readsStartupMarks === true && !setInAnyCase(env, READS_STARTUP_MARKS_ENV_VAR)) {
+    env[READS_STARTUP_MARKS_ENV_VAR] = '1';
   }
   const previewFormat = options.toolConfig?.askUserQuestion?.previewFormat;
   if (previewFormat) env[PREVIEW_FORMAT_ENV_VAR] = previewFormat;
@@ -137,6 +154,11 @@ function addTraceContext(
     const name = key.toUpperCase();
     if (!(name in given)) env[name] = value;
   }
+}
+
+/** True when `env` has the variable `name` in any letter case (as the official SDK checks its switches). */
+function setInAnyCase(env: Readonly<Record<string, string | undefined>>, name: string): boolean {
+  return Object.keys(env).some((key) => key.toUpperCase() === name);
 }
 
 /** The environment without its `undefined` entries, as a spawner that wants strings takes it. */

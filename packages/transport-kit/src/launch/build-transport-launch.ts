@@ -20,6 +20,14 @@ export interface LaunchContext {
    * remote one names no `CLAUDE_CONFIG_DIR` (a far side gives its CLI a directory of its own).
    */
   resumeConfigDir?: string | undefined;
+  /**
+   * `true` for the CLI of `startup()` or `prewarm()`: its environment (local and remote) asks it
+   * for its start-up checkpoints, `CLAUDE_CODE_SDK_READS_STARTUP_MARKS=1` unless the environment
+   * sets that variable in any letter case, as the official SDK does for those two and not for
+   * `query()`. The CLI then writes `keep_alive` lines with a `startup_mark` while it boots; the
+   * session keeps the last one for an `InitializeTimeoutError`.
+   */
+  readsStartupMarks?: boolean | undefined;
 }
 
 /** The options that choose the local process, in the order a refusal names them. */
@@ -54,9 +62,9 @@ const LOCAL_PROCESS_OPTIONS = [
 export function buildTransportLaunch(options: Options, context: LaunchContext = {}): TransportLaunch {
   const args = buildCliArgs(options);
   warnAboutCliOptions(options);
-  const { traceContext, resumeConfigDir } = context;
-  const env = buildCliEnv(options, context.processEnv ?? process.env, traceContext);
-  const remoteEnv = definedEnv(buildCliEnv(options, {}));
+  const { traceContext, resumeConfigDir, readsStartupMarks } = context;
+  const env = buildCliEnv(options, context.processEnv ?? process.env, traceContext, { readsStartupMarks });
+  const remoteEnv = definedEnv(buildCliEnv(options, {}, undefined, { readsStartupMarks }));
   if (resumeConfigDir !== undefined) {
     // The local CLI resumes from the loaded copy; a CLI elsewhere never sees this machine's path.
     env['CLAUDE_CONFIG_DIR'] = resumeConfigDir;
