@@ -18,11 +18,9 @@ export const FAR_SIDE_WATCHDOG = String.raw`run=$1; shift
 stop() {
   kill -9 "$cli" 2>/dev/null
   for round in 1 2 3; do
-    for pid in $(cd /proc && echo [0-9]*); do
-      if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "HEXAGENT_WRAPPER_RUN=$run"; then
-        kill -9 "$pid" 2>/dev/null
-      fi
-    done
+    pids=$(grep -lzx "HEXAGENT_WRAPPER_RUN=$run" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
+    [ -z "$pids" ] && break
+    kill -9 $pids 2>/dev/null
   done
 }
 trap 'stop; exit 143' TERM HUP INT

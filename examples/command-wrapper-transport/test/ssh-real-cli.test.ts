@@ -90,7 +90,7 @@ describe.skipIf(missing !== undefined)('the real CLI through ssh', () => {
     expect(argv).toContain('--input-format');
     expect(argv).not.toContain('kept-off-the-command-line');
     expect(argv).not.toContain(hermetic.env['ANTHROPIC_BASE_URL'] ?? 'http');
-  }, 120_000);
+  }, 240_000);
 
   it('resumes a session from the store alone, in a far side config directory it removes afterwards', async () => {
     const work = realpathSync(mkdtempSync(join(dir, 'work-')));
@@ -128,7 +128,7 @@ describe.skipIf(missing !== undefined)('the real CLI through ssh', () => {
     expect(existsSync(join(projects, key.projectKey, `${sessionId}.jsonl`))).toBe(false);
     const resumeDirs = () => readdirSync(farTmp).filter((name) => name.startsWith(RESUME_DIR_PREFIX));
     await expect.poll(resumeDirs, { timeout: 10_000 }).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe.skipIf(missing === undefined)('the real CLI through ssh (skipped)', () => {
