@@ -14,7 +14,7 @@ export const RUN_MARKER = 'HEXAGENT_WRAPPER_RUN';
  * or goes silent past `ClientAliveInterval`, while a command without a terminal gets no signal
  * from sshd (it would run on, waiting on a model, with nobody reading it).
  */
-export const FAR_SIDE_WATCHDOG = String.raw`run=$1; shift
+export const FAR_SIDE_WATCHDOG = `run=$1; shift
 stop() {
   kill -9 "$cli" 2>/dev/null
   for round in 1 2 3; do
