@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
+import { TransportStartError } from '@hexagent/core';
 import { spawnFailure } from '@hexagent/transport-kit';
 
 /**
  * Runs `argv` (the wrapper and what it runs on the far side) with `input` on its stdin (none by
  * default) and resolves with what it printed: for a question such as `claude --version`, or a file
- * written on the far side. Rejects with the kit's spawn error (which names a missing wrapper), or
- * when the command fails or takes longer than `timeoutMs`.
+ * written on the far side, while the transport starts. Rejects with the kit's spawn error (which
+ * names a missing wrapper), or a `TransportStartError` with the far side's stderr when the command
+ * fails (the host cannot be reached, the CLI is not there) or takes longer than `timeoutMs`.
  */
 export function runOnFarSide(
   argv: readonly string[],
@@ -27,10 +29,10 @@ export function runOnFarSide(
     child.once('error', (error) => reject(spawnFailure(error, file, 'wrapper')));
     child.once('close', (code, signal) => {
       if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-      else
-        reject(
-          new Error(`${argv.join(' ')} failed (${signal ?? code}): ${Buffer.concat(err).toString('utf8').trim()}`),
-        );
+      else {
+        const said = Buffer.concat(err).toString('utf8').trim();
+        reject(new TransportStartError({ message: `${argv.join(' ')} failed (${signal ?? code}): ${said}` }));
+      }
     });
   });
 }

@@ -1,8 +1,9 @@
 /**
- * End to end: the real Claude Code CLI run through the command wrapper (`env`), against the
- * scripted model, with the calculator's in-process tools served here. Checks what the tool
- * handlers got, what the model received from them, what the user saw, and that nothing of the
- * launch's environment was on the wrapper's command line.
+ * End to end: the real Claude Code CLI run through a command wrapper (`env` on this machine, and
+ * real `ssh` to a throwaway sshd on 127.0.0.1), against the scripted model, with the calculator's
+ * in-process tools served here. Checks what the tool handlers got, what the model received from
+ * them, what the user saw, and that nothing of the launch's environment was on the wrapper's
+ * command line. The ssh case is skipped with a note without ssh/sshd; under CI that is a failure.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,24 +15,40 @@ import { type HermeticCliEnv, hermeticCliEnv, ScriptedModelServer } from '@hexag
 import { findClaudeCli } from '@hexagent/transport-cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandWrapperTransport } from '../src/index.js';
+import { type Sshd, sshMissing, startSshd } from './helpers/sshd.js';
 
 const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator tools.';
 
+const missing = sshMissing();
 let server: ScriptedModelServer;
 let hermetic: HermeticCliEnv;
+let sshd: Sshd | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'hexagent-wrapper-e2e-'));
 beforeAll(async () => {
   server = await ScriptedModelServer.start(scriptedCalculatorModel);
   hermetic = await hermeticCliEnv({ baseUrl: server.url });
+  if (missing === undefined) sshd = await startSshd();
 });
 afterAll(async () => {
   await server?.close();
   await hermetic?.cleanup();
+  await sshd?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the real CLI through a command wrapper', () => {
+const wrappers = [
+  { name: 'env', missing: undefined, wrapper: () => ['env'], remoteShell: false },
+  { name: 'ssh', missing, wrapper: () => sshd?.ssh() ?? [], remoteShell: true },
+];
+
+describe.each(wrappers)('the real CLI through $name', ({ missing, wrapper: farSide, remoteShell }) => {
+  if (missing !== undefined) {
+    it.skip(missing, () => {});
+    return;
+  }
   it("runs a query whose in-process tools answer the CLI's calls over the wrapper's pipes", async () => {
+    // Each case sees only the tool results of its own conversation.
+    const resultsBefore = server.toolResults().length;
     const calls: Array<{ tool: string; args: unknown }> = [];
     const tools = calculatorTools.map((tool) => ({
       ...tool,
@@ -42,9 +59,9 @@ describe('the real CLI through a command wrapper', () => {
     }));
     // A wrapper that writes down its command line, then runs it: what `ps` would show of it.
     const argvFile = join(dir, 'argv');
-    const wrapper = ['sh', '-c', 'printf "%s\\n" "$@" > "$0"; exec "$@"', argvFile];
+    const wrapper = ['sh', '-c', 'printf "%s\\n" "$@" > "$0"; exec "$@"', argvFile, ...farSide()];
     const options: Options = {
-      transport: commandWrapperTransport({ wrapper, cli: findClaudeCli({}) }),
+      transport: commandWrapperTransport({ wrapper, remoteShell, cli: findClaudeCli({}) }),
       env: { ...hermetic.env, HEXAGENT_EXAMPLE_SECRET_TOKEN: 'kept-off-the-command-line' },
       mcpServers: { calc: createSdkMcpServer({ name: 'calc', version: '1.0.0', tools }) },
       allowedTools: calculatorToolNames,
@@ -61,7 +78,10 @@ describe('the real CLI through a command wrapper', () => {
       { tool: 'divide', args: { a: 1, b: 0 } },
     ]);
     // What the model received from them, through the CLI behind the wrapper.
-    const results = server.toolResults().map((result) => ({ content: result.content, isError: result.is_error }));
+    const results = server
+      .toolResults()
+      .slice(resultsBefore)
+      .map((result) => ({ content: result.content, isError: result.is_error }));
     expect(results).toEqual([
       { content: [{ type: 'text', text: '42' }], isError: false },
       { content: [{ type: 'text', text: '42' }], isError: false },
@@ -76,5 +96,5 @@ describe('the real CLI through a command wrapper', () => {
     expect(argv).toContain('--input-format');
     expect(argv).not.toContain('kept-off-the-command-line');
     expect(argv).not.toContain(hermetic.env['ANTHROPIC_BASE_URL'] ?? 'http');
-  }, 120_000);
+  }, 240_000);
 });
