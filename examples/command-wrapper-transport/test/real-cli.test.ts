@@ -13,25 +13,30 @@ import { scriptedCalculatorModel } from '@hexagent/example-calculator/dist/scrip
 import { createSdkMcpServer, type Options, query, type SDKMessage } from '@hexagent/sdk';
 import { type HermeticCliEnv, hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
 import { findClaudeCli } from '@hexagent/transport-cli';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commandWrapperTransport } from '../src/index.js';
 import { type Sshd, sshMissing, startSshd } from './helpers/sshd.js';
 
 const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator tools.';
 
 const missing = sshMissing();
+let sshd: Sshd | undefined;
+// A model server and CLI home per case: the calls and results each case asserts are its own.
 let server: ScriptedModelServer;
 let hermetic: HermeticCliEnv;
-let sshd: Sshd | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'hexagent-wrapper-e2e-'));
 beforeAll(async () => {
-  server = await ScriptedModelServer.start(scriptedCalculatorModel);
-  hermetic = await hermeticCliEnv({ baseUrl: server.url });
   if (missing === undefined) sshd = await startSshd();
 });
-afterAll(async () => {
+beforeEach(async () => {
+  server = await ScriptedModelServer.start(scriptedCalculatorModel);
+  hermetic = await hermeticCliEnv({ baseUrl: server.url });
+});
+afterEach(async () => {
   await server?.close();
   await hermetic?.cleanup();
+});
+afterAll(async () => {
   await sshd?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -47,8 +52,6 @@ describe.each(wrappers)('the real CLI through $name', ({ missing, wrapper: farSi
     return;
   }
   it("runs a query whose in-process tools answer the CLI's calls over the wrapper's pipes", async () => {
-    // Each case sees only the tool results of its own conversation.
-    const resultsBefore = server.toolResults().length;
     const calls: Array<{ tool: string; args: unknown }> = [];
     const tools = calculatorTools.map((tool) => ({
       ...tool,
@@ -78,10 +81,7 @@ describe.each(wrappers)('the real CLI through $name', ({ missing, wrapper: farSi
       { tool: 'divide', args: { a: 1, b: 0 } },
     ]);
     // What the model received from them, through the CLI behind the wrapper.
-    const results = server
-      .toolResults()
-      .slice(resultsBefore)
-      .map((result) => ({ content: result.content, isError: result.is_error }));
+    const results = server.toolResults().map((result) => ({ content: result.content, isError: result.is_error }));
     expect(results).toEqual([
       { content: [{ type: 'text', text: '42' }], isError: false },
       { content: [{ type: 'text', text: '42' }], isError: false },
