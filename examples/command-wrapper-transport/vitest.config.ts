@@ -1,3 +1,3 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-export default packageTestConfig();
+export default packageTestConfig({ realCli: ['test/real-cli.test.ts', 'test/ssh-real-cli.test.ts'] });

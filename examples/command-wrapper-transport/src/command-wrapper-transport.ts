@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   AbortError,
   type InboundMessage,
@@ -14,16 +15,17 @@ import {
   TransportStartError,
 } from '@hexagent/core';
 import {
-  askCliVersion,
   BackpressureQueue,
   encodeEnvForStdin,
   NdjsonReader,
   ProcessError,
-  shellQuote,
   spawnFailure,
 } from '@hexagent/transport-kit';
-import { askFarSide } from './ask-far-side.js';
-import { farSideCommand } from './far-side-command.js';
+import { farSideCommand, throughWrapper } from './far-side-command.js';
+import { type FarSideRunner, removeFarSideDir, uploadResume } from './far-side-resume.js';
+import { checkFarSideVersion } from './far-side-version.js';
+import { noteSkippedLine } from './note-skipped-line.js';
+import { runOnFarSide } from './run-on-far-side.js';
 
 /** Where and how {@link CommandWrapperTransport} reaches the CLI. */
 export interface CommandWrapperSettings {
@@ -46,14 +48,13 @@ export interface CommandWrapperSettings {
 
 type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
 
-/** The version checks made, by wrapper and CLI: one question per far side and process. */
-const versions = new Map<string, Promise<string | undefined>>();
-
 /**
  * The `Transport` port over a CLI that a command wrapper runs elsewhere (ssh, `docker exec`, or
  * `env` on this machine): the wrapper's stdin and stdout carry the stream-json lines, as a local
  * CLI's would. The launch's environment for a far side (`remoteEnv`) goes over stdin before the
- * first message, never on a command line; the CLI is `exec`'d by a shell on the far side.
+ * first message, never on a command line; a watchdog shell on the far side runs the CLI and stops
+ * all it started when the link drops. A session resumed from a store (`resumeConfigDir`) is taken
+ * to a config directory of its own on the far side ({@link CommandWrapperTransport.cliConfigDir}).
  */
 export class CommandWrapperTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
@@ -71,6 +72,9 @@ export class CommandWrapperTransport implements Transport {
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
   private stopListeningForAbort: (() => void) | undefined;
+  private farConfigDir: Promise<void> | undefined;
+  /** The CLI's config directory on the far side when it resumes a session from a store, once started. */
+  cliConfigDir: string | undefined;
 
   /** @throws InvalidOptionError for a launch that chooses the local process: the far side picks its CLI. */
   constructor(launch: TransportLaunch, settings: CommandWrapperSettings) {
@@ -96,7 +100,11 @@ export class CommandWrapperTransport implements Transport {
       onSinkError: (error) => this.fail(error),
     });
     this.reader = new NdjsonReader(
-      { message: (message) => this.inbound.push(message), fault: (error) => this.fail(error) },
+      {
+        message: (message) => this.inbound.push(message),
+        skipped: noteSkippedLine,
+        fault: (error) => this.fail(error),
+      },
       launch.maxMessageBytes,
     );
   }
@@ -169,9 +177,10 @@ export class CommandWrapperTransport implements Transport {
   }
 
   /**
-   * Ends the input, waits for the wrapper to exit, then SIGTERM, then SIGKILL, each step bounded.
-   * Whatever the wrapper started on the far side must end with it: with ssh, the channel closes and
-   * the remote shell's CLI gets EOF and SIGHUP; see docs/contributing-a-transport.md. Idempotent.
+   * Ends the input, waits for the wrapper to exit, then SIGTERM, then SIGKILL, each step bounded;
+   * then removes the far side's config directory of a resumed session. The far side's watchdog
+   * stops what the CLI started once the wrapper is gone (see docs/contributing-a-transport.md).
+   * Idempotent.
    */
   close(): Promise<void> {
     this.closePromise ??= this.stop();
@@ -179,26 +188,17 @@ export class CommandWrapperTransport implements Transport {
   }
 
   private async spawn(): Promise<void> {
-    const { wrapper, remoteShell = false, cli = 'claude', checkVersion = true } = this.settings;
+    const { cli = 'claude', checkVersion = true } = this.settings;
     const env = this.settings.wrapperEnv ?? process.env;
-    const onFarSide = (command: string[]): string[] =>
-      remoteShell ? [...wrapper, shellQuote(command)] : [...wrapper, ...command];
-    if (checkVersion) {
-      const key = JSON.stringify([wrapper, cli]);
-      let version = versions.get(key);
-      if (version === undefined) {
-        version = askCliVersion(
-          (args) => askFarSide(onFarSide([cli, ...args]), env, 30_000),
-          onFarSide([cli]).join(' '),
-        );
-        versions.set(key, version);
-        version.catch(() => versions.delete(key));
-      }
-      await version;
+    if (checkVersion) await checkFarSideVersion(this.settings, cli, env);
+    const remoteEnv: Record<string, string> = { ...this.launch.remoteEnv };
+    if (this.launch.resumeConfigDir !== undefined) {
+      this.cliConfigDir = await uploadResume(this.runOnFarSide, this.launch.resumeConfigDir, remoteEnv);
+      remoteEnv['CLAUDE_CONFIG_DIR'] = this.cliConfigDir;
     }
     if (this.launch.signal?.aborted) throw new AbortError({ message: 'The query was aborted before the CLI started' });
     if (this.state !== 'starting') throw new TransportClosedError({ message: 'closed while starting' });
-    const [file, ...args] = onFarSide(farSideCommand(this.launch, cli));
+    const [file, ...args] = throughWrapper(this.settings, farSideCommand(this.launch, cli, randomUUID()));
     const child = spawn(file as string, args, { stdio: 'pipe', env });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('close', (code, signal) => resolve(this.onExit(code, signal))));
@@ -209,14 +209,24 @@ export class CommandWrapperTransport implements Transport {
       child.once('spawn', resolve);
       child.once('error', (error) => reject(spawnFailure(error, file as string, 'wrapper')));
     });
-    // The environment first: the far side's shell reads it before it becomes the CLI.
+    // The environment first: the far side's shell reads it before it starts the CLI.
     await new Promise<void>((resolve, reject) =>
-      child.stdin.write(encodeEnvForStdin(this.launch.remoteEnv), (error) => (error ? reject(error) : resolve())),
+      child.stdin.write(encodeEnvForStdin(remoteEnv), (error) => (error ? reject(error) : resolve())),
     );
     if (this.state !== 'starting') return;
     this.state = 'open';
     const signal = this.launch.signal;
     if (signal !== undefined) this.stopListeningForAbort = onAbort(signal, () => void this.close());
+  }
+
+  private readonly runOnFarSide: FarSideRunner = (command, input) =>
+    runOnFarSide(throughWrapper(this.settings, command), this.settings.wrapperEnv ?? process.env, 30_000, input);
+
+  /** Removes the far side's config directory of a resumed session, once; never throws. */
+  private removeFarConfigDir(): Promise<void> {
+    const dir = this.cliConfigDir;
+    this.farConfigDir ??= dir === undefined ? Promise.resolve() : removeFarSideDir(this.runOnFarSide, dir);
+    return this.farConfigDir;
   }
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
@@ -225,6 +235,7 @@ export class CommandWrapperTransport implements Transport {
     const failed = code !== 0 || signal !== null;
     this.inbound.end(failed && !this.stopping ? this.processError(undefined, code, signal) : undefined);
     this.stopListeningForAbort?.();
+    void this.removeFarConfigDir();
   }
 
   private onStderr(chunk: Buffer): void {
@@ -264,6 +275,7 @@ export class CommandWrapperTransport implements Transport {
       }
       await this.exitedWithin(timeoutMs);
     }
+    await this.removeFarConfigDir();
     this.state = 'closed';
     this.inbound.end();
     this.stopListeningForAbort?.();

@@ -4,7 +4,8 @@
  * transports (`@hexagent/transport-cli`, `@hexagent/transport-websocket`) and the relay use it:
  * - the launch: {@link buildTransportLaunch} turns checked options into the CLI's argv, environment
  *   and working directory once (the facade calls it; a transport gets the result), with
- *   {@link encodeEnvForStdin} / {@link ENV_FROM_STDIN_SCRIPT} to keep secrets off command lines;
+ *   {@link encodeEnvForStdin} / {@link ENV_FROM_STDIN_SCRIPT} to keep secrets off command lines, and
+ *   {@link readResumeTranscripts} for a session resumed from a store that a far side must resume;
  * - line framing ({@link NdjsonReader}, {@link LineDecoder}) and backpressure ({@link BackpressureQueue});
  * - the transport errors ({@link ProcessError}, {@link CliNotFoundError}, {@link CommandNotFoundError},
  *   {@link spawnFailure}) and {@link redactSecrets};
@@ -47,6 +48,7 @@ export { buildTransportLaunch, type LaunchContext } from './launch/build-transpo
 export { CLI_SWITCH_FLAGS, type CliSwitchFlag } from './launch/cli-args/switch-flags.js';
 export { BYPASS_WARNING_CODE, warnAboutCliOptions } from './launch/cli-option-warnings.js';
 export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
+export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
 export { moduleLocation } from './module-location.js';

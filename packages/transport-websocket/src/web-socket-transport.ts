@@ -21,10 +21,11 @@ import {
   parseRelayFrame,
   type RelayExit,
   type RelayHello,
+  readResumeTranscripts,
 } from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
 import { connectToRelay } from './connect-to-relay.js';
-import { readResumeTranscripts } from './read-resume-transcripts.js';
+
 import { RelayConnectionLostError } from './relay-connection-lost-error.js';
 import { RelayRefusedError } from './relay-refused-error.js';
 import {

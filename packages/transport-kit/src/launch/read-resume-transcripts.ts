@@ -1,12 +1,21 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { RelayResume, RelayTranscriptFile } from '@hexagent/transport-kit';
+import type { RelayResume, RelayTranscriptFile } from '../relay/relay-protocol.js';
 
 /**
  * The transcripts of a session loaded from a session store into `configDir` (a CLI config
- * directory on this machine, the launch's `resumeConfigDir`), for the hello: every `.jsonl` and
- * `.meta.json` file under `<configDir>/projects`, by its `/`-separated path there. The config files
- * beside them (this machine's credentials and settings) stay here: the relay's CLI uses its own.
+ * directory on this machine, the launch's `resumeConfigDir`), for a CLI on another host to resume
+ * (the relay's hello, a command wrapper's far side): every `.jsonl` and `.meta.json` file under
+ * `<configDir>/projects`, by its `/`-separated path there, main transcript first. The config files
+ * beside them (this machine's credentials and settings) stay here: the far side's CLI uses its own.
+ *
+ * @example
+ * ```ts
+ * if (launch.resumeConfigDir !== undefined) {
+ *   const { files } = await readResumeTranscripts(launch.resumeConfigDir);
+ *   // write each file.content to <far config dir>/projects/<file.path>
+ * }
+ * ```
  */
 export async function readResumeTranscripts(configDir: string): Promise<RelayResume> {
   const projects = join(configDir, 'projects');
