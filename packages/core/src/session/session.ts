@@ -37,8 +37,9 @@ type SessionState = 'new' | 'running' | 'closed';
  * the permission callback, the hook callbacks and the MCP ports, streams every other message to
  * the caller, ends the CLI's input once the last turn is answered, and tears everything down.
  *
- * It wires parts that each do one thing: the option checks, the hook registrations and the
- * `initialize` builder, one handler per inbound request kind, the {@link TurnLedger}; the control
+ * It wires parts that each do one thing: the start sequence (`startSession`: option checks, hooks,
+ * `initialize`), the user input (`SessionInput`), the in-process servers (`McpServerSet`, made
+ * with the `McpServerFactory`), one handler per inbound request kind, the {@link TurnLedger}; the control
  * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from `SessionControls` and the
  * classes built on it, down to {@link McpControls}.
  */
