@@ -7,7 +7,8 @@ const calc = { type: 'sdk', name: 'calc', instance: { tools: [] } } as const;
 
 describe('checkMcpServers', () => {
   it('accepts the deliveries the official SDK accepts', () => {
-    for (const mcpServersDelivery of [undefined, 'argv', 'initialize'] as const) {
+    expect(() => checkMcpServers({})).not.toThrow();
+    for (const mcpServersDelivery of ['argv', 'initialize'] as const) {
       expect(() => checkMcpServers({ mcpServersDelivery })).not.toThrow();
     }
   });
