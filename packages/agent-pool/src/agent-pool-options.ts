@@ -1,7 +1,6 @@
-import { InvalidOptionError, type Options, type SDKUserMessageInput } from '@hexagent/core';
+import type { Options, SDKUserMessageInput } from '@hexagent/core';
 import type { PoolQueryOptions } from './pool-query-options.js';
 import type { MeasureProcessTrees } from './process-tree-memory.js';
-import { recycleSettingsOf } from './recycle-rules.js';
 
 /** Default memory reserved for a CLI before any has been measured, MB. */
 export const DEFAULT_POOL_CLI_ESTIMATE_MB = 200;
@@ -99,46 +98,4 @@ export interface AgentPoolQueryParams {
   key?: string;
   /** Aborts the query: while queued it leaves the queue (`AbortError`), once running its CLI is stopped. */
   signal?: AbortSignal;
-}
-
-/** Check the pool's settings; throws `InvalidOptionError` naming the first bad one. */
-export function checkAgentPoolOptions(options: AgentPoolOptions): void {
-  const positiveInt = (name: string, value: number | undefined, min: number) => {
-    if (value === undefined) return;
-    if (!Number.isInteger(value) || value < min) {
-      throw new InvalidOptionError({ option: name, message: `must be an integer >= ${min}, got ${value}` });
-    }
-  };
-  const positive = (name: string, value: number | undefined) => {
-    if (value === undefined) return;
-    if (!(value > 0)) throw new InvalidOptionError({ option: name, message: `must be a number > 0, got ${value}` });
-  };
-  positiveInt('maxConcurrent', options.maxConcurrent, 1);
-  positiveInt('spares', options.spares, 0);
-  positiveInt('perKeyLimit', options.perKeyLimit, 1);
-  positive('memoryBudgetMb', options.memoryBudgetMb);
-  positive('estimateMbPerCli', options.estimateMbPerCli);
-  positive('sampleIntervalMs', options.sampleIntervalMs);
-  if (options.spareRefillDelayMs !== undefined && !(options.spareRefillDelayMs >= 0)) {
-    throw new InvalidOptionError({
-      option: 'spareRefillDelayMs',
-      message: `must be >= 0, got ${options.spareRefillDelayMs}`,
-    });
-  }
-  if (options.spareStart !== undefined && options.spareStart !== 'prewarm' && options.spareStart !== 'startup') {
-    throw new InvalidOptionError({
-      option: 'spareStart',
-      message: `must be 'prewarm' or 'startup', got ${String(options.spareStart)}`,
-    });
-  }
-  if (options.queueTimeoutMs !== undefined && !(options.queueTimeoutMs >= 0)) {
-    throw new InvalidOptionError({ option: 'queueTimeoutMs', message: `must be >= 0, got ${options.queueTimeoutMs}` });
-  }
-  recycleSettingsOf(options);
-  if (options.options?.abortController !== undefined) {
-    throw new InvalidOptionError({
-      option: 'options.abortController',
-      message: 'a pool shares its options among queries: give each query a `signal` instead',
-    });
-  }
 }

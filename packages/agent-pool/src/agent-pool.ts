@@ -5,10 +5,10 @@ import { AdmissionLedger, type AdmissionTicket } from './admission-ledger.js';
 import {
   type AgentPoolOptions,
   type AgentPoolQueryParams,
-  checkAgentPoolOptions,
   DEFAULT_POOL_CLI_ESTIMATE_MB,
   DEFAULT_SPARE_REFILL_DELAY_MS,
 } from './agent-pool-options.js';
+import { checkAgentPoolOptions } from './check-agent-pool-options.js';
 import { ChildRegistry } from './child-registry.js';
 import { CliRecycler } from './cli-recycler.js';
 import { defaultMemoryBudgetMb, warnIfNoRoomForSpares } from './default-memory-budget.js';

@@ -3,7 +3,7 @@ import type { DependencyContainer, Query } from '@hexagent/sdk';
 import { createSession, QueryImpl } from '@hexagent/sdk/adapters';
 import { ConversationResetCheck, type InitFacts, initFactsOf } from './conversation-reset-check.js';
 import { PoolRecycleError } from './pool-recycle-error.js';
-import type { PoolSpare } from './spare-source.js';
+import type { SpareClaimParams } from './spare-claim-params.js';
 import { TurnQuery } from './turn-query.js';
 import { watchPermissionUpdates } from './watch-permission-updates.js';
 
@@ -29,9 +29,10 @@ export interface TurnOwner {
  * each (`serve`): the query's prompt is sent, its `Query` yields that turn's messages and ends after
  * the `result`; if the pool keeps the CLI, it sends `/clear`, reads that turn itself (no message
  * reaches a caller), checks the conversation was reset ({@link ConversationResetCheck}) and parks.
- * One reader (`pump`) takes every message of the session and routes it by phase.
+ * One reader (`pump`) takes every message of the session and routes it by phase. It is a `PoolSpare`
+ * by shape (no `implements`, so this file and spare-source.ts do not name each other).
  */
-export class ReusableCli implements PoolSpare {
+export class ReusableCli {
   readonly session: Session;
   readonly claimed: Promise<unknown> = Promise.resolve();
   readonly exited: Promise<void>;
@@ -100,7 +101,7 @@ export class ReusableCli implements PoolSpare {
   }
 
   /** Hand the CLI to one query for good, as a startup spare's claim does (only before any turn). */
-  claim(params: Parameters<PoolSpare['claim']>[0]): Query {
+  claim(params: SpareClaimParams): Query {
     if (this.phase !== 'fresh') throw new Error('ReusableCli.claim(): the CLI has served a query already');
     this.phase = 'handed';
     return new QueryImpl(this.session, params.prompt);

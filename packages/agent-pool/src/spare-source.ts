@@ -1,12 +1,13 @@
-import type { Options, SDKUserMessageInput } from '@hexagent/core';
+import type { Options } from '@hexagent/core';
 import type { DependencyContainer, Query } from '@hexagent/sdk';
-import type { ClaimablePoolOptions, PoolQueryOptions } from './pool-query-options.js';
+import type { PoolQueryOptions } from './pool-query-options.js';
 import type { ReusableCli } from './reusable-cli.js';
+import type { SpareClaimParams } from './spare-claim-params.js';
 
 /** One warm CLI as the pool sees it: parked until claimed, single use. */
 export interface PoolSpare {
   /** Bind it to a query and send the prompt; returns the query at once (synchronously). */
-  claim(params: { prompt: string | AsyncIterable<SDKUserMessageInput>; options: ClaimablePoolOptions }): Query;
+  claim(params: SpareClaimParams): Query;
   /**
    * Settles when the CLI answered the claim; rejects when it refused it (the prompt has not run),
    * except for a rejection whose message starts with `option_not_applied` (the prompt runs anyway).

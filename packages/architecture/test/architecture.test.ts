@@ -37,11 +37,6 @@ const KNOWN_LAYER_VIOLATIONS: readonly string[] = [
 
 /** File cycles that predate this test, by package (files relative to the package, sorted). */
 const KNOWN_FILE_CYCLES: readonly string[] = [
-  // The pool's own two: checkAgentPoolOptions calls recycleSettingsOf, whose file takes the option
-  // types; PoolSpare names ReusableCli, which implements it. Both type-only one way; left until the
-  // pool edits under way elsewhere (recycle, memoryBudgetMb) are merged, as the fix moves code.
-  '@hexagent/agent-pool: src/agent-pool-options.ts ⇄ src/recycle-rules.ts',
-  '@hexagent/agent-pool: src/reusable-cli.ts ⇄ src/spare-source.ts',
   // Mirrors of @anthropic-ai/sdk's beta types, mutually recursive there too (content blocks hold
   // server-tool result blocks, which name the callers and tool references of content blocks).
   '@hexagent/core: src/types/api/beta-content-blocks.ts ⇄ src/types/api/beta-message.ts ⇄ src/types/api/beta-server-tool-blocks.ts',

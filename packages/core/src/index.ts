@@ -19,6 +19,15 @@ export { ProtocolError } from './errors/protocol-error.js';
 export { ResultError } from './errors/result-error.js';
 export { SessionStoreLoadError, type SessionStoreLoadOperation } from './errors/session-store-load-error.js';
 export { SpareClaimError, type SpareClaimReason } from './errors/spare-claim-error.js';
+export { checkMcpServers, type McpServerWarning, mcpServerWarnings } from './mcp/check-mcp-servers.js';
+export {
+  type ClassifiedMcpServers,
+  classifyMcpServers,
+  declaredMcpServerTypes,
+  externalMcpServerConfigs,
+  isSdkServerConfig,
+  mcpServerType,
+} from './mcp/classify-mcp-servers.js';
 export type { Clock, TimerHandle, TimerOptions } from './ports/clock.js';
 export type {
   ControlHandlerContext,
@@ -108,7 +117,6 @@ export {
 } from './types/constants/usage-prefixes.js';
 export { EXIT_REASONS, HOOK_EVENTS } from './types/hooks/hook-events.js';
 export type * from './types/index.js';
-export { externalMcpServerConfigs, isSdkServerConfig } from './types/mcp/external-mcp-server-configs.js';
 export { JsonRpcErrorCode } from './types/mcp/json-rpc.js';
 export { DEFAULT_MCP_SERVERS_DELIVERY, effectiveMcpServersDelivery } from './types/mcp/mcp-servers-delivery.js';
 export {

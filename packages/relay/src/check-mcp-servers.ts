@@ -1,10 +1,12 @@
+import { mcpServerType } from '@hexagent/core';
 import type { ClientMcpServersPolicy } from './relay-config.js';
 
 /**
  * The first of `servers` (configs by name, or `name -> type` as a hello declares them) that
- * `policy` does not allow, described for an error message; `undefined` when all are allowed. An
- * in-process server is `type: 'sdk'`; anything else (a stdio server, which runs a command on the
- * relay's host; SSE, HTTP, or no type, which means stdio) is external.
+ * `policy` does not allow, described for an error message; `undefined` when all are allowed. A
+ * config's type is core's `mcpServerType`: an in-process server is `type: 'sdk'` (on the wire it has
+ * no instance); anything else (a stdio server, which runs a command on the relay's host; SSE, HTTP,
+ * or no type, which means stdio) is external.
  */
 export function disallowedMcpServer(
   servers: Readonly<Record<string, unknown>>,
@@ -12,18 +14,12 @@ export function disallowedMcpServer(
 ): string | undefined {
   if (policy === 'all') return undefined;
   for (const [name, server] of Object.entries(servers)) {
-    const type = typeof server === 'string' ? server : typeOf(server);
+    const type = typeof server === 'string' ? server : mcpServerType(server);
     if (policy === 'none' || type !== 'sdk') {
       return `MCP server ${JSON.stringify(name)} (${type}) is not allowed by this relay (allowClientMcpServers: '${policy}')`;
     }
   }
   return undefined;
-}
-
-function typeOf(server: unknown): string {
-  if (typeof server !== 'object' || server === null) return 'unknown';
-  const type = (server as { type?: unknown }).type;
-  return type === undefined ? 'stdio' : typeof type === 'string' ? type : 'unknown';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isSdkServerConfig, type McpServerPort, type Options, Session, type SessionDependencies } from '@hexagent/core';
+import { type Options, Session, type SessionDependencies } from '@hexagent/core';
 import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
 import { type DependencyContainer, resolveFactories } from './container.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
@@ -8,9 +8,9 @@ import { globalOpenTelemetryTracer } from './tracing/global-open-telemetry-trace
 import { transportFactoryOf } from './transport-option.js';
 
 /**
- * Wire one `Session`: a transport and one MCP port per in-process server, from the factories
- * registered in `container` (the MCP factory also makes the ports of the servers `setMcpServers`
- * adds later), and the tracer its spans go to. `options.transport`, when given, replaces the
+ * Wire one `Session`: a transport and the MCP server factory registered in `container` (core makes
+ * with it the port of each in-process server, those of `options.mcpServers` and those
+ * `setMcpServers` adds later), and the tracer its spans go to. `options.transport`, when given, replaces the
  * container's transport factory. The options are checked here, once, as the transport's launch is
  * built from them (`buildTransportLaunch`), before any transport is made: the factory gets the
  * launch, never the options. Throws `InvalidOptionError` for options that cannot work, before
@@ -36,14 +36,9 @@ export function createSession(
   const { mcpServerFactory, tracer: registered } = factories;
   const transportFactory = transportFactoryOf(options, factories.transportFactory);
   const launch = buildTransportLaunch(options, context);
-  const ports: McpServerPort[] = [];
-  for (const [name, config] of Object.entries(options.mcpServers ?? {})) {
-    if (isSdkServerConfig(config)) ports.push(mcpServerFactory(name, config));
-  }
   // options.tracer, else the container's, else the global OpenTelemetry provider's (when one is registered).
   const tracer = options.tracer === false ? undefined : (options.tracer ?? registered ?? globalOpenTelemetryTracer());
   const base: Omit<SessionDependencies, 'transport'> = {
-    mcpServers: ports,
     options,
     createMcpServer: mcpServerFactory,
     ...(tracer !== undefined && { tracer }),

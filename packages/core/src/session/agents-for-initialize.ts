@@ -1,3 +1,4 @@
+import { isSdkServerConfig } from '../mcp/classify-mcp-servers.js';
 import type { AgentDefinition } from '../types/agents.js';
 
 /**
@@ -17,10 +18,9 @@ export function agentsForInitialize(
     const servers = agent.mcpServers.map((spec) => {
       if (typeof spec !== 'object' || spec === null) return spec;
       const entries = Object.entries(spec).map(([serverName, config]): [string, unknown] => {
-        const sdk = config as { type?: unknown; name?: unknown } | null;
-        if (sdk?.type !== 'sdk' || !('instance' in sdk)) return [serverName, config];
+        if (!isSdkServerConfig(config)) return [serverName, config];
         changed = true;
-        return [serverName, { type: 'sdk', name: typeof sdk.name === 'string' ? sdk.name : serverName }];
+        return [serverName, { type: 'sdk', name: typeof config.name === 'string' ? config.name : serverName }];
       });
       return Object.fromEntries(entries) as typeof spec;
     });

@@ -1,4 +1,5 @@
-import { externalMcpServerConfigs, type McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
+import { classifyMcpServers } from '../mcp/classify-mcp-servers.js';
+import type { McpServerConfigForProcessTransport } from '../types/mcp/mcp-server-config.js';
 import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
 import { effectiveMcpServersDelivery } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
@@ -36,7 +37,7 @@ export interface InitializeRequestParts {
   /** The manifests of the in-process servers that have one, by server name. */
   manifests?: ReadonlyMap<string, McpServerManifest>;
   /** External MCP servers sent over stdin (see {@link externalMcpServersForInitialize}). */
-  externalMcpServers?: Record<string, McpExternalServerConfig> | undefined;
+  externalMcpServers?: Record<string, McpServerConfigForProcessTransport> | undefined;
 }
 
 /**
@@ -97,8 +98,8 @@ export function buildInitializeRequest(parts: InitializeRequestParts): Record<st
  */
 export function externalMcpServersForInitialize(
   options: Pick<Options, 'mcpServers' | 'mcpServersDelivery' | 'extraArgs' | 'executableArgs'>,
-): Record<string, McpExternalServerConfig> | undefined {
+): Record<string, McpServerConfigForProcessTransport> | undefined {
   return effectiveMcpServersDelivery(options) === 'initialize'
-    ? externalMcpServerConfigs(options.mcpServers)
+    ? classifyMcpServers(options.mcpServers).external
     : undefined;
 }

@@ -1,6 +1,6 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { checkMcpServers } from '../mcp/check-mcp-servers.js';
 import type { McpServerPort } from '../ports/mcp-server-port.js';
-import { DEFAULT_MCP_SERVERS_DELIVERY } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
 import { checkOptionCombinations } from './check-option-combinations.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
@@ -9,7 +9,7 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
  * The checks a session makes on its options before it starts anything, so a bad option leaves
  * nothing running. Throws `InvalidOptionError` naming the first bad option, in this order:
  * the combinations of `checkOptionCombinations`, the hexagent-only `hookTimeoutMs` (when there are
- * hooks), then `mcpServersDelivery` (the official SDK refuses an unknown one too). Hook events this
+ * hooks), then `mcpServersDelivery` (`checkMcpServers`: the official SDK refuses an unknown one too). Hook events this
  * release does not know, and matchers' `timeout`s, go to the CLI as given, as the official SDK
  * sends them: the CLI decides.
  *
@@ -22,13 +22,7 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 export function checkSessionOptions(options: Options): void {
   checkOptionCombinations(options);
   if (options.hooks !== undefined) checkHooks(options);
-  const delivery = options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY;
-  if (delivery !== 'initialize' && delivery !== 'argv') {
-    throw new InvalidOptionError({
-      option: 'mcpServersDelivery',
-      message: `must be 'initialize' or 'argv', got ${JSON.stringify(delivery)}`,
-    });
-  }
+  checkMcpServers(options);
 }
 
 /**

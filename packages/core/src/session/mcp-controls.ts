@@ -1,3 +1,4 @@
+import { classifyMcpServers } from '../mcp/classify-mcp-servers.js';
 import type { SDKControlMcpReadResourceResponse } from '../types/control/sdk-control-responses.js';
 import type {
   McpSdkServerConfig,
@@ -63,12 +64,7 @@ export abstract class McpControls extends FileControls {
    * connected here first and reach the CLI by name; the others go to the CLI as configs.
    */
   async setMcpServers(servers: Record<string, McpServerConfig>): Promise<McpSetServersResult> {
-    const inProcess: Record<string, McpSdkServerConfigWithInstance> = {};
-    const external: Record<string, McpServerConfig> = {};
-    for (const [name, config] of Object.entries(servers)) {
-      if (config.type === 'sdk' && 'instance' in config) inProcess[name] = config;
-      else external[name] = config;
-    }
+    const { inProcess, external } = classifyMcpServers(servers);
     const sdkServers = await this.replaceSdkMcpServers(inProcess);
     return (await this.request('mcp_set_servers', {
       servers: { ...external, ...sdkServers },

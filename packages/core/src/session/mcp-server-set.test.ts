@@ -23,6 +23,39 @@ const sdk = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+describe('McpServerSet.forSession', () => {
+  it('makes one port per in-process server of the options with the factory, in order; the rest go to the CLI', () => {
+    const factory = fakeFactory();
+    const set = McpServerSet.forSession(
+      undefined,
+      {
+        calc: sdk('calc'),
+        docs: { type: 'http', url: 'https://example.test' },
+        named: { type: 'sdk', name: 'named' } as never,
+        notes: sdk('notes'),
+      },
+      factory,
+    );
+    expect(set.names).toEqual(['calc', 'notes']);
+    expect(factory.made.map((port) => port.name)).toEqual(['calc', 'notes']);
+  });
+
+  it('takes the ports given over the options, and makes none without a factory', () => {
+    const calc = new FakeMcpServer('calc');
+    const factory = fakeFactory();
+    expect(McpServerSet.forSession([calc], { notes: sdk('notes') }, factory).names).toEqual(['calc']);
+    expect(factory.made).toEqual([]);
+    expect(McpServerSet.forSession(undefined, { notes: sdk('notes') }, undefined).names).toEqual([]);
+  });
+
+  it('lets the factory refuse a config', () => {
+    const refuse: McpServerFactory = (name) => {
+      throw new InvalidOptionError({ option: `mcpServers.${name}.instance`, message: 'no' });
+    };
+    expect(() => McpServerSet.forSession(undefined, { calc: sdk('calc') }, refuse)).toThrow(InvalidOptionError);
+  });
+});
+
 describe('McpServerSet', () => {
   it('holds the servers by name, in order', () => {
     const calc = new FakeMcpServer('calc');

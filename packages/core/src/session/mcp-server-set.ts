@@ -1,6 +1,11 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { classifyMcpServers } from '../mcp/classify-mcp-servers.js';
 import type { McpServerFactory, McpServerPort } from '../ports/mcp-server-port.js';
-import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
+import type {
+  McpSdkServerConfig,
+  McpSdkServerConfigWithInstance,
+  McpServerConfig,
+} from '../types/mcp/mcp-server-config.js';
 import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
 import { checkMcpServerNames } from './check-session-options.js';
 
@@ -38,6 +43,26 @@ export class McpServerSet {
     this.servers = new Map(servers.map((server) => [server.name, server]));
     this.createServer = options.createServer;
     for (const name of this.servers.keys()) this.settings.set(name, settingsOf(options.configs?.[name]));
+  }
+
+  /**
+   * The set of a session: `ports` when given, else one port per in-process server of `configs`
+   * (see `classifyMcpServers`), made by `createServer` in order; none without a factory.
+   *
+   * @throws InvalidOptionError when the factory refuses a config (the ports made before it are
+   *   not closed: nothing has connected them yet).
+   */
+  static forSession(
+    ports: readonly McpServerPort[] | undefined,
+    configs: Readonly<Record<string, McpServerConfig>> | undefined,
+    createServer: McpServerFactory | undefined,
+  ): McpServerSet {
+    const made =
+      ports ??
+      (createServer === undefined
+        ? []
+        : Object.entries(classifyMcpServers(configs).inProcess).map(([name, config]) => createServer(name, config)));
+    return new McpServerSet(made, { configs, createServer });
   }
 
   /** The servers by name, in the order given (servers added later come last). */

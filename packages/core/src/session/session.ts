@@ -1,42 +1,34 @@
 import { AbortError } from '../errors/abort-error.js';
-import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
 import type { Transport } from '../ports/transport.js';
-import { TransportError } from '../ports/transport-error.js';
 import { DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
 import type { TranscriptMirror } from '../session-store/mirror/transcript-mirror.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { OutboundMessage } from '../types/control.js';
-import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
 import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import type { Options } from '../types/options.js';
 import type { SlashCommand } from '../types/slash-command.js';
 import { AsyncQueue } from '../util/async-queue.js';
-import { onAbort } from '../util/on-abort.js';
 import { readTransport } from '../util/read-transport.js';
 import { systemClock } from '../util/system-clock.js';
-import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
-import { checkSessionOptions } from './check-session-options.js';
 import { createSessionMirror } from './create-session-mirror.js';
 import { createSessionProtocol } from './create-session-protocol.js';
 import { serveSessionRequests } from './handlers/serve-session-requests.js';
-import { type HookRegistrations, registerHooks } from './hook-registrations.js';
+import type { HookRegistrations } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
+import { ABORTED_BY_USER, listenForAbort } from './listen-for-abort.js';
 import { McpControls } from './mcp-controls.js';
 import { McpServerSet } from './mcp-server-set.js';
 import type { QueryControls } from './query-controls.js';
 import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
+import { SessionInput } from './session-input.js';
+import { startSession } from './start-session.js';
 import { type StartupMark, StartupMarkTracker } from './startup-mark-tracker.js';
 import { SessionTracing } from './tracing/session-tracing.js';
 import { TurnLedger } from './turn-ledger.js';
-import { userMessageWire } from './user-message-wire.js';
-
-/** The official SDK's messages for an abort (0.3.332): while the CLI runs, and before it started. */
-const ABORTED_BY_USER = 'Claude Code process aborted by user';
-const ABORTED_BEFORE_START = 'Operation aborted';
 
 type SessionState = 'new' | 'running' | 'closed';
 
@@ -46,8 +38,9 @@ type SessionState = 'new' | 'running' | 'closed';
  * the permission callback, the hook callbacks and the MCP ports, streams every other message to
  * the caller, ends the CLI's input once the last turn is answered, and tears everything down.
  *
- * It wires parts that each do one thing: the option checks, the hook registrations and the
- * `initialize` builder, one handler per inbound request kind, the {@link TurnLedger}; the control
+ * It wires parts that each do one thing: the start sequence (`startSession`: option checks, hooks,
+ * `initialize`), the user input (`SessionInput`), the in-process servers (`McpServerSet`, made
+ * with the `McpServerFactory`), one handler per inbound request kind, the {@link TurnLedger}; the control
  * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from `SessionControls` and the
  * classes built on it, down to {@link McpControls}.
  */
@@ -63,6 +56,7 @@ export class Session extends McpControls implements QueryControls {
   private readonly output: AsyncQueue<SDKMessage>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnLedger;
+  private readonly input: SessionInput;
   /** The session's spans; undefined (and never consulted on a hot path) without a tracer. */
   private readonly tracing: SessionTracing | undefined;
   /** Mirrors the transcript to `options.sessionStore`, when there is one. */
@@ -85,10 +79,11 @@ export class Session extends McpControls implements QueryControls {
     super();
     this.transport = dependencies.transport;
     this.options = dependencies.options ?? {};
-    this.servers = new McpServerSet(dependencies.mcpServers ?? [], {
-      configs: this.options.mcpServers,
-      createServer: dependencies.createMcpServer,
-    });
+    this.servers = McpServerSet.forSession(
+      dependencies.mcpServers,
+      this.options.mcpServers,
+      dependencies.createMcpServer,
+    );
     this.turns = new TurnLedger(() => this.transport.endInput());
     this.startupMarks = new StartupMarkTracker(dependencies.clock ?? systemClock);
     const tracer = dependencies.tracer ?? (this.options.tracer || undefined);
@@ -108,7 +103,22 @@ export class Session extends McpControls implements QueryControls {
       findHook: (id) => this.hooks?.get(id),
       clock: dependencies.clock ?? systemClock,
     });
-    this.listenForAbort(this.options.abortController);
+    this.input = new SessionInput({
+      transport: this.transport,
+      turns: this.turns,
+      tracing: this.tracing,
+      verbatimPrompts: this.options.verbatimPrompts === true,
+      start: () => this.start(),
+      gate: () => this.inputGate,
+      isClosed: () => this.state === 'closed',
+      closedError: () => this.closedError(),
+      close: (error) => this.close(error),
+      send: (message) => this.sendUserMessage(message),
+    });
+    this.stopListeningForAbort = listenForAbort(this.options.abortController, {
+      endAtOnce: (error) => this.endAborted(error),
+      abort: (error) => void this.abort(error),
+    });
   }
 
   /** Aborted when the session ends; handed to every handler the session runs. */
@@ -168,23 +178,8 @@ export class Session extends McpControls implements QueryControls {
    * Send one user turn. A string becomes a text message. `verbatim` overrides the
    * `verbatimPrompts` option for this message (the agent pool sends `/clear` as a command).
    */
-  async sendUserMessage(message: string | SDKUserMessageInput, options?: { verbatim?: boolean }): Promise<void> {
-    if (this.turns.inputDone)
-      throw new InvalidOptionError({ option: 'prompt', message: 'the input of this session has ended' });
-    // Counted before any await, so an endInput() called while this send is under way waits for its result.
-    this.turns.userMessageSent();
-    this.tracing?.turnStarted();
-    await this.start();
-    if (this.inputGate !== undefined) await this.inputGate.catch(() => {});
-    if (this.state === 'closed') throw this.closedError();
-    try {
-      await this.transport.send(userMessageWire(message, options?.verbatim ?? this.options.verbatimPrompts === true));
-    } catch (error) {
-      // The CLI's input is gone (it exited, or closed its end): no turn can reach it any more, so the
-      // session ends rather than wait for an answer that cannot come.
-      if (TransportError.isInstance(error)) await this.close(error);
-      throw error;
-    }
+  sendUserMessage(message: string | SDKUserMessageInput, options?: { verbatim?: boolean }): Promise<void> {
+    return this.input.send(message, options?.verbatim);
   }
 
   /**
@@ -192,17 +187,8 @@ export class Session extends McpControls implements QueryControls {
    * `endInputWhenDone` is true, the default). An iterator that throws closes the session with
    * that error.
    */
-  async streamInput(input: AsyncIterable<string | SDKUserMessageInput>, endInputWhenDone = true): Promise<void> {
-    try {
-      for await (const message of input) {
-        if (this.state === 'closed') return;
-        await this.sendUserMessage(message);
-      }
-    } catch (error) {
-      if (this.state !== 'closed') await this.close(error);
-      return;
-    }
-    if (endInputWhenDone) this.endInput();
+  streamInput(input: AsyncIterable<string | SDKUserMessageInput>, endInputWhenDone = true): Promise<void> {
+    return this.input.stream(input, endInputWhenDone);
   }
 
   /**
@@ -263,29 +249,31 @@ export class Session extends McpControls implements QueryControls {
 
   private async doStart(): Promise<void> {
     if (this.state === 'closed') throw this.closedError();
-    // Options are checked before anything starts, so a bad option leaves nothing running.
-    let hooks: HookRegistrations;
-    let externalServers: Record<string, McpExternalServerConfig> | undefined;
-    try {
-      checkSessionOptions(this.options);
-      hooks = registerHooks(this.options);
-      externalServers = externalMcpServersForInitialize(this.options);
-    } catch (error) {
-      await this.close(error);
-      throw error;
-    }
-    this.hooks = hooks.callbacks;
-    // The transport and the MCP servers start in parallel: neither needs the other.
-    const [, manifests] = await Promise.all([this.transport.start(), this.servers.manifests()]).catch(
-      async (error: unknown) => {
-        await this.close(error);
-        throw error;
-      },
-    );
-    if ((this.state as SessionState) === 'closed') {
-      await this.transport.close();
-      throw this.closedError();
-    }
+    const started = await startSession({
+      options: this.options,
+      transport: this.transport,
+      servers: this.servers,
+      protocol: this.protocol,
+      isClosed: () => this.state === 'closed',
+      closedError: () => this.closedError(),
+      close: (error) => this.close(error),
+      running: (hooks) => this.run(hooks),
+    });
+    this.initializePayload = started.payload;
+    this.initPromise = started.initialize;
+    // Servers sent in initialize must be confirmed before a prompt runs, or a turn could run without them.
+    if (started.gatesInput) this.inputGate = this.initPromise;
+    // An unanswered initialize is fatal: nothing else can work.
+    this.initPromise.catch((error: unknown) => {
+      if (this.state !== 'closed') void this.close(error);
+    });
+    // endInput() may have been called before the session ran.
+    this.turns.endInputIfDue();
+  }
+
+  /** The CLI runs: route what it writes from now on. */
+  private run(hooks: HookRegistrations['callbacks']): void {
+    this.hooks = hooks;
     this.state = 'running';
     this.turns.open();
     readTransport(
@@ -302,24 +290,6 @@ export class Session extends McpControls implements QueryControls {
         ...(this.mirror !== undefined && { mirror: this.mirror }),
       }),
     );
-    const payload = buildInitializeRequest({
-      options: this.options,
-      hooks: hooks.config,
-      sdkMcpServerNames: this.servers.names,
-      manifests,
-      externalMcpServers: externalServers,
-    });
-    this.initializePayload = payload;
-    const timeoutMs = this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
-    this.initPromise = requestInitialize(this.protocol, payload, timeoutMs);
-    // Servers sent in initialize must be confirmed before a prompt runs, or a turn could run without them.
-    if (externalServers !== undefined) this.inputGate = this.initPromise;
-    // An unanswered initialize is fatal: nothing else can work.
-    this.initPromise.catch((error: unknown) => {
-      if (this.state !== 'closed') void this.close(error);
-    });
-    // endInput() may have been called before the session ran.
-    this.turns.endInputIfDue();
   }
 
   private async shutdown(error: unknown, stopTransport: boolean): Promise<void> {
@@ -349,21 +319,13 @@ export class Session extends McpControls implements QueryControls {
     if (first) this.output.end(error);
   }
 
-  /** Aborts the session when `abortController` aborts; an already aborted one ends it at once. */
-  private listenForAbort(abortController: AbortController | undefined): void {
-    if (abortController === undefined) return;
-    const aborted = () => new AbortError({ message: ABORTED_BY_USER, cause: abortController.signal.reason });
-    if (abortController.signal.aborted) {
-      this.state = 'closed';
-      this.turns.close();
-      this.fatalError = new AbortError({ message: ABORTED_BEFORE_START, cause: abortController.signal.reason });
-      this.output.end(this.fatalError);
-      this.tracing?.close(this.fatalError);
-      return;
-    }
-    // Through onAbort: one listener on a signal however many sessions share it, so a "stop
-    // everything" controller given to many concurrent queries trips no MaxListeners warning.
-    this.stopListeningForAbort = onAbort(abortController.signal, () => void this.abort(aborted()));
+  /** Ends a session whose `abortController` had aborted before it was made. */
+  private endAborted(error: AbortError): void {
+    this.state = 'closed';
+    this.turns.close();
+    this.fatalError = error;
+    this.output.end(error);
+    this.tracing?.close(error);
   }
 
   private closedError(): Error {

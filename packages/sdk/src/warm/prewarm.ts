@@ -1,4 +1,4 @@
-import { InvalidOptionError, isSdkServerConfig } from '@hexagent/core';
+import { classifyMcpServers, InvalidOptionError } from '@hexagent/core';
 import type { LaunchContext } from '@hexagent/transport-kit';
 import type { DependencyContainer } from '../container.js';
 import { createSession, currentLaunch } from '../create-session.js';
@@ -59,9 +59,7 @@ export async function startSpare(
   }
   const spare = new SpareProcessImpl({
     session,
-    sdkMcpServerNames: Object.entries(options.mcpServers ?? {})
-      .filter(([, config]) => isSdkServerConfig(config))
-      .map(([name]) => name),
+    sdkMcpServerNames: Object.keys(classifyMcpServers(options.mcpServers).inProcess),
     removeParking: () => parking?.remove() ?? Promise.resolve(),
   });
   params.signal?.removeEventListener('abort', abandon);

@@ -1,8 +1,7 @@
-import type { LocalProcessHints, Options, TransportLaunch } from '@hexagent/core';
+import { declaredMcpServerTypes, type LocalProcessHints, type Options, type TransportLaunch } from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv, definedEnv } from './build-cli-env.js';
 import { warnAboutCliOptions } from './cli-option-warnings.js';
-import { declaredMcpServers } from './declared-mcp-servers.js';
 import { secretEnvNames } from './secret-env-names.js';
 
 /** What a launch is built with besides the options: facts of this one launch. */
@@ -86,7 +85,7 @@ export function buildTransportLaunch(options: Options, context: LaunchContext = 
     vanilla: localProcessOption === undefined,
     localProcess,
     ...(localProcessOption !== undefined && { localProcessOption }),
-    mcpServerTypes: declaredMcpServers(options),
+    mcpServerTypes: declaredMcpServerTypes(options),
     ...(signal !== undefined && { signal }),
     ...(options.stderr !== undefined && { stderr: options.stderr }),
     ...(options.maxMessageBytes !== undefined && { maxMessageBytes: options.maxMessageBytes }),

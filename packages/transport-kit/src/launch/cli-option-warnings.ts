@@ -1,4 +1,4 @@
-import type { Options } from '@hexagent/core';
+import { mcpServerWarnings, type Options } from '@hexagent/core';
 import { warnOnce } from '../warn-once.js';
 
 /** Code of the warning for `bypassPermissions` without `allowDangerouslySkipPermissions`. */
@@ -8,7 +8,8 @@ export const BYPASS_WARNING_CODE = 'HEXAGENT_BYPASS_PERMISSIONS';
  * Warns (once per process) about options hexagent passes on although they deserve a second look:
  * `permissionMode: 'bypassPermissions'` without `allowDangerouslySkipPermissions: true`, which the
  * official SDK passes on too (the CLI decides: it runs every tool without asking, and refuses the
- * mode as root outside a sandbox).
+ * mode as root outside a sandbox); and what core's `mcpServerWarnings` finds in the MCP options (a
+ * `type: 'sdk'` server without an instance, an in-process server inside an agent's `mcpServers`).
  */
 export function warnAboutCliOptions(options: Options): void {
   if (options.permissionMode === 'bypassPermissions' && options.allowDangerouslySkipPermissions !== true) {
@@ -18,4 +19,5 @@ export function warnAboutCliOptions(options: Options): void {
         'official SDK passes it; set allowDangerouslySkipPermissions: true to say it is meant.',
     );
   }
+  for (const warning of mcpServerWarnings(options)) warnOnce(warning.code, warning.message);
 }

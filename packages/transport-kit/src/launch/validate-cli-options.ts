@@ -1,4 +1,4 @@
-import type { Options } from '@hexagent/core';
+import { checkMcpServers, type Options } from '@hexagent/core';
 import { isInlineSettings } from './cli-args/merge-sandbox-settings.js';
 import { describe, fail, isObject, stringArray } from './validation/option-checks.js';
 import { validateModelOptions } from './validation/validate-model-options.js';
@@ -8,7 +8,6 @@ const EXTRA_ARG_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Flags the transport owns: overriding them through `extraArgs` would break the framing (the CLI refuses it too). */
 const RESERVED_EXTRA_ARGS: readonly string[] = ['output-format', 'input-format'];
-const DELIVERIES: readonly unknown[] = [undefined, 'argv', 'initialize'];
 
 /**
  * Refuses, before anything is spawned, only what would fail anyway: what the official SDK itself
@@ -48,9 +47,7 @@ export function validateCliOptions(options: Options): void {
   }
   validateSkills(options.skills);
   validatePlugins(options.plugins);
-  if (!DELIVERIES.includes(options.mcpServersDelivery)) {
-    fail('mcpServersDelivery', `must be one of initialize, argv, got ${describe(options.mcpServersDelivery)}`);
-  }
+  checkMcpServers(options);
   validateSession(options);
   validateProcess(options);
 }
