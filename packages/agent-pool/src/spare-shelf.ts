@@ -110,7 +110,7 @@ export class SpareShelf {
       queueMicrotask(() => this.refill());
       return;
     }
-    this.releaseHold(false);
+    if (this.hold !== undefined) this.endHold(this.hold, false);
     const hold: RefillHold = { ticket: parked.ticket, delayOver: false, answered: false, timers: [] };
     const after = (ms: number, then: () => void) => {
       const timer = setTimeout(then, ms);
@@ -119,18 +119,23 @@ export class SpareShelf {
     };
     after(this.deps.refillDelayMs, () => {
       hold.delayOver = true;
-      if (hold.answered) this.releaseHold(true);
+      if (hold.answered) this.endHold(hold, true);
     });
-    after(Math.max(MAX_REFILL_HOLD_MS, this.deps.refillDelayMs), () => this.releaseHold(true));
+    after(Math.max(MAX_REFILL_HOLD_MS, this.deps.refillDelayMs), () => this.endHold(hold, true));
     this.hold = hold;
   }
 
-  /** `ticket`'s CLI answered a turn: a hold waiting on it may end. Called for every answer of every CLI: cheap. */
+  /**
+   * `ticket`'s CLI answered a turn: a hold waiting on it may end. Called for every answer of every
+   * CLI (cheap), from the transport before the answer goes on to the caller, so the replacement
+   * starts on a later turn of the event loop: spawning a CLI takes the thread for ~10-100 ms, which
+   * the caller's first message would otherwise wait behind.
+   */
   answered(ticket: AdmissionTicket): void {
     const hold = this.hold;
     if (hold === undefined || hold.ticket !== ticket || hold.answered) return;
     hold.answered = true;
-    if (hold.delayOver) this.releaseHold(true);
+    if (hold.delayOver) setImmediate(() => this.endHold(hold, true));
   }
 
   /** A spare's CLI exited (or a claimed one was released): off the shelf, and no hold waits on it. */
@@ -155,7 +160,7 @@ export class SpareShelf {
     this.closed = true;
     if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    this.releaseHold(false);
+    if (this.hold !== undefined) this.endHold(this.hold, false);
     const parked = [...this.parked.splice(0), ...this.resetting.splice(0)];
     await Promise.allSettled(parked.map((entry) => this.discard(entry)));
   }
@@ -198,10 +203,9 @@ export class SpareShelf {
     }
   }
 
-  /** End the hold (its timers too); with `refill`, start the replacements now. */
-  private releaseHold(refill: boolean): void {
-    const hold = this.hold;
-    if (hold === undefined) return;
+  /** End `hold` (its timers too) if it is still the current one; with `refill`, start the replacements now. */
+  private endHold(hold: RefillHold, refill: boolean): void {
+    if (this.hold !== hold) return;
     this.hold = undefined;
     for (const timer of hold.timers) clearTimeout(timer);
     if (refill) this.refill();
