@@ -30,8 +30,10 @@ export interface AgentPoolOptions {
    */
   spareStart?: 'prewarm' | 'startup';
   /**
-   * How long after a spare is claimed its replacement starts, ms (default 1000; 0: at once), so the
-   * claimed CLI's first turn does not share the machine with a CLI booting.
+   * How long after a spare is claimed its replacement starts at the earliest, ms (default 1000; 0: at
+   * once). Past it, the replacement also waits for the claimed CLI's first answer (an `assistant`
+   * message or a `result`, or its exit; at most 10 s after the claim), so the claimed CLI's first
+   * message does not share the machine with a CLI booting.
    */
   spareRefillDelayMs?: number;
   /** Query CLIs running at once, at most. Parked spares do not count here (they have their own allowance, `spares`). */

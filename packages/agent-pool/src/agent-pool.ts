@@ -63,6 +63,7 @@ export class AgentPool {
         this.events.emit('spawned', { kind: ticket.kind, pid });
       },
       stopped: (ticket) => this.release(ticket),
+      answered: (ticket) => this.shelf.answered(ticket),
     });
     const { transport: _, ...profile } = settings.options ?? {};
     this.profile = profile;

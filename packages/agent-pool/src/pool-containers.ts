@@ -6,7 +6,7 @@ import { TrackedTransport } from './tracked-transport.js';
 
 /**
  * The containers a pool's CLIs come from, one per ticket: child containers of the pool's whose
- * transports report their CLI's pid and exit to the pool. The transports come from a query's
+ * transports report their CLI's pid, its answers and its exit to the pool. The transports come from a query's
  * `transport` (in its options), else the profile's, else the container's registered factory.
  */
 export class PoolContainers {
@@ -21,6 +21,8 @@ export class PoolContainers {
     private readonly lifecycle: {
       started(ticket: AdmissionTicket, pid: number | undefined): void;
       stopped(ticket: AdmissionTicket): void;
+      /** `ticket`'s CLI answered a turn (an `assistant` message or a `result`). */
+      answered(ticket: AdmissionTicket): void;
     },
   ) {
     this.registered = resolveFactories(container).transportFactory;
@@ -42,6 +44,7 @@ export class PoolContainers {
       new TrackedTransport(inner(launch), {
         started: (pid) => this.lifecycle.started(ticket, pid),
         stopped: () => this.lifecycle.stopped(ticket),
+        answered: () => this.lifecycle.answered(ticket),
       });
     child.register(TRANSPORT_FACTORY, { useValue: factory });
     return child;

@@ -11,6 +11,19 @@ export interface ParkedSpare {
 }
 
 const FIRST_BACKOFF_MS = 500;
+/** The longest a claimed spare's replacement waits for the claimed CLI's first answer, ms. */
+export const MAX_REFILL_HOLD_MS = 10_000;
+
+/**
+ * The hold on refilling after a claim: released once the delay is over and the claimed CLI has
+ * answered (its first `assistant` message or `result`, or its exit), or after {@link MAX_REFILL_HOLD_MS}.
+ */
+interface RefillHold {
+  readonly ticket: AdmissionTicket;
+  delayOver: boolean;
+  answered: boolean;
+  readonly timers: Array<ReturnType<typeof setTimeout>>;
+}
 const MAX_BACKOFF_MS = 30_000;
 
 /**
@@ -25,8 +38,8 @@ export class SpareShelf {
   private startingCount = 0;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Set for `refillDelayMs` after a claim: the claimed CLI runs its first turn without a spare booting beside it. */
-  private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set after a claim until the claimed CLI answered: its first message comes without a spare booting beside it. */
+  private hold: RefillHold | undefined;
   private closed = false;
 
   constructor(
@@ -83,9 +96,12 @@ export class SpareShelf {
   }
 
   /**
-   * Take `parked` off the shelf (it was claimed) and start its replacement after `refillDelayMs`:
-   * a CLI booting takes a core for a few hundred ms, which the claimed CLI's first turn would
-   * otherwise share (measured: ~40-70 ms later to its first message on 2 cores).
+   * Take `parked` off the shelf (it was claimed) and start its replacement once the claimed CLI
+   * has answered (its first `assistant` message or `result`, see {@link answered}) and
+   * `refillDelayMs` has passed, at most {@link MAX_REFILL_HOLD_MS} after the claim: a CLI booting
+   * takes a core for a few hundred ms of CPU, which the claimed CLI's first turn would otherwise
+   * share (measured on 2 loaded cores: the booting spare landed inside the claimed CLI's first turn
+   * whenever that took longer than the delay alone).
    */
   take(parked: ParkedSpare): void {
     this.forget(parked.ticket);
@@ -94,16 +110,37 @@ export class SpareShelf {
       queueMicrotask(() => this.refill());
       return;
     }
-    if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
-    this.holdTimer = setTimeout(() => {
-      this.holdTimer = undefined;
-      this.refill();
-    }, this.deps.refillDelayMs);
-    (this.holdTimer as { unref?: () => void }).unref?.();
+    if (this.hold !== undefined) this.endHold(this.hold, false);
+    const hold: RefillHold = { ticket: parked.ticket, delayOver: false, answered: false, timers: [] };
+    const after = (ms: number, then: () => void) => {
+      const timer = setTimeout(then, ms);
+      (timer as { unref?: () => void }).unref?.();
+      hold.timers.push(timer);
+    };
+    after(this.deps.refillDelayMs, () => {
+      hold.delayOver = true;
+      if (hold.answered) this.endHold(hold, true);
+    });
+    after(Math.max(MAX_REFILL_HOLD_MS, this.deps.refillDelayMs), () => this.endHold(hold, true));
+    this.hold = hold;
   }
 
-  /** A spare's CLI exited: off the shelf. */
+  /**
+   * `ticket`'s CLI answered a turn: a hold waiting on it may end. Called for every answer of every
+   * CLI (cheap), from the transport before the answer goes on to the caller, so the replacement
+   * starts on a later turn of the event loop: spawning a CLI takes the thread for ~10-100 ms, which
+   * the caller's first message would otherwise wait behind.
+   */
+  answered(ticket: AdmissionTicket): void {
+    const hold = this.hold;
+    if (hold === undefined || hold.ticket !== ticket || hold.answered) return;
+    hold.answered = true;
+    if (hold.delayOver) setImmediate(() => this.endHold(hold, true));
+  }
+
+  /** A spare's CLI exited (or a claimed one was released): off the shelf, and no hold waits on it. */
   forget(ticket: AdmissionTicket): void {
+    if (this.hold?.ticket === ticket) this.answered(ticket);
     for (const list of [this.parked, this.resetting]) {
       const index = list.findIndex((entry) => entry.ticket === ticket);
       if (index !== -1) list.splice(index, 1);
@@ -113,7 +150,7 @@ export class SpareShelf {
   /** Start spares until the allowance (or the memory budget) is used; nothing while backing off. */
   refill(): void {
     const source = this.deps.source;
-    if (source === undefined || this.closed || this.retryTimer !== undefined || this.holdTimer !== undefined) return;
+    if (source === undefined || this.closed || this.retryTimer !== undefined || this.hold !== undefined) return;
     const reserve = () => this.deps.ledger.tryReserveSpare(this.deps.expectedBack());
     for (let ticket = reserve(); ticket !== undefined; ticket = reserve()) this.start(source, ticket);
   }
@@ -122,9 +159,8 @@ export class SpareShelf {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
-    if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
     this.retryTimer = undefined;
-    this.holdTimer = undefined;
+    if (this.hold !== undefined) this.endHold(this.hold, false);
     const parked = [...this.parked.splice(0), ...this.resetting.splice(0)];
     await Promise.allSettled(parked.map((entry) => this.discard(entry)));
   }
@@ -165,6 +201,14 @@ export class SpareShelf {
     } finally {
       this.deps.release(entry.ticket);
     }
+  }
+
+  /** End `hold` (its timers too) if it is still the current one; with `refill`, start the replacements now. */
+  private endHold(hold: RefillHold, refill: boolean): void {
+    if (this.hold !== hold) return;
+    this.hold = undefined;
+    for (const timer of hold.timers) clearTimeout(timer);
+    if (refill) this.refill();
   }
 
   private backOff(): void {

@@ -6,13 +6,19 @@ export interface TransportLifecycle {
   started(pid: number | undefined): void;
   /** The CLI is gone: `close()` resolved (it waits for the process to stop) or `start()` failed. Called once. */
   stopped(): void;
+  /** The CLI wrote an `assistant` message or a `result` (a turn answered), as the transport read it. */
+  answered?(): void;
 }
+
+/** The messages that show a turn has been answered (its first reply, or its end). */
+const isAnswer = (message: InboundMessage) => message.type === 'assistant' || message.type === 'result';
 
 /**
  * A transport that tells the pool when its CLI starts (and its pid) and when it has stopped, so a
  * slot is released exactly when the process is gone, however the query ended: its end, an error,
  * an interrupt, an abort, or a caller leaving the iteration (every one of them ends in
- * `transport.close()`, which resolves once the process has exited). Everything else is delegated.
+ * `transport.close()`, which resolves once the process has exited), and when a turn is answered
+ * (the pool holds a claimed spare's replacement until then). Everything else is delegated.
  */
 export class TrackedTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
@@ -25,7 +31,7 @@ export class TrackedTransport implements Transport {
     this.inner = inner;
     this.lifecycle = lifecycle;
     // Only offer push mode when the inner transport has it: the session prefers it when present.
-    if (inner.subscribe !== undefined) this.subscribe = (sink) => inner.subscribe?.(sink);
+    if (inner.subscribe !== undefined) this.subscribe = (sink) => inner.subscribe?.(this.watch(sink));
   }
 
   get isOpen(): boolean {
@@ -59,7 +65,15 @@ export class TrackedTransport implements Transport {
   }
 
   messages(): AsyncIterable<InboundMessage> {
-    return this.inner.messages();
+    const answered = this.lifecycle.answered;
+    if (answered === undefined) return this.inner.messages();
+    const inner = this.inner.messages();
+    return (async function* () {
+      for await (const message of inner) {
+        if (isAnswer(message)) answered();
+        yield message;
+      }
+    })();
   }
 
   endInput(): void {
@@ -72,6 +86,19 @@ export class TrackedTransport implements Transport {
     } finally {
       this.stop();
     }
+  }
+
+  /** The sink, with answers reported first (read as decoded, whether or not anyone consumes them yet). */
+  private watch(sink: TransportSink): TransportSink {
+    const answered = this.lifecycle.answered;
+    if (answered === undefined) return sink;
+    return {
+      message(message) {
+        if (isAnswer(message)) answered();
+        sink.message(message);
+      },
+      end: (error) => sink.end(error),
+    };
   }
 
   private stop(): void {

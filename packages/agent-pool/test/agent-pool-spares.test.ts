@@ -102,6 +102,38 @@ describe('AgentPool: warm spares', () => {
     expect(pool.stats().spares).toBe(0);
   });
 
+  it("holds a claimed spare's replacement until the claimed CLI's first answer, past spareRefillDelayMs", async () => {
+    const fakes = fakeCliContainer();
+    const spares = fakeSpareSource();
+    const pool = new AgentPool(
+      { maxConcurrent: 1, memoryBudgetMb: 10_000, spares: 1, spareRefillDelayMs: 10 },
+      fakes.container,
+      spares.source,
+    );
+    await settle();
+    expect(spares.prewarms()).toBe(1);
+    const q = pool.query({ prompt: 'hi', options: { cwd: '/tmp' } });
+    const first = q.next();
+    await vi.waitFor(() => expect(fakes.live().some((cli) => cli.sent.some((m) => m.type === 'user'))).toBe(true));
+    // The delay timer was set before this one and expires first: the delay is over, the CLI has not answered.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
+    expect(spares.prewarms()).toBe(1);
+    const cli = fakes.live().find((c) => c.sent.some((m) => m.type === 'user'));
+    const answeredAt = performance.now();
+    cli?.turn('hello');
+    expect((await first).value).toMatchObject({ type: 'system' });
+    let assistant = await q.next();
+    while (assistant.done !== true && assistant.value.type !== 'assistant') assistant = await q.next();
+    // The answer reaches the caller before the replacement is spawned (a spawn holds the thread).
+    expect(spares.prewarms()).toBe(1);
+    await vi.waitFor(() => expect(spares.prewarms()).toBe(2), { timeout: 10_000, interval: 5 });
+    expect(spares.prewarmedAt[1]).toBeGreaterThanOrEqual(answeredAt);
+    for await (const _ of q) {
+    }
+    await pool.close();
+  });
+
   it('a query with an option a spare cannot take (resume, mcpServers) starts cold and leaves the spare parked', async () => {
     const fakes = fakeCliContainer();
     const spares = fakeSpareSource();

@@ -39,4 +39,19 @@ describe.runIf(existsSync('/proc/self/status'))('measureProcessTrees (procfs)', 
       { timeout: 10_000, interval: 20 },
     );
   });
+
+  it('finds descendants at every depth (a grandchild under a child shell)', async () => {
+    const child = spawn('sh', ['-c', 'sh -c "sleep 30 & wait" & wait'], { stdio: 'ignore' });
+    const root = child.pid as number;
+    let tree = (await measureProcessTrees([root])).get(root);
+    for (let i = 0; i < 100 && (tree?.pids.length ?? 0) < 3; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      tree = (await measureProcessTrees([root])).get(root);
+    }
+    expect(tree?.pids.length).toBe(3);
+    expect(tree?.pids[0]).toBe(root);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    killProcesses(tree?.pids ?? []);
+    await exited;
+  });
 });
