@@ -6,7 +6,6 @@ import type {
   OutboundMessage,
 } from '@hexagent/core';
 import type { defaultInitializeResponse } from './default-initialize-response.js';
-import type { FakeCliTransport } from './fake-cli-transport.js';
 
 /** The SDK's answer to a control request the fake CLI sent: `control_response.response`. */
 export type ControlResponseBody = ControlSuccessResponse | ControlErrorResponse;
@@ -20,7 +19,7 @@ export type ControlAutoResponder = (
   message: ControlRequestMessage,
 ) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
-/** Lifecycle flags of a {@link FakeCliTransport}. */
+/** Lifecycle flags of a `FakeCliTransport`. */
 export interface FakeCliState {
   /** `start()` succeeded. */
   started: boolean;
@@ -32,8 +31,11 @@ export interface FakeCliState {
   exited: boolean;
 }
 
-/** Options of {@link FakeCliTransport}. */
-export interface FakeCliTransportOptions {
+/**
+ * Options of a fake CLI whose callbacks receive `Cli`: `FakeCliTransportOptions` is this with the
+ * `FakeCliTransport` itself (generic so that this file need not import the class that imports it).
+ */
+export interface FakeCliTransportOptionsOf<Cli> {
   /**
    * Answer the SDK's `initialize` request automatically with {@link defaultInitializeResponse},
    * shallow-merged with the object when one is given. Like Claude Code started with
@@ -46,7 +48,7 @@ export interface FakeCliTransportOptions {
   /** `start()` rejects with this error (a CLI that cannot be started). */
   startError?: Error;
   /** Called with every message the SDK sends (after it is recorded): script the fake CLI's reactions here. */
-  onSend?: (message: OutboundMessage, cli: FakeCliTransport) => void | Promise<void>;
+  onSend?: (message: OutboundMessage, cli: Cli) => void | Promise<void>;
   /** Called once when the SDK ends its input, e.g. `(cli) => cli.finish()` for a CLI that exits on EOF. */
-  onEndInput?: (cli: FakeCliTransport) => void;
+  onEndInput?: (cli: Cli) => void;
 }

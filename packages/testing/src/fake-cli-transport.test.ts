@@ -8,8 +8,8 @@ import {
 } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
 import { defaultInitializeResponse } from './default-initialize-response.js';
+import type { FakeCliTransportOptions } from './fake-cli-transport.js';
 import { FakeCliTransport } from './fake-cli-transport.js';
-import type { FakeCliTransportOptions } from './fake-cli-transport-options.js';
 import { transportConformanceSuite } from './transport-conformance-suite.js';
 
 /** A fake CLI behaving as the conformance suite's echo peer. */

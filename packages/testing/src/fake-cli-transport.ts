@@ -15,10 +15,13 @@ import type {
   ControlAutoResponder,
   ControlResponseBody,
   FakeCliState,
-  FakeCliTransportOptions,
+  FakeCliTransportOptionsOf,
 } from './fake-cli-transport-options.js';
 import { isControlRequest } from './is-control-request.js';
 import { summarizeMessage } from './summarize-message.js';
+
+/** Options of {@link FakeCliTransport}: its callbacks receive the fake CLI itself. */
+export type FakeCliTransportOptions = FakeCliTransportOptionsOf<FakeCliTransport>;
 
 interface PendingCliRequest {
   resolve: (response: ControlResponseBody) => void;

@@ -12,12 +12,12 @@
 
 export { ManualClock } from '@hexagent/core';
 export { defaultInitializeResponse } from './default-initialize-response.js';
-export { FakeCliTransport } from './fake-cli-transport.js';
+export { FakeCliTransport, type FakeCliTransportOptions } from './fake-cli-transport.js';
 export type {
   ControlAutoResponder,
   ControlResponseBody,
   FakeCliState,
-  FakeCliTransportOptions,
+  FakeCliTransportOptionsOf,
 } from './fake-cli-transport-options.js';
 export { type HermeticCliEnv, type HermeticCliEnvOptions, hermeticCliEnv } from './hermetic-cli-env.js';
 export {

@@ -1,5 +1,6 @@
+import type { BetaDirectCaller, BetaServerToolCaller, BetaServerToolCaller20260120 } from './beta-callers.js';
 import type { BetaTextCitation } from './beta-citations.js';
-import type { BetaFallbackInfo, BetaFallbackRefusalTrigger } from './beta-message.js';
+import type { BetaFallbackInfo, BetaFallbackRefusalTrigger } from './beta-fallback.js';
 import type {
   BetaAdvisorToolResultBlock,
   BetaBashCodeExecutionToolResultBlock,
@@ -128,23 +129,6 @@ export interface BetaMCPToolListingBlock {
   type: 'mcp_tool_listing';
 }
 
-/** Mirror of `BetaDirectCaller` from `@anthropic-ai/sdk` (beta Messages API). */
-export interface BetaDirectCaller {
-  type: 'direct';
-}
-
-/** Mirror of `BetaServerToolCaller` from `@anthropic-ai/sdk` (beta Messages API). */
-export interface BetaServerToolCaller {
-  tool_id: string;
-  type: 'code_execution_20250825';
-}
-
-/** Mirror of `BetaServerToolCaller20260120` from `@anthropic-ai/sdk` (beta Messages API). */
-export interface BetaServerToolCaller20260120 {
-  tool_id: string;
-  type: 'code_execution_20260120';
-}
-
 /** Mirror of `BetaMCPTool` from `@anthropic-ai/sdk` (beta Messages API). */
 export interface BetaMCPTool {
   input_schema: {
@@ -152,10 +136,4 @@ export interface BetaMCPTool {
   };
   name: string;
   description?: string;
-}
-
-/** Mirror of `BetaToolReferenceBlock` from `@anthropic-ai/sdk` (beta Messages API). */
-export interface BetaToolReferenceBlock {
-  tool_name: string;
-  type: 'tool_reference';
 }

@@ -117,17 +117,6 @@ export interface BetaThinkingMismatchAllowedInputTransformation {
   type: 'thinking_mismatch_allowed';
 }
 
-/** Mirror of `BetaFallbackInfo` from `@anthropic-ai/sdk` (beta Messages API). */
-export interface BetaFallbackInfo {
-  model: Model;
-}
-
-/** Mirror of `BetaFallbackRefusalTrigger` from `@anthropic-ai/sdk` (beta Messages API). */
-export interface BetaFallbackRefusalTrigger {
-  category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
-  type: 'refusal';
-}
-
 /** Mirror of `BetaCacheMissModelChanged` from `@anthropic-ai/sdk` (beta Messages API). */
 export interface BetaCacheMissModelChanged {
   cache_missed_input_tokens: number;

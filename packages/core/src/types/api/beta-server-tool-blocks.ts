@@ -1,10 +1,10 @@
-import type { BetaCitationConfig } from './beta-citations.js';
 import type {
   BetaDirectCaller,
   BetaServerToolCaller,
   BetaServerToolCaller20260120,
   BetaToolReferenceBlock,
-} from './beta-content-blocks.js';
+} from './beta-callers.js';
+import type { BetaCitationConfig } from './beta-citations.js';
 
 /** Mirror of `BetaWebSearchToolResultBlock` from `@anthropic-ai/sdk` (beta Messages API). */
 export interface BetaWebSearchToolResultBlock {
