@@ -12,6 +12,11 @@ export interface PackageTestOptions {
   slow?: string[];
   /** Node.js flags of the test workers. */
   execArgv?: string[];
+  /**
+   * Test files run at once. Vitest's default on a 2-core machine is one; a package whose files
+   * mostly wait on the real CLI (the sdk's: 13 minutes with the cores idle) runs two.
+   */
+  maxWorkers?: number;
 }
 
 /** The test settings every workspace package shares, with what the package adds. */
@@ -37,6 +42,7 @@ export function packageTestConfig(options: PackageTestOptions = {}): UserConfigF
       // Fails the test during which an unhandled rejection or uncaught exception happens.
       setupFiles: [fileURLToPath(new URL('./scripts/vitest-fail-on-unhandled-errors.ts', import.meta.url))],
       ...(options.execArgv !== undefined && { execArgv: options.execArgv }),
+      ...(options.maxWorkers !== undefined && { maxWorkers: options.maxWorkers }),
     },
   }));
 }

@@ -9,4 +9,6 @@ export default packageTestConfig({
   ],
   // The lifecycle reliability tests measure the heap after full collections (global.gc).
   execArgv: ['--expose-gc'],
+  // Its files mostly wait on the real CLI (one waits 3 minutes on a silent tool): two at once.
+  maxWorkers: 2,
 });
