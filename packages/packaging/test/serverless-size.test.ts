@@ -12,6 +12,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -26,8 +27,31 @@ import { cleanEnv, packAll, ROOT, treeBytes } from './helpers/packages.js';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 const OFFICIAL = '@anthropic-ai/claude-agent-sdk@0.3.332';
-/** What the function imports, and the workspace packages those depend on (npm needs their tarballs too). */
-const PACKAGES = ['sdk', 'transport-websocket', 'session-store-postgres', 'core', 'transport-cli', 'mcp-inprocess'];
+/** What the function imports; npm needs the tarballs of the workspace packages those depend on too. */
+const IMPORTED = ['sdk', 'transport-websocket', 'session-store-postgres'];
+
+/** The workspace packages (directory names under packages/) `roots` need at run time, read from the manifests. */
+function withRuntimeDependencies(roots: readonly string[]): string[] {
+  const dirOf = new Map<string, string>();
+  for (const dir of readdirSync(join(ROOT, 'packages'))) {
+    const manifest = join(ROOT, 'packages', dir, 'package.json');
+    if (existsSync(manifest)) dirOf.set((JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name, dir);
+  }
+  const seen = new Set<string>();
+  const visit = (dir: string): void => {
+    if (seen.has(dir)) return;
+    seen.add(dir);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      const depDir = dirOf.get(name);
+      if (depDir !== undefined) visit(depDir);
+    }
+  };
+  for (const root of roots) visit(root);
+  return [...seen];
+}
 const EXAMPLE_SRC = join(ROOT, 'examples', 'serverless-handler', 'src');
 
 const work = mkdtempSync(join(tmpdir(), 'hexagent-serverless-size-'));
@@ -47,7 +71,7 @@ async function npmInstall(dir: string, args: readonly string[]): Promise<void> {
 
 beforeAll(async () => {
   const tarballs = await packAll(
-    PACKAGES.map((name) => join(ROOT, 'packages', name)),
+    withRuntimeDependencies(IMPORTED).map((name) => join(ROOT, 'packages', name)),
     join(work, 'tarballs'),
   );
   // The function's install: what a function platform's build runs.
