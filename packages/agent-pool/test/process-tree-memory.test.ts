@@ -19,11 +19,15 @@ describe.runIf(existsSync('/proc/self/status'))('measureProcessTrees (procfs)', 
     // A shell whose child sleeps: a tree of two.
     const child = spawn('sh', ['-c', 'sleep 30 & wait'], { stdio: 'ignore' });
     const root = child.pid as number;
-    let tree = (await measureProcessTrees([root])).get(root);
-    for (let i = 0; i < 50 && (tree?.pids.length ?? 0) < 2; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      tree = (await measureProcessTrees([root])).get(root);
-    }
+    // The shell starts its child on its own schedule: wait until the tree shows it.
+    const tree = await vi.waitFor(
+      async () => {
+        const found = (await measureProcessTrees([root])).get(root);
+        expect(found?.pids.length).toBe(2);
+        return found;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     expect(tree?.pids[0]).toBe(root);
     expect(tree?.pids.length).toBe(2);
     expect(tree?.rssMb).toBeGreaterThan(0.1);
@@ -43,11 +47,14 @@ describe.runIf(existsSync('/proc/self/status'))('measureProcessTrees (procfs)', 
   it('finds descendants at every depth (a grandchild under a child shell)', async () => {
     const child = spawn('sh', ['-c', 'sh -c "sleep 30 & wait" & wait'], { stdio: 'ignore' });
     const root = child.pid as number;
-    let tree = (await measureProcessTrees([root])).get(root);
-    for (let i = 0; i < 100 && (tree?.pids.length ?? 0) < 3; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      tree = (await measureProcessTrees([root])).get(root);
-    }
+    const tree = await vi.waitFor(
+      async () => {
+        const found = (await measureProcessTrees([root])).get(root);
+        expect(found?.pids.length).toBe(3);
+        return found;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     expect(tree?.pids.length).toBe(3);
     expect(tree?.pids[0]).toBe(root);
     const exited = new Promise((resolve) => child.once('exit', resolve));
