@@ -11,21 +11,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransportStartError } from '@hexagent/core';
-import { transportConformanceSuite } from '@hexagent/testing/conformance';
+import { type LinkProxy, startLinkProxy, transportConformanceSuite } from '@hexagent/testing/conformance';
 import { conformancePeer, installStandInCli } from '@hexagent/testing/stand-in-cli';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandWrapperTransport } from '../src/index.js';
 import { processesWithEnv } from './helpers/processes.js';
 import { type Sshd, sshMissing, startSshd } from './helpers/sshd.js';
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
 const missing = sshMissing();
 const dir = mkdtempSync(join(tmpdir(), 'hexagent-wrapper-ssh-'));
 const peer = installStandInCli(conformancePeer(), { dir }).path;
 const peerId = randomUUID();
 let sshd: Sshd | undefined;
-const proxies: TcpProxy[] = [];
+const proxies: LinkProxy[] = [];
 
 beforeAll(async () => {
   if (missing === undefined) sshd = await startSshd();
@@ -51,7 +50,7 @@ if (missing !== undefined) {
     {
       faults: {
         async connect(options) {
-          const proxy = await startTcpProxy(sshd?.port ?? 0);
+          const proxy = await startLinkProxy(sshd?.port ?? 0);
           proxies.push(proxy);
           const env = { ...options.env, HEXAGENT_CONFORMANCE_PEER: peerId };
           const transport = overSsh({ ...options, env }, proxy.port);

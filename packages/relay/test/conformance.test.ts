@@ -5,7 +5,7 @@
  * is counted through /proc by a variable the relay gives its CLIs (and they pass on).
  */
 import { randomUUID } from 'node:crypto';
-import { transportConformanceSuite } from '@hexagent/testing/conformance';
+import { type LinkProxy, startLinkProxy, transportConformanceSuite } from '@hexagent/testing/conformance';
 import { conformancePeer } from '@hexagent/testing/stand-in-cli';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
@@ -13,11 +13,10 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Relay } from '../src/index.js';
 import { processesWithEnv } from './helpers/processes.js';
 import { relayFor, removeTempDirs, standInCli, TOKEN, transportTo } from './helpers/relay-fixture.js';
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
 const peerId = randomUUID();
 let relay: Relay;
-const proxies: TcpProxy[] = [];
+const proxies: LinkProxy[] = [];
 beforeAll(async () => {
   relay = await relayFor(standInCli(conformancePeer()), {
     maxConnections: 64,
@@ -36,15 +35,15 @@ afterAll(async () => {
 transportConformanceSuite('WebSocketTransport (relay running the conformance peer)', () => transportTo(relay), {
   faults: {
     async connect(options) {
-      const proxy = await startTcpProxy(relay.port);
+      const proxy = await startLinkProxy(relay.port);
       proxies.push(proxy);
       const transport = webSocketTransport({
-        url: proxy.url,
+        url: `ws://127.0.0.1:${proxy.port}`,
         token: TOKEN,
         heartbeatIntervalMs: 300,
         closeTimeoutMs: 1000,
       })(buildTransportLaunch(options));
-      return { transport, cut: () => proxy.drop(), silence: () => proxy.freeze() };
+      return { transport, cut: () => proxy.cut(), silence: () => proxy.freeze() };
     },
     remoteProcesses: () => processesWithEnv(`HEXAGENT_CONFORMANCE_PEER=${peerId}`).length,
   },

@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InboundMessage } from '@hexagent/core';
+import { type LinkProxy, startLinkProxy } from '@hexagent/testing/conformance';
 import { ProcessError } from '@hexagent/transport-cli';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { RelayConnectionLostError, webSocketTransport } from '@hexagent/transport-websocket';
@@ -16,7 +17,6 @@ import {
   TOKEN,
   transportTo,
 } from './helpers/relay-fixture.js';
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
 const scripted = standInCli({ echo: true, stepsFromInput: true });
 const cleanups: Array<() => Promise<void>> = [];
@@ -27,9 +27,9 @@ afterAll(removeTempDirs);
 
 async function relayBehindProxy(
   config: Parameters<typeof relayFor>[1] = {},
-): Promise<{ relay: Relay; proxy: TcpProxy }> {
+): Promise<{ relay: Relay; proxy: LinkProxy }> {
   const relay = await relayFor(scripted, config);
-  const proxy = await startTcpProxy(relay.port);
+  const proxy = await startLinkProxy(relay.port);
   cleanups.push(
     () => proxy.close(),
     () => relay.close(),
@@ -50,14 +50,16 @@ async function readAll(messages: AsyncIterable<InboundMessage>, seen: InboundMes
 describe('the link to the relay', () => {
   it('dropped mid-turn: RelayConnectionLostError on the client, no CLI left on the relay', async () => {
     const { relay, proxy } = await relayBehindProxy();
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN })(buildTransportLaunch({}));
+    const transport = webSocketTransport({ url: `ws://127.0.0.1:${proxy.port}`, token: TOKEN })(
+      buildTransportLaunch({}),
+    );
     await transport.start();
     const pid = transport.remotePid ?? -1;
     const seen: InboundMessage[] = [];
     const reading = readAll(transport.messages(), seen);
     await transport.send({ type: 'echo', n: 1 });
     await expect.poll(() => seen.length).toBe(1);
-    proxy.drop();
+    proxy.cut();
     const { error } = await reading;
     expect(RelayConnectionLostError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'RELAY_CONNECTION_LOST', closeCode: 1006 });
@@ -69,9 +71,11 @@ describe('the link to the relay', () => {
 
   it("gone silent: the client's heartbeat notices, the client errors and the relay stops the CLI", async () => {
     const { relay, proxy } = await relayBehindProxy({ heartbeatIntervalMs: 60_000 });
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 200 })(
-      buildTransportLaunch({}),
-    );
+    const transport = webSocketTransport({
+      url: `ws://127.0.0.1:${proxy.port}`,
+      token: TOKEN,
+      heartbeatIntervalMs: 200,
+    })(buildTransportLaunch({}));
     await transport.start();
     const pid = transport.remotePid ?? -1;
     proxy.silence();
@@ -83,9 +87,11 @@ describe('the link to the relay', () => {
 
   it("gone silent: the relay's heartbeat notices and stops the CLI", async () => {
     const { relay, proxy } = await relayBehindProxy({ heartbeatIntervalMs: 200 });
-    const transport = webSocketTransport({ url: proxy.url, token: TOKEN, heartbeatIntervalMs: 60_000 })(
-      buildTransportLaunch({}),
-    );
+    const transport = webSocketTransport({
+      url: `ws://127.0.0.1:${proxy.port}`,
+      token: TOKEN,
+      heartbeatIntervalMs: 60_000,
+    })(buildTransportLaunch({}));
     await transport.start();
     const pid = transport.remotePid ?? -1;
     proxy.silence();

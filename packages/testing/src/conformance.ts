@@ -1,10 +1,12 @@
 /**
  * `@hexagent/testing/conformance`: the transport and session-store conformance tests. This entry imports vitest
- * (an optional peer dependency of `@hexagent/testing`).
+ * (an optional peer dependency of `@hexagent/testing`), and {@link startLinkProxy}, a loopback
+ * proxy that cuts or silences a link for the fault tests.
  *
  * @packageDocumentation
  */
 
+export { type LinkProxy, startLinkProxy } from './link-proxy.js';
 export {
   type SessionStoreConformanceOptions,
   sessionStoreConformance,

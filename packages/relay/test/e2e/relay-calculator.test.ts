@@ -27,12 +27,12 @@ import {
   text,
   toolUse,
 } from '@hexagent/testing';
+import { type LinkProxy, startLinkProxy } from '@hexagent/testing/conformance';
 import { findClaudeCli } from '@hexagent/transport-cli';
 import { RelayConnectionLostError, type WebSocketTransport, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive, removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 const prompt = 'What is 15 + 27, and 6 × 7? Then try 1 ÷ 0. Use the calculator tools.';
 const turnTwo = 'Turn two: double the sum with the calculator.';
@@ -53,7 +53,7 @@ let server: ScriptedModelServer;
 let hermetic: HermeticCliEnv;
 let relay: ChildProcess;
 let relayUrl: string;
-let proxy: TcpProxy;
+let proxy: LinkProxy;
 
 beforeAll(async () => {
   server = await ScriptedModelServer.start((request) => {
@@ -69,7 +69,7 @@ beforeAll(async () => {
     { cliPath: findClaudeCli({}), killTimeoutMs: 2000, inheritEnv },
     hermetic.env,
   ));
-  proxy = await startTcpProxy(Number(new URL(relayUrl).port));
+  proxy = await startLinkProxy(Number(new URL(relayUrl).port));
 }, 60_000);
 
 afterAll(async () => {
@@ -297,11 +297,11 @@ describe('the real CLI behind a relay in another process', () => {
   });
 
   it('a link killed mid-turn ends the query with RelayConnectionLostError, and no CLI is left', async () => {
-    const { container, made } = remoteContainer(proxy.url);
+    const { container, made } = remoteContainer(`ws://127.0.0.1:${proxy.port}`);
     const calls: Array<{ tool: string; args: unknown }> = [];
     // The tool call is mid-turn: the CLI waits for its answer while the link is cut.
     const options: Options = {
-      mcpServers: { calc: recordedCalculator(calls, async () => proxy.drop()) },
+      mcpServers: { calc: recordedCalculator(calls, async () => proxy.cut()) },
       allowedTools: calculatorToolNames,
       maxTurns: 3,
     };
