@@ -1,8 +1,6 @@
 import { AbortError } from '../errors/abort-error.js';
-import type { ControlProtocol, ControlRequestOptions } from '../ports/control-protocol.js';
-import type { Transport } from '../ports/transport.js';
+import type { ControlRequestOptions } from '../ports/control-protocol.js';
 import { DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
-import type { TranscriptMirror } from '../session-store/mirror/transcript-mirror.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { OutboundMessage } from '../types/control.js';
 import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
@@ -25,6 +23,7 @@ import type { QueryControls } from './query-controls.js';
 import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
 import { SessionInput } from './session-input.js';
+import { type SessionEndParts, shutDownSession } from './shut-down-session.js';
 import { startSession } from './start-session.js';
 import { type StartupMark, StartupMarkTracker } from './startup-mark-tracker.js';
 import { SessionTracing } from './tracing/session-tracing.js';
@@ -45,22 +44,14 @@ type SessionState = 'new' | 'running' | 'closed';
  * classes built on it, down to {@link McpControls}.
  */
 export class Session extends McpControls implements QueryControls {
-  private readonly transport: Transport;
-  private readonly protocol: ControlProtocol;
   private readonly options: Options;
-  private readonly servers: McpServerSet;
+  /** The transport, the protocol, the servers, the turns, the output, ...: what the end stops. */
+  private readonly parts: SessionEndParts;
+  private readonly input: SessionInput;
   /** The hook callbacks by id, registered by `start()`. */
   private hooks: HookRegistrations['callbacks'] | undefined;
   /** Set when external MCP servers go in `initialize`: user messages wait until the CLI confirmed them. */
   private inputGate: Promise<unknown> | undefined;
-  private readonly output: AsyncQueue<SDKMessage>;
-  private readonly lifetime = new AbortController();
-  private readonly turns: TurnLedger;
-  private readonly input: SessionInput;
-  /** The session's spans; undefined (and never consulted on a hot path) without a tracer. */
-  private readonly tracing: SessionTracing | undefined;
-  /** Mirrors the transcript to `options.sessionStore`, when there is one. */
-  private readonly mirror: TranscriptMirror | undefined;
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
   private initPromise: Promise<SDKControlInitializeResponse> | undefined;
@@ -72,42 +63,38 @@ export class Session extends McpControls implements QueryControls {
   private fatalError: unknown;
   /** The last start-up checkpoint the CLI reported (with `CLAUDE_CODE_SDK_READS_STARTUP_MARKS`). */
   private readonly startupMarks: StartupMarkTracker;
-  /** Takes the session's listener off `options.abortController.signal`. */
-  private stopListeningForAbort: (() => void) | undefined;
 
   constructor(dependencies: SessionDependencies) {
     super();
-    this.transport = dependencies.transport;
-    this.options = dependencies.options ?? {};
-    this.servers = McpServerSet.forSession(
-      dependencies.mcpServers,
-      this.options.mcpServers,
-      dependencies.createMcpServer,
-    );
-    this.turns = new TurnLedger(() => this.transport.endInput());
-    this.startupMarks = new StartupMarkTracker(dependencies.clock ?? systemClock);
-    const tracer = dependencies.tracer ?? (this.options.tracer || undefined);
-    this.tracing =
-      tracer === undefined ? undefined : new SessionTracing(tracer, this.options.model, this.servers.byName);
-    const send = (message: OutboundMessage) => this.transport.send(message);
-    this.protocol = createSessionProtocol(dependencies, this.options, send, (e) => void this.close(e), this.tracing);
-    this.output = new AsyncQueue<SDKMessage>(() => {
+    const options = dependencies.options ?? {};
+    const transport = dependencies.transport;
+    const clock = dependencies.clock ?? systemClock;
+    this.options = options;
+    const servers = McpServerSet.forSession(dependencies.mcpServers, options.mcpServers, dependencies.createMcpServer);
+    const turns = new TurnLedger(() => transport.endInput());
+    this.startupMarks = new StartupMarkTracker(clock);
+    const tracer = dependencies.tracer ?? (options.tracer || undefined);
+    const tracing = tracer === undefined ? undefined : new SessionTracing(tracer, options.model, servers.byName);
+    const send = (message: OutboundMessage) => transport.send(message);
+    const protocol = createSessionProtocol(dependencies, options, send, (e) => void this.close(e), tracing);
+    const output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
-    this.mirror = createSessionMirror(this.options, dependencies, (message) => this.output.push(message));
-    serveSessionRequests(this.protocol, {
-      servers: this.servers.byName,
-      removedServers: this.servers.removedNames,
-      signal: this.lifetime.signal,
-      options: this.options,
+    const mirror = createSessionMirror(options, dependencies, (message) => output.push(message));
+    const lifetime = new AbortController();
+    serveSessionRequests(protocol, {
+      servers: servers.byName,
+      removedServers: servers.removedNames,
+      signal: lifetime.signal,
+      options,
       findHook: (id) => this.hooks?.get(id),
-      clock: dependencies.clock ?? systemClock,
+      clock,
     });
     this.input = new SessionInput({
-      transport: this.transport,
-      turns: this.turns,
-      tracing: this.tracing,
-      verbatimPrompts: this.options.verbatimPrompts === true,
+      transport,
+      turns,
+      tracing,
+      verbatimPrompts: options.verbatimPrompts === true,
       start: () => this.start(),
       gate: () => this.inputGate,
       isClosed: () => this.state === 'closed',
@@ -115,7 +102,9 @@ export class Session extends McpControls implements QueryControls {
       close: (error) => this.close(error),
       send: (message) => this.sendUserMessage(message),
     });
-    this.stopListeningForAbort = listenForAbort(this.options.abortController, {
+    this.parts = { transport, protocol, servers, turns, lifetime, output, tracing, mirror };
+    // Last: an already aborted controller ends the session here, synchronously.
+    this.parts.stopListeningForAbort = listenForAbort(options.abortController, {
       endAtOnce: (error) => this.endAborted(error),
       abort: (error) => void this.abort(error),
     });
@@ -123,7 +112,7 @@ export class Session extends McpControls implements QueryControls {
 
   /** Aborted when the session ends; handed to every handler the session runs. */
   get signal(): AbortSignal {
-    return this.lifetime.signal;
+    return this.parts.lifetime.signal;
   }
 
   /** True once the session has ended (closed, aborted, or the CLI exited). */
@@ -155,7 +144,7 @@ export class Session extends McpControls implements QueryControls {
   async reinitialize(): Promise<SDKControlInitializeResponse> {
     await this.initializationResult();
     const { sdkMcpServerManifests: _manifests, sdkMcpServers: _names, ...payload } = this.initializePayload ?? {};
-    const names = this.servers.names;
+    const names = this.parts.servers.names;
     const timeoutMs = this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
     return requestInitialize(this, { ...(names.length > 0 && { sdkMcpServers: names }), ...payload }, timeoutMs);
   }
@@ -171,7 +160,7 @@ export class Session extends McpControls implements QueryControls {
 
   /** The messages for the user, in order. Ends when the CLI exits; throws a typed error on a fault. */
   messages(): AsyncIterableIterator<SDKMessage> {
-    return this.output;
+    return this.parts.output;
   }
 
   /**
@@ -196,12 +185,12 @@ export class Session extends McpControls implements QueryControls {
    * turn sent so far has its result, so hooks, permissions and tools keep working until then.
    */
   endInput(): void {
-    this.turns.requestEndInput();
+    this.parts.turns.requestEndInput();
   }
 
   /** Resolves when every user message sent so far has got its `result` (or the session ended). */
   waitForIdle(): Promise<void> {
-    return this.turns.waitForIdle();
+    return this.parts.turns.waitForIdle();
   }
 
   /** Send a control request to the CLI. Rejects with `ControlRequestError` when the CLI answers an error. */
@@ -212,7 +201,7 @@ export class Session extends McpControls implements QueryControls {
   ): Promise<Record<string, unknown>> {
     await this.start();
     if (this.state === 'closed') throw this.closedError();
-    return this.protocol.request(subtype, payload, options);
+    return this.parts.protocol.request(subtype, payload, options);
   }
 
   protected override latestCommands(): SlashCommand[] | undefined {
@@ -225,7 +214,7 @@ export class Session extends McpControls implements QueryControls {
   ): Promise<Record<string, McpSdkServerConfig>> {
     await this.start();
     if (this.state === 'closed') throw this.closedError();
-    return this.servers.replace(servers);
+    return this.parts.servers.replace(servers);
   }
 
   /**
@@ -243,7 +232,7 @@ export class Session extends McpControls implements QueryControls {
    * (what is buffered still is), and the message stream throws `error` once the CLI has stopped.
    */
   abort(error: AbortError = new AbortError({ message: ABORTED_BY_USER })): Promise<void> {
-    this.output.seal();
+    this.parts.output.seal();
     return this.close(error);
   }
 
@@ -251,9 +240,9 @@ export class Session extends McpControls implements QueryControls {
     if (this.state === 'closed') throw this.closedError();
     const started = await startSession({
       options: this.options,
-      transport: this.transport,
-      servers: this.servers,
-      protocol: this.protocol,
+      transport: this.parts.transport,
+      servers: this.parts.servers,
+      protocol: this.parts.protocol,
       isClosed: () => this.state === 'closed',
       closedError: () => this.closedError(),
       close: (error) => this.close(error),
@@ -268,64 +257,45 @@ export class Session extends McpControls implements QueryControls {
       if (this.state !== 'closed') void this.close(error);
     });
     // endInput() may have been called before the session ran.
-    this.turns.endInputIfDue();
+    this.parts.turns.endInputIfDue();
   }
 
   /** The CLI runs: route what it writes from now on. */
   private run(hooks: HookRegistrations['callbacks']): void {
     this.hooks = hooks;
     this.state = 'running';
-    this.turns.open();
+    this.parts.turns.open();
     readTransport(
-      this.transport,
+      this.parts.transport,
       createInboundSink({
-        protocol: this.protocol,
-        output: this.tracing?.observing(this.output) ?? this.output,
-        turns: this.turns,
+        protocol: this.parts.protocol,
+        output: this.parts.tracing?.observing(this.parts.output) ?? this.parts.output,
+        turns: this.parts.turns,
         commandsChanged: (commands) => {
           this.commands = commands;
         },
         keepAlive: (message) => this.startupMarks.observe(message),
         end: (error) => void this.shutdown(error, false),
-        ...(this.mirror !== undefined && { mirror: this.mirror }),
+        ...(this.parts.mirror !== undefined && { mirror: this.parts.mirror }),
       }),
     );
   }
 
-  private async shutdown(error: unknown, stopTransport: boolean): Promise<void> {
+  private shutdown(error: unknown, stopTransport: boolean): Promise<void> {
     const first = this.state !== 'closed';
     const wasRunning = this.state === 'running';
     this.state = 'closed';
-    if (first) {
-      this.fatalError = error;
-      const reason = error instanceof Error ? error : new AbortError({ message: 'The session was closed' });
-      // On EOF the CLI finishes the turn in progress (it calls the model again, may run tools) and
-      // only then exits, so a close mid-turn would let it work on for the whole grace period of
-      // `transport.close()` before being killed. Interrupting first makes it stop at once, in order.
-      if (stopTransport && wasRunning && !this.turns.inputEnded && !this.turns.isIdle) {
-        this.protocol.request('interrupt', undefined, { timeoutMs: 0 }).catch(() => {});
-      }
-      this.lifetime.abort(reason);
-      this.protocol.close(reason);
-      this.stopListeningForAbort?.();
-      this.turns.close();
-      this.tracing?.close(error);
-    }
-    // What the CLI wrote last (its cost-state after the last result, ...) still reaches the store.
-    if (first && this.mirror !== undefined) await this.mirror.flush();
-    if (stopTransport || first) {
-      await Promise.allSettled([this.transport.close(), this.servers.close()]);
-    }
-    if (first) this.output.end(error);
+    if (first) this.fatalError = error;
+    return shutDownSession(this.parts, { error, first, wasRunning, stopTransport });
   }
 
   /** Ends a session whose `abortController` had aborted before it was made. */
   private endAborted(error: AbortError): void {
     this.state = 'closed';
-    this.turns.close();
+    this.parts.turns.close();
     this.fatalError = error;
-    this.output.end(error);
-    this.tracing?.close(error);
+    this.parts.output.end(error);
+    this.parts.tracing?.close(error);
   }
 
   private closedError(): Error {
