@@ -56,7 +56,6 @@ export {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,
   DEFAULT_CONTROL_TIMEOUT_MS,
-  errorMessage,
 } from './protocol/control-protocol-engine.js';
 export { checkSessionOptions } from './session/check-session-options.js';
 export { ErrorResultTracker, errorResultText } from './session/error-result-tracker.js';
@@ -145,6 +144,7 @@ export type {
 export { AgentUsageTracker, type AgentUsageTrackerOptions, usageByAgent } from './usage/agent-usage-tracker.js';
 export { DEFAULT_TOKEN_WEIGHTS, type TokenCounts, type TokenWeights } from './usage/token-counts.js';
 export { AsyncQueue } from './util/async-queue.js';
+export { errorMessage } from './util/error-message.js';
 export { InboundMessageStream, type InboundMessageStreamOptions } from './util/inbound-message-stream.js';
 export { LazyAbortController } from './util/lazy-abort-controller.js';
 export { ManualClock } from './util/manual-clock.js';

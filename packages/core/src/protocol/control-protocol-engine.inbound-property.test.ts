@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors/abort-error.js';
 import type { OutboundMessage } from '../types/control.js';
-import { ControlProtocolEngine, errorMessage } from './control-protocol-engine.js';
+import { errorMessage } from '../util/error-message.js';
+import { ControlProtocolEngine } from './control-protocol-engine.js';
 
 type Fate =
   | { kind: 'resolve'; value: Record<string, unknown> | undefined }

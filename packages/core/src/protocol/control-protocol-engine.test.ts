@@ -7,12 +7,12 @@ import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import { type ControlHandlerContext, NO_CONTROL_RESPONSE } from '../ports/control-protocol.js';
 import type { ControlRequestBody, InboundMessage, OutboundMessage } from '../types/control.js';
+import { errorMessage } from '../util/error-message.js';
 import { ManualClock } from '../util/manual-clock.js';
 import {
   ControlProtocolEngine,
   type ControlProtocolEngineOptions,
   DEFAULT_CONTROL_TIMEOUT_MS,
-  errorMessage,
   UNSUPPORTED_REQUEST_ERROR_CODE,
 } from './control-protocol-engine.js';
 

@@ -4,7 +4,6 @@ import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import type { Clock, TimerHandle } from '../ports/clock.js';
 import type {
-  ControlHandlerContext,
   ControlHandlerOptions,
   ControlProtocol,
   ControlRequestHandler,
@@ -19,9 +18,10 @@ import type {
   InboundMessage,
   OutboundMessage,
 } from '../types/control.js';
-import { LazyAbortController } from '../util/lazy-abort-controller.js';
+import { errorMessage } from '../util/error-message.js';
 import { randomIdSource } from '../util/random-id-source.js';
 import { systemClock } from '../util/system-clock.js';
+import { HandlerContext, SharedContext } from './handler-contexts.js';
 
 /** The `error_code` of the answer to a request subtype nobody serves, as the official SDK sends it. */
 export const UNSUPPORTED_REQUEST_ERROR_CODE = 'unsupported_request';
@@ -52,31 +52,6 @@ interface PendingRequest {
   timer: TimerHandle | undefined;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
-}
-
-/** The context of an inbound request: its controller and signal are made on first read of `signal`. */
-class HandlerContext extends LazyAbortController implements ControlHandlerContext {
-  readonly requestId: string;
-
-  constructor(requestId: string) {
-    super();
-    this.requestId = requestId;
-  }
-}
-
-/** The context of a request of a subtype registered with `cancellable: false`: its signal is the engine's. */
-class SharedContext implements ControlHandlerContext {
-  readonly requestId: string;
-  private readonly engine: ControlProtocolEngine;
-
-  constructor(requestId: string, engine: ControlProtocolEngine) {
-    this.requestId = requestId;
-    this.engine = engine;
-  }
-
-  get signal(): AbortSignal {
-    return this.engine.closedSignal;
-  }
 }
 
 interface Registration {
@@ -334,16 +309,5 @@ export class ControlProtocolEngine implements ControlProtocol {
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-}
-
-/** A readable message for any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
   }
 }

@@ -1,11 +1,11 @@
 import type { Clock } from '../../ports/clock.js';
 import type { ControlHandlerContext } from '../../ports/control-protocol.js';
-import { errorMessage } from '../../protocol/control-protocol-engine.js';
 import type { ControlRequestBody } from '../../types/control.js';
 import type { Options } from '../../types/options.js';
 import type { CanUseToolOptions } from '../../types/permissions/can-use-tool.js';
 import type { PermissionResult } from '../../types/permissions/permission-result.js';
 import type { PermissionUpdate } from '../../types/permissions/permission-update.js';
+import { errorMessage } from '../../util/error-message.js';
 import { runWithDeadline } from '../../util/run-with-deadline.js';
 import { systemClock } from '../../util/system-clock.js';
 
