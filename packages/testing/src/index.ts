@@ -11,6 +11,8 @@
  */
 
 export { ManualClock } from '@hexagent/core';
+export { byPrompt } from './by-prompt.js';
+export { type CliHarness, startCliHarness } from './cli-harness.js';
 export { defaultInitializeResponse } from './default-initialize-response.js';
 export { FakeCliTransport, type FakeCliTransportOptions } from './fake-cli-transport.js';
 export type {
@@ -27,6 +29,7 @@ export {
   type CaptureSdkToCliLine,
   loadCapture,
 } from './load-capture.js';
+export { collect, collectSettled, results, resultText } from './message-helpers.js';
 export {
   isModelApiError,
   type ModelApiError,

@@ -1,0 +1,32 @@
+/** Every message of a query (any SDK's), in order. */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const messages: T[] = [];
+  for await (const message of iterable) messages.push(message);
+  return messages;
+}
+
+/** Every message of a query, and the error its iteration ended with (`undefined` when it just ended). */
+export async function collectSettled<T>(iterable: AsyncIterable<T>): Promise<{ messages: T[]; error: unknown }> {
+  const messages: T[] = [];
+  try {
+    for await (const message of iterable) messages.push(message);
+  } catch (error) {
+    return { messages, error };
+  }
+  return { messages, error: undefined };
+}
+
+/** The `result` messages among `messages`, as records (a test reads any field of them). */
+export function results(messages: ReadonlyArray<{ readonly type: string }>): Array<Record<string, unknown>> {
+  return messages.filter((message) => message.type === 'result') as unknown as Array<Record<string, unknown>>;
+}
+
+/** The concatenated text of a `tool_result` block's content (a string, or text parts). */
+export function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (part as { text?: unknown }).text)
+    .filter((part): part is string => typeof part === 'string')
+    .join('');
+}
