@@ -98,6 +98,24 @@ describe("AgentPool: spareStart 'auto' (the default)", () => {
     expect(fakes.live()).toEqual([]);
   });
 
+  it('a startup spare still starting at the switch is closed once it parks, and a prewarm spare takes its place', async () => {
+    const fakes = fakeCliContainer();
+    const { pool: p, admitted, switched } = pool(fakes);
+    // Called in the same tick as the pool was made: its startup spare has not parked yet.
+    expect(p.stats()).toMatchObject({ spares: 0, sparesStarting: 1 });
+    const first = run(fakes, p.query({ prompt: 'a', options: { model: 'opus' } }));
+    expect(switched).toEqual([{ spareStart: 'prewarm', retired: 0 }]);
+    expect((await first).filter((m) => m.type === 'result')).toHaveLength(1);
+    expect(admitted).toEqual([false]);
+    await until(() => p.stats().spares === 1 && fakes.clis.some((_, i) => awaitsClaim(fakes, i) === true));
+    const startupSpare = fakes.clis.find(
+      (_, i) => awaitsClaim(fakes, i) === false && fakes.clis[i]?.prompts.length === 0,
+    );
+    expect(startupSpare?.state.closed).toBe(true);
+    await p.close();
+    expect(fakes.live()).toEqual([]);
+  });
+
   it("explicit 'startup' and 'prewarm' never switch", async () => {
     for (const spareStart of ['startup', 'prewarm'] as const) {
       const fakes = fakeCliContainer();
