@@ -19,8 +19,12 @@ export interface AgentPoolOptions {
   /** Warm spares to keep parked (default 0: every query starts cold). See the guide's "Agent pool". */
   spares?: number;
   /**
-   * How the spares start, as the official functions of the same names (default `'prewarm'`;
-   * `'startup'` with `recycle`, which refuses `'prewarm'`):
+   * How the spares start (default `'auto'`):
+   * - `'auto'`: `'startup'` spares until the first query a startup spare cannot serve (a claimable
+   *   per-call option that differs from the profile's); that query starts cold, the parked startup
+   *   spares are closed, and the pool starts `'prewarm'` spares from then on, for good (no switch
+   *   back). With `recycle`, `'auto'` is `'startup'` and never switches. `stats().spareStart` tells
+   *   the kind started now; the switch emits `spareStartSwitched`.
    * - `'prewarm'`: parked with `--await-claim`; a claim sets the query's claimable options (`cwd`,
    *   `model`, `permissionMode`, ...), at the cost of the claim's round trip and the session's setup.
    * - `'startup'`: started with the profile itself and through `initialize`, so the prompt is the
@@ -28,7 +32,7 @@ export interface AgentPoolOptions {
    *   equal the profile's (`cwd`: the profile's, else this process's) can take one; any other
    *   starts cold while the spare stays parked.
    */
-  spareStart?: 'prewarm' | 'startup';
+  spareStart?: 'auto' | 'prewarm' | 'startup';
   /**
    * How long after a spare is claimed its replacement starts at the earliest, ms (default 1000; 0: at
    * once). Past it, the replacement also waits for the claimed CLI's first answer (an `assistant`

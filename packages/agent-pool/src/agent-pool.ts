@@ -26,6 +26,8 @@ import { measureProcessTrees } from './process-tree-memory.js';
 import { recycleSettingsOf } from './recycle-rules.js';
 import { SpareShelf } from './spare-shelf.js';
 import type { SpareSource } from './spare-source.js';
+import { type SpareKind, SpareStartPolicy } from './spare-start-policy.js';
+import { startupSpareSource } from './startup-spare-source.js';
 
 const DEFAULT_CLOSE_DEADLINE_MS = 30_000;
 
@@ -47,14 +49,16 @@ export class AgentPool {
   private readonly launcher: PoolLauncher;
   private readonly containers: PoolContainers;
   private readonly idleWaiters = new Set<() => void>();
-  private readonly spareSource: SpareSource | undefined;
+  private spareSource: SpareSource | undefined;
+  /** Decides the spares' kind (`spareStart`); absent for a pool built on a fixed source. */
+  private readonly spareStart: SpareStartPolicy | undefined;
   private readonly recycler: CliRecycler;
   private admittedCount = 0;
   private rejectedCount = 0;
   private closePromise: Promise<void> | undefined;
 
   /** @internal use {@link createAgentPool}. */
-  constructor(settings: AgentPoolOptions, container?: DependencyContainer, spareSource?: SpareSource) {
+  constructor(settings: AgentPoolOptions, container?: DependencyContainer, spares?: SpareSource | SpareStartPolicy) {
     checkAgentPoolOptions(settings);
     this.settings = settings;
     this.containers = new PoolContainers(container, settings.options ?? {}, {
@@ -67,6 +71,8 @@ export class AgentPool {
     });
     const { transport: _, ...profile } = settings.options ?? {};
     this.profile = profile;
+    this.spareStart = spares instanceof SpareStartPolicy ? spares : undefined;
+    const spareSource = spares instanceof SpareStartPolicy ? spares.source : spares;
     this.spareSource = spareSource;
     this.memoryBudgetMb = settings.memoryBudgetMb ?? defaultMemoryBudgetMb();
     const estimateMb = settings.estimateMbPerCli ?? DEFAULT_POOL_CLI_ESTIMATE_MB;
@@ -134,9 +140,11 @@ export class AgentPool {
   query(params: AgentPoolQueryParams): Query {
     if (this.closePromise !== undefined) throw new PoolClosedError();
     checkPoolQueryOptions(params.options);
+    const coldAnyway = needsColdStart(params.options);
+    if (!coldAnyway && this.spareStart?.switchesFor(this.profile, params.options) === true) this.switchSpares();
     const request: PoolRequest = {
       params,
-      noSpare: needsColdStart(params.options) || this.spareSource?.fits(this.profile, params.options) === false,
+      noSpare: coldAnyway || this.spareSource?.fits(this.profile, params.options) === false,
       recyclable: this.recycler.accepts(this.profile, params),
       pooled: new PooledQuery(() => {
         if (this.queue.remove(request)) this.reject(request, new AbortError({ message: 'left the queue' }), 0);
@@ -167,6 +175,7 @@ export class AgentPool {
       admitted: this.admittedCount,
       rejected: this.rejectedCount,
       recycled: this.recycler.recycled,
+      spareStart: this.spareKind(),
       queueWaitMs: this.waits.stats(),
       memory: {
         budgetMb: this.memoryBudgetMb,
@@ -203,6 +212,24 @@ export class AgentPool {
   /** `await using pool = createAgentPool(...)` closes it with the default deadline. */
   [asyncDispose](): Promise<void> {
     return this.close();
+  }
+
+  private spareKind(): SpareKind {
+    return this.spareStart?.kind ?? (this.spareSource === startupSpareSource ? 'startup' : 'prewarm');
+  }
+
+  /**
+   * `spareStart: 'auto'` met a query a startup spare cannot serve: start prewarm spares from now on
+   * and close the parked startup spares (no such query could use them); their places refill with
+   * prewarm spares as they exit.
+   */
+  private switchSpares(): void {
+    const source = this.spareStart?.source;
+    if (source === undefined || this.spareSource === undefined) return;
+    this.spareSource = source;
+    const retired = this.shelf.ready;
+    this.shelf.switchSource(source);
+    this.events.emit('spareStartSwitched', { spareStart: this.spareKind(), retired });
   }
 
   private drain(): void {

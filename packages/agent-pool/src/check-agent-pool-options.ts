@@ -26,10 +26,11 @@ export function checkAgentPoolOptions(options: AgentPoolOptions): void {
       message: `must be >= 0, got ${options.spareRefillDelayMs}`,
     });
   }
-  if (options.spareStart !== undefined && options.spareStart !== 'prewarm' && options.spareStart !== 'startup') {
+  const spareStarts: ReadonlyArray<unknown> = ['auto', 'prewarm', 'startup'];
+  if (options.spareStart !== undefined && !spareStarts.includes(options.spareStart)) {
     throw new InvalidOptionError({
       option: 'spareStart',
-      message: `must be 'prewarm' or 'startup', got ${String(options.spareStart)}`,
+      message: `must be 'auto', 'prewarm' or 'startup', got ${String(options.spareStart)}`,
     });
   }
   if (options.queueTimeoutMs !== undefined && !(options.queueTimeoutMs >= 0)) {

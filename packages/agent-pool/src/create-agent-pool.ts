@@ -1,8 +1,7 @@
 import type { DependencyContainer } from '@hexagent/sdk';
 import { AgentPool } from './agent-pool.js';
 import type { AgentPoolOptions } from './agent-pool-options.js';
-import { prewarmSpareSource } from './prewarm-spare-source.js';
-import { startupSpareSource } from './startup-spare-source.js';
+import { SpareStartPolicy } from './spare-start-policy.js';
 
 /**
  * Run many agents on one machine through one pool: at most `maxConcurrent` CLIs at once, within a
@@ -32,6 +31,5 @@ import { startupSpareSource } from './startup-spare-source.js';
  */
 export function createAgentPool(options: AgentPoolOptions, container?: DependencyContainer): AgentPool {
   const recycling = options.recycle !== undefined && options.recycle !== false;
-  const spareStart = options.spareStart ?? (recycling ? 'startup' : 'prewarm');
-  return new AgentPool(options, container, spareStart === 'startup' ? startupSpareSource : prewarmSpareSource);
+  return new AgentPool(options, container, new SpareStartPolicy(options.spareStart ?? 'auto', recycling));
 }

@@ -26,6 +26,11 @@ export interface AgentPoolEvents {
   refillFailed: { error: unknown };
   /** A spare's claim was refused; its query was started cold instead (or failed, see `error`). */
   claimRefused: { error: unknown; fellBack: boolean };
+  /**
+   * `spareStart: 'auto'` switched to prewarm spares (`spareStart`, the kind started from now on) on
+   * the first query a startup spare could not serve; `retired`: the parked startup spares closed.
+   */
+  spareStartSwitched: { spareStart: 'prewarm' | 'startup'; retired: number };
   /** `close()` finished: every CLI of the pool has exited. */
   closed: { killed: number };
 }

@@ -36,6 +36,11 @@ export interface AgentPoolStats {
   rejected: number;
   /** CLIs recycled since the pool started (`recycle`): reset by `/clear` and parked for another query. */
   recycled: number;
+  /**
+   * The kind of spare the pool starts now: `spareStart`, with `'auto'` resolved (`'startup'` until
+   * the first query a startup spare cannot serve, `'prewarm'` after).
+   */
+  spareStart: 'prewarm' | 'startup';
   /** Time in the queue of admitted queries (0 for those admitted at once). */
   queueWaitMs: PoolWaitStats;
   memory: {

@@ -44,6 +44,7 @@ export class SpareShelf {
 
   constructor(
     private readonly deps: {
+      /** Where spares come from; {@link switchSource} may change it (`spareStart: 'auto'`). */
       source: SpareSource | undefined;
       options: Options;
       ledger: AdmissionLedger;
@@ -87,6 +88,16 @@ export class SpareShelf {
     if (entry === undefined) return;
     this.parked.push(entry);
     this.deps.changed();
+  }
+
+  /**
+   * Start spares from `source` from now on: the parked spares (of the old kind) are closed, and one
+   * of the old kind still starting is closed once it parks; their places refill from `source` as
+   * they are released.
+   */
+  switchSource(source: SpareSource): void {
+    this.deps.source = source;
+    for (const entry of [...this.parked]) this.evict(entry);
   }
 
   /** Close a parked spare now (a waiting query needs its memory). */
@@ -177,7 +188,7 @@ export class SpareShelf {
           this.forget(ticket);
           this.deps.release(ticket);
         });
-        if (this.closed || ticket.released) {
+        if (this.closed || ticket.released || source !== this.deps.source) {
           void this.discard(entry);
           return;
         }

@@ -75,6 +75,7 @@ describe('createAgentPool with options.transport', () => {
         maxConcurrent: 1,
         memoryBudgetMb: 1000,
         spares: 1,
+        spareStart: 'prewarm',
         measureProcessTrees: fakeMeasure(),
         options: { transport: factory, cwd: '/parking' },
       },

@@ -62,9 +62,19 @@ export class PidFakeCli extends FakeCliTransport {
       autoInitialize: true,
       onEndInput: (cli) => cli.finish(),
       onSend: (message, cli) => (cli as PidFakeCli).heard(message),
-      autoRespond: Object.fromEntries(
-        ['set_model', 'set_permission_mode', 'interrupt', 'mcp_status', 'apply_flag_settings'].map((s) => [s, ok]),
-      ),
+      autoRespond: {
+        ...Object.fromEntries(
+          ['set_model', 'set_permission_mode', 'interrupt', 'mcp_status', 'apply_flag_settings'].map((s) => [s, ok]),
+        ),
+        // A prewarm spare's claim, accepted as the CLI does: the session runs in the claim's cwd.
+        claim_session: (request) => ({
+          status: 'ok',
+          cwd: request.cwd,
+          session_id: SESSION,
+          parked_ms: 1,
+          sdk_mcp_settled: true,
+        }),
+      },
     });
     this.permissionMode = (launchFlag(launch, 'permission-mode') as string | undefined) ?? 'default';
   }

@@ -1,7 +1,7 @@
 /**
  * Time to the first assistant message with the REAL CLI, in this fresh process, printed as one
  * line of JSON:
- * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-startup|pool-recycled|second-turn> <model URL> [server] [settle=<ms>]`.
+ * `node dist/first-message.js <hexagent|official> <cold|startup|prewarm|pool|pool-prewarm|pool-startup|pool-recycled|second-turn> <model URL> [server] [settle=<ms>]`.
  * With `settle`, every warm start waits that long once ready before its query is called (the floor
  * pushes its second message that long after the first `result`), so both SDKs' CLIs have finished
  * whatever they do after becoming ready; the clock of `afterReadyMs` starts at the call.
@@ -28,7 +28,11 @@ import { SERVER_NAME, TOOL_DESCRIPTION, TOOL_NAME } from './workload.js';
 /** One reading. */
 export interface FirstMessageTiming {
   client: 'hexagent' | 'official';
-  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'pool-startup' | 'pool-recycled' | 'second-turn';
+  /**
+   * `pool`: the pool's default spare (`spareStart` left out: `'auto'`, whose spare the timed query,
+   * asking for the profile's cwd, finds a startup one); `pool-prewarm` and `pool-startup`: that kind given.
+   */
+  mode: 'cold' | 'startup' | 'prewarm' | 'pool' | 'pool-prewarm' | 'pool-startup' | 'pool-recycled' | 'second-turn';
   /** With one in-process tool (`createSdkMcpServer`) in the options. */
   withServer: boolean;
   fromImportMs: number;
@@ -141,7 +145,8 @@ try {
     const pool = createAgentPool({
       options: options as import('@hexagent/sdk').Options,
       spares: 1,
-      spareStart: mode === 'pool' ? 'prewarm' : 'startup',
+      ...(mode === 'pool-prewarm' && { spareStart: 'prewarm' as const }),
+      ...((mode === 'pool-startup' || recycled) && { spareStart: 'startup' as const }),
       recycle: recycled,
       maxConcurrent: 1,
       memoryBudgetMb: 4096,

@@ -147,6 +147,7 @@ describe('createAgentPool with spares on the real CLI', () => {
     const pool = createAgentPool({
       options: { env: harness.env, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
       spares: 1,
+      spareStart: 'prewarm',
       maxConcurrent: 2,
       memoryBudgetMb: 3072,
     });
