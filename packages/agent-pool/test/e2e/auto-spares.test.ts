@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SDKMessage } from '@hexagent/sdk';
 import { text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentPool } from '../../src/index.js';
@@ -17,7 +18,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const initCwd = (messages: Awaited<ReturnType<typeof collect>>) => {
+const initCwd = (messages: SDKMessage[]) => {
   const init = messages.find((m) => m.type === 'system' && m.subtype === 'init');
   return init && 'cwd' in init ? init.cwd : undefined;
 };
