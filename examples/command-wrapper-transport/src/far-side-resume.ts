@@ -14,13 +14,16 @@ export const RESUME_DIR_PREFIX = 'hexagent-wrapper-resume-';
 const MAKE_CONFIG_DIR = [
   'umask 077',
   `dir=$(mktemp -d "\${TMPDIR:-/tmp}/${RESUME_DIR_PREFIX}XXXXXX") || exit 1`,
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JavaScript template
   'from=${CLAUDE_CONFIG_DIR:-$HOME/.claude}',
   'for name in .credentials.json .config.json settings.json; do cp -- "$from/$name" "$dir/" 2>/dev/null; done',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JavaScript template
   'cp -- "${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json" "$dir/" 2>/dev/null',
   'printf "%s" "$dir"',
 ].join('\n');
 
 /** Writes its input to the file `$1` (mode 0600), making its directories. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JavaScript template
 const WRITE_FILE = 'umask 077 && mkdir -p -- "${1%/*}" && cat > "$1"';
 
 /**

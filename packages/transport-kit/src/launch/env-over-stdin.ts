@@ -15,7 +15,9 @@ const PLAIN = /^[A-Za-z0-9_./:@%+,=-]$/;
  */
 export const ENV_FROM_STDIN_SCRIPT = [
   'while IFS= read -r hexagent_line && [ -n "$hexagent_line" ]; do',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JavaScript template
   '  hexagent_value=$(printf "%bx" "${hexagent_line#*=}")',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JavaScript template
   '  export "${hexagent_line%%=*}=${hexagent_value%x}"',
   'done',
   'unset hexagent_line hexagent_value',
