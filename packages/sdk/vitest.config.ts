@@ -11,4 +11,6 @@ export default packageTestConfig({
   execArgv: ['--expose-gc'],
   // Its files mostly wait on the real CLI (one waits 3 minutes on a silent tool): two at once.
   maxWorkers: 2,
+  // The silent 3-minute tool starts first, so that it overlaps the other files rather than ending the run alone.
+  runFirst: ['test/reliability/lifecycle-long-tool.test.ts'],
 });
