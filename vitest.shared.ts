@@ -15,7 +15,7 @@ export interface PackageTestOptions {
   execArgv?: string[];
   /**
    * Test files run at once. Vitest's default on a 2-core machine is one; a package whose files
-   * mostly wait on the real CLI (the sdk's: 13 minutes with the cores idle) runs two.
+   * mostly wait on the real CLI, sockets or npm sets more (see CONTRIBUTING.md, "How the tests are organised").
    */
   maxWorkers?: number;
   /**
