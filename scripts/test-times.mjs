@@ -1,5 +1,7 @@
 // Where a package's test time went: its slowest files from the vitest JSON report of its last run,
 // each with its duration and when it started (seconds from the run's first file), and the run's span.
+// The report times a file from its first test: a beforeAll before it (packaging's packs and installs)
+// is not counted; vitest's own closing lines (the default reporter) have the whole file.
 // Usage: node scripts/test-times.mjs packages/sdk [how many files, default 15]
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
