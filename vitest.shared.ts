@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type UserConfigFnObject } from 'vitest/config';
+import { runFirstSequencer } from './scripts/vitest-first-sequencer.ts';
 
 /** What a package adds to the shared test settings. */
 export interface PackageTestOptions {
@@ -14,9 +15,14 @@ export interface PackageTestOptions {
   execArgv?: string[];
   /**
    * Test files run at once. Vitest's default on a 2-core machine is one; a package whose files
-   * mostly wait on the real CLI (the sdk's: 13 minutes with the cores idle) runs two.
+   * mostly wait on the real CLI, sockets or npm sets more (see CONTRIBUTING.md, "How the tests are organised").
    */
   maxWorkers?: number;
+  /**
+   * Test files (paths relative to the package) started before the others: a file that waits long on
+   * purpose then overlaps the rest instead of running alone at the end.
+   */
+  runFirst?: string[];
 }
 
 /** The test settings every workspace package shares, with what the package adds. */
@@ -43,6 +49,7 @@ export function packageTestConfig(options: PackageTestOptions = {}): UserConfigF
       setupFiles: [fileURLToPath(new URL('./scripts/vitest-fail-on-unhandled-errors.ts', import.meta.url))],
       ...(options.execArgv !== undefined && { execArgv: options.execArgv }),
       ...(options.maxWorkers !== undefined && { maxWorkers: options.maxWorkers }),
+      ...(options.runFirst !== undefined && { sequence: { sequencer: runFirstSequencer(options.runFirst) } }),
     },
   }));
 }

@@ -102,8 +102,10 @@ describe('CliTransport.close', () => {
     const startedAt = performance.now();
     await transport.close();
     const elapsed = performance.now() - startedAt;
+    // Two 200 ms windows (EOF, then SIGTERM), then SIGKILL. The upper bound is under the two default
+    // windows (2 × 2 s), so the setting was used; 2 s, with room for SIGKILL's reaping only, failed under load.
     expect(elapsed).toBeGreaterThanOrEqual(350);
-    expect(elapsed).toBeLessThan(2_000);
+    expect(elapsed).toBeLessThan(3_500);
     expect(isAlive(transport.pid ?? -1)).toBe(false);
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });

@@ -238,31 +238,39 @@ describe.each(['tool handler', 'PreToolUse hook', 'canUseTool callback'] as Busy
   },
 );
 
+/**
+ * close() gives the CLI `closeTimeoutMs` after EOF before it sends SIGTERM. With that window at 10 s,
+ * a close() well inside it shows the CLI stopped on its own, waiting neither for the model nor for
+ * our signals. It takes ~0.1 s on a quiet machine; a fixed 1 s bound failed at a load of 11 (1.4 s).
+ */
+const ESCALATION_MS = 10_000;
+const AT_ONCE_MS = ESCALATION_MS / 2;
+
 describe('how fast ending a query is', () => {
-  it('close() mid-tool-call while the model would take 20 s more: the CLI is gone in under 1 s', async () => {
+  it('close() mid-tool-call while the model would take 20 s more: the CLI stops on its own, at once', async () => {
     harness = await startRealCli([
       { content: [toolUse('mcp__calc__add', {}, 'toolu_block')] },
       { content: [text('slow answer')], delayMs: 20_000 },
     ]);
     const { options, started } = blockingOptions('tool handler');
-    const { container, transports } = recordingContainer();
+    const { container, transports } = recordingContainer({ closeTimeoutMs: ESCALATION_MS });
     const run = query({ prompt: 'add', options: { ...options, env: harness.env } }, container);
     const reading = consume(run);
     await started;
     const since = Date.now();
     await run.close();
     const closeMs = Date.now() - since;
-    const goneMs = await waitUntilGone(transports[0]?.pid as number, 1_000, since);
+    const goneMs = await waitUntilGone(transports[0]?.pid as number, AT_ONCE_MS, since);
     console.log(`[lifecycle] close() mid-tool-call returned in ${closeMs} ms; CLI gone after ${goneMs} ms`);
-    expect(closeMs).toBeLessThan(1_000);
+    expect(closeMs).toBeLessThan(AT_ONCE_MS);
     expect((await reading).error).toBeUndefined();
     // The interrupt stopped the turn: the CLI never went back to the model with the cut-off tool call.
     expect(mainRequests(harness.server)).toHaveLength(1);
   });
 
-  it('close() of an idle session (every turn answered) returns in under 1 s', async () => {
+  it('close() of an idle session (every turn answered) returns at once: the CLI exits on EOF', async () => {
     harness = await startRealCli([{ content: [text('hello')] }]);
-    const { container, transports } = recordingContainer();
+    const { container, transports } = recordingContainer({ closeTimeoutMs: ESCALATION_MS });
     async function* oneTurnThenWait(): AsyncGenerator<{ type: 'user'; message: { role: 'user'; content: string } }> {
       yield { type: 'user', message: { role: 'user', content: 'hi' } };
       await new Promise(() => {});
@@ -279,9 +287,9 @@ describe('how fast ending a query is', () => {
     const since = Date.now();
     await run2.close();
     const closeMs = Date.now() - since;
-    for (const transport of transports) await waitUntilGone(transport.pid as number, 1_000);
+    for (const transport of transports) await waitUntilGone(transport.pid as number, AT_ONCE_MS);
     console.log(`[lifecycle] close() of an idle session returned in ${closeMs} ms`);
-    expect(closeMs).toBeLessThan(1_000);
+    expect(closeMs).toBeLessThan(AT_ONCE_MS);
   });
 });
 
