@@ -36,8 +36,11 @@ const STARTS: ReadonlyArray<readonly [Client, Mode, boolean]> = [
   ['official', 'startup', true],
 ];
 
-/** The goal of issue 17: a pool claim at most this multiple of the official `startup()` once ready. */
+/** The goal of issues 17 and 28 for a recycled CLI: at most this multiple of the official `startup()` once ready. */
 export const POOL_CLAIM_GOAL = 0.7;
+
+/** Issue 28's goal for a claim of a warm spare: no slower than the official `startup()` once ready. */
+export const SPARE_CLAIM_GOAL = 1;
 
 /**
  * How long every warm start waits once ready before its query (and the floor after its first
@@ -164,27 +167,28 @@ export function renderFirstMessage(timings: readonly FirstMessageTiming[], runs:
   const startupCall = reading(timings, 'official', 'startup', 'fromCallMs').median;
   const floor = reading(timings, 'hexagent', 'second-turn', 'afterReadyMs').median;
   const officialFloor = reading(timings, 'official', 'second-turn', 'afterReadyMs').median;
-  const meets = (ms: number) => (Number.isFinite(ms / startupReady) ? ms <= POOL_CLAIM_GOAL * startupReady : undefined);
+  const meets = (ms: number, goal = SPARE_CLAIM_GOAL) =>
+    Number.isFinite(ms / startupReady) ? ms <= goal * startupReady : undefined;
   lines.push(
     '',
     "| pool claim (the default spare, `spareStart: 'auto'`) against | ratio | |",
     '|---|---|---|',
-    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready')} | ${verdict(meets(claim))} |`,
+    `| official \`startup()\` once ready (goal: at most ${SPARE_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready')} | ${verdict(meets(claim))} |`,
     `| official \`startup()\` from its call | ${ratio(startupCall, 'official startup() from the call')} | ${verdict('info')} |`,
     `| the floor (second turn on a live session, hexagent; official ${fmt(officialFloor)} ms) | ${ratio(floor, 'second turn')} | ${verdict('info')} |`,
     '',
     "| pool claim (`spareStart: 'prewarm'` spare) against | ratio | |",
     '|---|---|---|',
-    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', prewarmClaim)} | ${verdict(meets(prewarmClaim))} |`,
+    `| official \`startup()\` once ready | ${ratio(startupReady, 'official startup() once ready', prewarmClaim)} | ${verdict('info')} |`,
     '',
     "| pool claim (`spareStart: 'startup'` spare) against | ratio | |",
     '|---|---|---|',
-    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', startupClaim)} | ${verdict(meets(startupClaim))} |`,
+    `| official \`startup()\` once ready (goal: at most ${SPARE_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', startupClaim)} | ${verdict(meets(startupClaim))} |`,
     `| the floor (second turn on a live session, hexagent) | ${ratio(floor, 'second turn', startupClaim)} | ${verdict('info')} |`,
     '',
     '| pool claim (a recycled CLI, `recycle`) against | ratio | |',
     '|---|---|---|',
-    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', recycledClaim)} | ${verdict(meets(recycledClaim))} |`,
+    `| official \`startup()\` once ready (goal: at most ${POOL_CLAIM_GOAL}x) | ${ratio(startupReady, 'official startup() once ready', recycledClaim)} | ${verdict(meets(recycledClaim, POOL_CLAIM_GOAL))} |`,
     `| the floor (second turn on a live session, hexagent) | ${ratio(floor, 'second turn', recycledClaim)} | ${verdict('info')} |`,
   );
   lines.push('', ...renderWhereTheTimeGoes(timings), '', ...renderIssue28Targets(timings));
