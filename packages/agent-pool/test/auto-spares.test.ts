@@ -1,5 +1,5 @@
 import type { SDKMessage } from '@hexagent/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentPoolOptions } from '../src/agent-pool-options.js';
 import { createAgentPool } from '../src/create-agent-pool.js';
 import type { AgentPoolEvents } from '../src/pool-events.js';
@@ -21,10 +21,9 @@ async function run(fakes: Fakes, q: AsyncIterable<SDKMessage>): Promise<SDKMessa
   return out;
 }
 
-/** Resolves once `check` holds, polling the event loop (no fixed sleep). */
+/** Resolves once `check` holds (vi.waitFor, as the pool's other tests wait). */
 async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
+  await vi.waitFor(() => expect(check()).toBe(true));
 }
 
 const awaitsClaim = (fakes: Fakes, index: number) => {

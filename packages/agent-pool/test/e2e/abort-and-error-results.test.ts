@@ -8,12 +8,11 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbortError, ResultError, type SDKMessage } from '@hexagent/sdk';
-import { apiError, text } from '@hexagent/testing';
+import { apiError, byPrompt, type CliHarness, collectSettled, startCliHarness, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AgentPool, createAgentPool } from '../../src/index.js';
-import { byPrompt, collectSettled, type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close().catch(() => {});
@@ -51,7 +50,7 @@ function pool(options: Parameters<typeof createAgentPool>[0]): AgentPool {
 
 describe('abort on the real CLI: nothing more, then AbortError', () => {
   it('a pool query, cold and on a recycled CLI', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({ quick: { content: [text('quick answer')] }, essay: { content: [text('slow')], delayMs: SLOW } }),
     );
     const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-abort-')));
@@ -81,7 +80,7 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
 
 describe('a failed run on the real CLI', () => {
   it('a pool query ends with ResultError after its result, cold and on a recycled CLI', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         quick: { content: [text('quick answer')] },
         broken: apiError(400, 'invalid_request_error', 'broken turn'),

@@ -8,13 +8,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSdkMcpServer, type SDKMessage, tool } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { byPrompt, type CliHarness, collect, results, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createAgentPool } from '../../src/index.js';
-import { byPrompt, collect, type E2eHarness, results, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -33,7 +32,7 @@ const calc = createSdkMcpServer({
 
 describe('createAgentPool on the real CLI', () => {
   it('serves queries with an in-process tool under the cap, measures RSS, and close() leaves no process', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         add: (request) => {
           const said = JSON.stringify(request.body.messages ?? []);
@@ -72,7 +71,7 @@ describe('createAgentPool on the real CLI', () => {
   });
 
   it('a per-call mcpServers and a resume run through the pool: the follow-up waits for the slot, then sees the earlier turn', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         'first: add': { content: [toolUse('mcp__calc__add', { a: 40, b: 2 }, 'toolu_sum')] },
         'tool_result:sum': { content: [text('the sum is 42')] },
@@ -105,7 +104,7 @@ describe('createAgentPool on the real CLI', () => {
   });
 
   it('close() during load: queued queries get PoolClosedError, running CLIs are stopped by the deadline, none outlives the pool', async () => {
-    harness = await startHarness(() => ({ content: [text('slow answer')], delayMs: 20_000 }));
+    harness = await startCliHarness(() => ({ content: [text('slow answer')], delayMs: 20_000 }));
     const pool = createAgentPool({ options: { env: harness.env }, maxConcurrent: 2, memoryBudgetMb: 3072 });
     const pids = new Set<number>();
     const treePids = new Set<number>();
@@ -139,7 +138,7 @@ describe('createAgentPool on the real CLI', () => {
 
 describe('createAgentPool with spares on the real CLI', () => {
   it('parks a warm spare, a query claims it (cwd set per call), refills, and close() leaves no process', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         add: () => ({ content: [toolUse('mcp__calc__add', { a: 40, b: 2 })] }),
       }),
@@ -171,7 +170,7 @@ describe('createAgentPool with spares on the real CLI', () => {
     for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });
   it("spareStart 'startup': the spare is initialized with the profile, a query asking for it takes it, another cwd starts cold", async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         add: () => ({ content: [toolUse('mcp__calc__add', { a: 20, b: 3 })] }),
       }),
@@ -211,7 +210,7 @@ describe('createAgentPool with spares on the real CLI', () => {
 
 describe('createAgentPool with recycle on the real CLI', () => {
   it('recycles a CLI: the next query of its key runs in the same process as a new conversation that carries none of the last; another key starts its own', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         'secret pelican: add': { content: [toolUse('mcp__calc__add', { a: 5, b: 6 }, 'toolu_pelican')] },
         'tool_result:pelican': { content: [text('eleven, pelican')] },

@@ -7,12 +7,11 @@ import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SDKMessage } from '@hexagent/sdk';
-import { text } from '@hexagent/testing';
+import { byPrompt, type CliHarness, collect, results, startCliHarness, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentPool } from '../../src/index.js';
-import { byPrompt, collect, type E2eHarness, results, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -25,7 +24,7 @@ const initCwd = (messages: SDKMessage[]) => {
 
 describe("createAgentPool's default spareStart ('auto') on the real CLI", () => {
   it('a query with another cwd switches to prewarm spares; the next such query claims one warm', async () => {
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         'first elsewhere': { content: [text('first done')] },
         'second elsewhere': { content: [text('second done')] },

@@ -6,11 +6,10 @@
  * whose CLI lives on, reads a failed turn like any other.
  */
 import { AbortError, ClaudeClient, ResultError, type SDKMessage, startup } from '@hexagent/sdk';
-import { apiError, text } from '@hexagent/testing';
+import { apiError, type CliHarness, collectSettled, startCliHarness, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectSettled, type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close().catch(() => {});
@@ -42,7 +41,7 @@ async function abortAtInit(run: AsyncIterable<SDKMessage>, controller: AbortCont
 
 describe('abort on the real CLI: nothing more, then AbortError', () => {
   it('ClaudeClient with an abortController', async () => {
-    harness = await startHarness([{ content: [text('slow')], delayMs: SLOW }]);
+    harness = await startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
     const controller = new AbortController();
     const client = new ClaudeClient({ env: harness.env, abortController: controller });
     closers.push(() => client.close());
@@ -54,7 +53,7 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
   });
 
   it('a warm query (startup())', async () => {
-    harness = await startHarness([{ content: [text('slow')], delayMs: SLOW }]);
+    harness = await startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
     const controller = new AbortController();
     const warm = await startup({ options: { env: harness.env, abortController: controller } });
     closers.push(async () => warm.close());
@@ -66,7 +65,7 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
 
 describe('a failed run on the real CLI', () => {
   it('ClaudeClient: a failed turn is read like any other (its CLI lives on), and the next turn works', async () => {
-    harness = await startHarness([apiError(400, 'invalid_request_error', 'bad turn'), { content: [text('fine')] }]);
+    harness = await startCliHarness([apiError(400, 'invalid_request_error', 'bad turn'), { content: [text('fine')] }]);
     const client = new ClaudeClient({ env: harness.env });
     closers.push(() => client.close());
     await client.connect();
@@ -80,7 +79,7 @@ describe('a failed run on the real CLI', () => {
   });
 
   it('ClaudeClient: a refused resume fails connect() with the ResultError', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const client = new ClaudeClient({ env: harness.env, resume: '8d9b6a1e-1111-4222-8333-944445555666' });
     closers.push(() => client.close());
     const error = await client.connect().catch((caught: unknown) => caught);

@@ -14,12 +14,23 @@ import {
   type SpawnOptions,
   tool,
 } from '@hexagent/sdk';
-import { apiError, hermeticCliEnv, type ModelScript, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
+import {
+  apiError,
+  type CliHarness,
+  collect,
+  hermeticCliEnv,
+  type ModelScript,
+  results,
+  resultText,
+  ScriptedModelServer,
+  startCliHarness,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, type E2eHarness, results, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -48,7 +59,7 @@ describe('canUseTool against the real CLI', () => {
   it('deny: the handler does not run and the deny message reaches the model', async () => {
     const calls: Array<Record<string, unknown>> = [];
     const asked: Array<{ toolName: string; input: Record<string, unknown>; toolUseID: string }> = [];
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_deny')] },
       { content: [text('ok, not allowed')] },
     ]);
@@ -76,7 +87,7 @@ describe('canUseTool against the real CLI', () => {
 
   it('allow with updatedInput: the handler receives the changed input', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] },
       { content: [text('done')] },
     ]);
@@ -99,7 +110,10 @@ describe('canUseTool against the real CLI', () => {
 
   it('a throwing callback denies with its message', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    harness = await startHarness([{ content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] }, { content: [text('k')] }]);
+    harness = await startCliHarness([
+      { content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] },
+      { content: [text('k')] },
+    ]);
     await collect(
       query({
         prompt: 'add',
@@ -122,7 +136,7 @@ describe('hooks against the real CLI', () => {
     const calls: Array<Record<string, unknown>> = [];
     const pre: Array<{ input: PreToolUseHookInput; toolUseID: string | undefined }> = [];
     const post: PostToolUseHookInput[] = [];
-    harness = await startHarness([
+    harness = await startCliHarness([
       {
         content: [
           toolUse('mcp__calc__add', { a: 2, b: 2 }, 'toolu_allowed'),
@@ -192,7 +206,7 @@ describe('hooks against the real CLI', () => {
 
 describe('streaming input and live controls against the real CLI', () => {
   it('two user turns through one streaming query give two results in one process', async () => {
-    harness = await startHarness([{ content: [text('first answer')] }, { content: [text('second answer')] }]);
+    harness = await startCliHarness([{ content: [text('first answer')] }, { content: [text('second answer')] }]);
     const input = new AsyncQueue<SDKUserMessageInput>();
     input.push(userTurn('first question'));
     const run = query({ prompt: input, options: { env: harness.env } });
@@ -219,7 +233,7 @@ describe('streaming input and live controls against the real CLI', () => {
 
   it('ClaudeClient takes two turns, reports server info and MCP status, and changes permission mode', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 20, b: 22 })] },
       { content: [text('forty-two')] },
       { content: [text('still here')] },
@@ -277,7 +291,7 @@ describe('streaming input and live controls against the real CLI', () => {
         }),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__slow__sleep', {})] },
       { content: [text('after the interrupt')] },
     ]);
@@ -339,7 +353,7 @@ describe('streaming input and live controls against the real CLI', () => {
 
 describe('more live controls against the real CLI', () => {
   it('interrupt() works during start-up and during an API call; other controls answer', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [text('slow answer')], delayMs: 3000 },
       { content: [text('next answer')] },
     ]);
@@ -376,7 +390,7 @@ describe('more live controls against the real CLI', () => {
 
 describe('sessions and structured output against the real CLI', () => {
   it('resume continues a finished session: the model sees the earlier turns', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [text('the secret word is aubergine')] },
       { content: [text('you asked about the secret')] },
     ]);
@@ -395,7 +409,7 @@ describe('sessions and structured output against the real CLI', () => {
   });
 
   it('outputFormat yields structured_output on the result', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('StructuredOutput', { answer: 42, unit: 'apples' })] },
       { content: [text('done')] },
     ]);

@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type DoctorReport, doctor, formatDoctorReport } from '@hexagent/sdk';
-import { hermeticCliEnv, type ModelTurn, ScriptedModelServer } from '@hexagent/testing';
+import {
+  type CliHarness,
+  hermeticCliEnv,
+  type ModelTurn,
+  ScriptedModelServer,
+  startCliHarness,
+} from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -17,7 +22,7 @@ afterEach(async () => {
 
 describe('doctor() against the real CLI', () => {
   it('finds the CLI and its version, and the CLI starts and answers initialize', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const report = await doctor({ options: { env: harness.env } });
     expect(report.checks.map((check) => [check.name, check.status])).toEqual([
       ['Node.js', 'ok'],
@@ -38,7 +43,7 @@ describe('doctor() against the real CLI', () => {
   });
 
   it('says how to fix a missing CLI and an old one, and does not start them', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const missing = await doctor({ options: { env: harness.env, pathToClaudeCodeExecutable: '/nonexistent/claude' } });
     expect(missing.ok).toBe(false);
     expect(missing.checks.find((check) => check.name === 'Claude Code CLI')).toMatchObject({
@@ -81,7 +86,7 @@ function statusOf(report: DoctorReport, name: string): string | undefined {
 
 describe('doctor() with the options of a query, against the real CLI', () => {
   it('returns a report, never throws, for a bad cwd, a bad option and a bad CLI path', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const report = await doctor({
       options: {
         env: harness.env,
@@ -99,7 +104,7 @@ describe('doctor() with the options of a query, against the real CLI', () => {
   });
 
   it('warns about an env without PATH, and the CLI still starts with it', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const report = await doctor({ options: { env: { ...harness.env, PATH: undefined } } });
     expect(report.checks.find((check) => check.name === 'Environment')).toMatchObject({
       status: 'warning',
@@ -110,7 +115,7 @@ describe('doctor() with the options of a query, against the real CLI', () => {
   });
 
   it('fails a config directory that is a file, naming it', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const file = join(harness.configDir, '..', 'config-file');
     writeFileSync(file, '');
     const report = await doctor({ options: { env: { ...harness.env, CLAUDE_CONFIG_DIR: file } } });

@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { type ElicitationRequest, type OnElicitation, type Options, query } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collect, type E2eHarness, results, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -14,7 +13,7 @@ const server = fileURLToPath(new URL('./fixtures/elicitation-mcp-server.mjs', im
 
 /** One turn in which the model calls the external server's `tool`, which elicits; returns what the model got. */
 async function elicitThrough(tool: 'ask' | 'askurl', options: Options): Promise<string> {
-  harness = await startHarness([
+  harness = await startCliHarness([
     { content: [toolUse(`mcp__ext__${tool}`, {}, 'toolu_elicit')] },
     { content: [text('done')] },
   ]);

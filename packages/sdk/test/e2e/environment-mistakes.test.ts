@@ -7,11 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isApiRetryMessage, query, type SDKMessage } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, results, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -38,7 +37,7 @@ const listFiles = (marker: string) => toolUse('Bash', { command: `ls / > /dev/nu
 
 describe('env without PATH', () => {
   it('with PATH, the Bash tool runs and nothing is said; without, it fails and one warning names the fix', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [listFiles('WITH-PATH')] },
       { content: [text('one')] },
       { content: [listFiles('NO-PATH-1')] },
@@ -71,7 +70,7 @@ describe('env without PATH', () => {
 
 describe('a config directory that is a file', () => {
   it('the query succeeds as the CLI makes it, no session is saved, and a warning names the path', async () => {
-    harness = await startHarness([{ content: [text('answered')] }, { content: [text('again')] }]);
+    harness = await startCliHarness([{ content: [text('answered')] }, { content: [text('again')] }]);
     const file = join(harness.configDir, '..', 'claude-config-file');
     writeFileSync(file, '');
     const env = { ...harness.env, CLAUDE_CONFIG_DIR: file };
@@ -94,7 +93,7 @@ describe('a config directory that is a file', () => {
 describe('a rejected API key', () => {
   it('a program that stops at the first api_retry with an auth status ends in seconds, not minutes', async () => {
     // The scripted API rejects every request with 401 and lets the CLI retry, as it does for a bad key.
-    harness = await startHarness(() => ({
+    harness = await startCliHarness(() => ({
       error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
       retryable: true,
     }));

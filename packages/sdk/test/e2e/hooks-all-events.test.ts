@@ -11,11 +11,10 @@ import {
   type HookJSONOutput,
   type SDKMessage,
 } from '@hexagent/sdk';
-import { apiError, text, toolUse } from '@hexagent/testing';
+import { apiError, byPrompt, type CliHarness, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byPrompt, type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const tempDirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -108,7 +107,7 @@ describe('every hook event against the real CLI', () => {
         ],
       ]),
     );
-    harness = await startHarness(
+    harness = await startCliHarness(
       byPrompt({
         TOOLS: { content: [toolUse('Bash', { command: 'echo hi', description: 'echo' }, 'toolu_echo')] },
         'tool_result:echo': { content: [toolUse('Bash', { command: 'exit 3', description: 'fail' }, 'toolu_fail')] },

@@ -1,9 +1,8 @@
 import { createSdkMcpServer, type JsonSchemaValidator, query, tool } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -55,7 +54,7 @@ describe('a JSON Schema validator of your own, through the real CLI', () => {
         ),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__scale', { factor: 0 }, 'toolu_bad')] },
       { content: [toolUse('mcp__calc__scale', { factor: 3 }, 'toolu_good')] },
       { content: [text('scaled by three')] },

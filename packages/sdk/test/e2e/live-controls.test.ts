@@ -19,14 +19,13 @@ import {
   type SDKUserMessageInput,
   tool,
 } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type E2eHarness, resultText, startHarness } from './harness.js';
 
 const ECHO_SERVER = fileURLToPath(new URL('./fixtures/stdio-mcp-server.mjs', import.meta.url));
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -64,7 +63,7 @@ function tempDir(): string {
 describe('live controls against the real CLI', () => {
   it('rewindFiles() restores a file a tool wrote (dry run first); readFile() reads it; unknown ids reject', async () => {
     const cwd = tempDir();
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('Write', { file_path: 'note.txt', content: 'v1' })] },
       { content: [text('written')] },
     ]);
@@ -104,7 +103,7 @@ describe('live controls against the real CLI', () => {
       ],
     });
     const old = createSdkMcpServer({ name: 'old', tools: [] });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 })] },
       { content: [text('forty-two')] },
     ]);
@@ -129,7 +128,7 @@ describe('live controls against the real CLI', () => {
   });
 
   it('mcpServerStatus(), toggleMcpServer() and reconnectMcpServer() act on an external stdio server', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const { run } = openQuery({
       env: harness.env,
       mcpServers: { echo: { type: 'stdio', command: process.execPath, args: [ECHO_SERVER] } },
@@ -155,7 +154,7 @@ describe('live controls against the real CLI', () => {
   });
 
   it('accountInfo(), supportedAgents(), supportedModels() come from the initialize answer; usage and other controls answer', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const { run } = openQuery({ env: harness.env });
     const init = await run.initializationResult();
     expect(await run.accountInfo()).toEqual(init.account);
@@ -182,7 +181,7 @@ describe('live controls against the real CLI', () => {
   });
 
   it('interrupt() mid-turn resolves with the receipt and ends the turn', async () => {
-    harness = await startHarness([{ content: [text('too slow')], delayMs: 5000 }]);
+    harness = await startCliHarness([{ content: [text('too slow')], delayMs: 5000 }]);
     const { run, input } = openQuery({ env: harness.env });
     input.push({ type: 'user', message: { role: 'user', content: 'slow question' } });
     const server = harness.server;

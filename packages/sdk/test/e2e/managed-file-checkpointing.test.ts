@@ -11,11 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AsyncQueue } from '@hexagent/core';
 import { query, type SDKUserMessage } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -25,7 +24,7 @@ afterEach(async () => {
 
 describe("a host's managedSettings fileCheckpointingEnabled: false", () => {
   it('leaves enableFileCheckpointing in force: the write can be rewound', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('Write', { file_path: 'note.txt', content: 'v1' })] },
       { content: [text('written')] },
     ]);

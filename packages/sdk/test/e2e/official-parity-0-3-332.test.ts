@@ -21,10 +21,9 @@ import {
   query,
   type SDKMessage,
 } from '@hexagent/sdk';
-import { text } from '@hexagent/testing';
+import { type CliHarness, collect, startCliHarness, text } from '@hexagent/testing';
 import { compareVersions, findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, startHarness } from './harness.js';
 
 const cliPath = process.env.HEXAGENT_E2E_CLI || findClaudeCli({}, { cwd: import.meta.dirname });
 const cliVersion = readCliVersion(cliPath) ?? '0.0.0';
@@ -32,7 +31,7 @@ const cliVersion = readCliVersion(cliPath) ?? '0.0.0';
 const newCli = compareVersions(cliVersion, '2.1.332') >= 0;
 const cli: Options = { pathToClaudeCodeExecutable: cliPath };
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -65,14 +64,14 @@ function projectWithShellCommand(): string {
 }
 
 /** The text of the command's expansion as the model received it. */
-function expansionSeen(h: E2eHarness): string {
+function expansionSeen(h: CliHarness): string {
   const body = JSON.stringify(h.server.messageRequests.at(-1)?.body.messages ?? []);
   return /The output: ([^\\]*)/.exec(body)?.[1] ?? '';
 }
 
 describe(`what official 0.3.332 programs pass, on CLI ${cliVersion}`, () => {
   it('executable: process.execPath runs (a native CLI ignores it, with one warning)', async () => {
-    harness = await startHarness([{ content: [text('ran')] }]);
+    harness = await startCliHarness([{ content: [text('ran')] }]);
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
@@ -96,7 +95,7 @@ describe(`what official 0.3.332 programs pass, on CLI ${cliVersion}`, () => {
   });
 
   it("permissionMode 'bypassPermissions' without allowDangerouslySkipPermissions goes to the CLI, which decides", async () => {
-    harness = await startHarness([{ content: [text('bypassing')] }]);
+    harness = await startCliHarness([{ content: [text('bypassing')] }]);
     // As root the CLI refuses the mode outside a sandbox; IS_SANDBOX says this is one.
     const env = { ...harness.env, IS_SANDBOX: '1' };
     const messages = await collect(
@@ -107,7 +106,7 @@ describe(`what official 0.3.332 programs pass, on CLI ${cliVersion}`, () => {
   });
 
   it('a hook event this release does not know goes to the CLI in initialize; the session runs', async () => {
-    harness = await startHarness([{ content: [text('still fine')] }]);
+    harness = await startCliHarness([{ content: [text('still fine')] }]);
     const futureHook: HookCallback = async () => ({});
     const hooks = { FutureEvent: [{ hooks: [futureHook] }] } as unknown as HooksOptions;
     const messages = await collect(query({ prompt: 'hi', options: { ...cli, env: harness.env, hooks } }));
@@ -120,7 +119,7 @@ describe(`PreSkillShellCommand, on CLI ${cliVersion}`, () => {
     answer: (input: PreSkillShellCommandHookInput) => ReturnType<HookCallback>,
     timeout?: number,
   ): Promise<{ fired: Array<{ input: HookInput; toolUseID: string | undefined }>; seen: string }> {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const fired: Array<{ input: HookInput; toolUseID: string | undefined }> = [];
     const hooks: HooksOptions = {
       PreSkillShellCommand: [
@@ -195,7 +194,7 @@ describe(`setPermissionMode's answer, on CLI ${cliVersion}`, () => {
   // Both ends of the supported range name the mode (2.1.197 too); a host that answers with no
   // payload gets undefined (core's settings-controls test).
   it('resolves with the mode now in effect, on ClaudeClient and query()', async () => {
-    harness = await startHarness([{ content: [text('one')] }, { content: [text('two')] }]);
+    harness = await startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
     const client = new ClaudeClient({ ...cli, env: harness.env });
     try {
       await client.connect();

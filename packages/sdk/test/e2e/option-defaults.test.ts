@@ -7,11 +7,10 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Options, query, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -26,26 +25,26 @@ function tempDir(): string {
 }
 
 /** Everything the model got in its first request: system blocks and messages. */
-function firstRequestText(active: E2eHarness): string {
+function firstRequestText(active: CliHarness): string {
   return JSON.stringify(active.server.messageRequests[0]?.body ?? {});
 }
 
-async function run(options: Options, prompt = 'hi'): Promise<E2eHarness> {
-  const active = harness as E2eHarness;
+async function run(options: Options, prompt = 'hi'): Promise<CliHarness> {
+  const active = harness as CliHarness;
   await collect(query({ prompt, options: { env: active.env, ...options } }));
   return active;
 }
 
 describe('settingSources', () => {
   it('omitted: the CLI loads the project settings, so CLAUDE.md in cwd reaches the model', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const cwd = tempDir();
     writeFileSync(join(cwd, 'CLAUDE.md'), 'Project rule: the marker is CLAUDE-MD-7c1e.\n');
     expect(firstRequestText(await run({ cwd }))).toContain('CLAUDE-MD-7c1e');
   });
 
   it('[]: no settings files, no CLAUDE.md', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const cwd = tempDir();
     writeFileSync(join(cwd, 'CLAUDE.md'), 'Project rule: the marker is CLAUDE-MD-7c1e.\n');
     expect(firstRequestText(await run({ cwd, settingSources: [] }))).not.toContain('CLAUDE-MD-7c1e');
@@ -54,14 +53,14 @@ describe('settingSources', () => {
 
 describe('systemPrompt as the model receives it', () => {
   it("omitted: an empty custom prompt, not Claude Code's", async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const system = harness.server.systemPrompt((await run({})).server.messageRequests[0]);
     expect(system).toContain("You are a Claude agent, built on Anthropic's Claude Agent SDK.");
     expect(system.length).toBeLessThan(1_000);
   });
 
   it('a list with the dynamic boundary: the parts, without the marker', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const active = await run({ systemPrompt: ['Static-part-a1.', SYSTEM_PROMPT_DYNAMIC_BOUNDARY, 'Dynamic-part-b2.'] });
     const system = active.server.systemPrompt(active.server.messageRequests[0]);
     expect(system).toContain('Static-part-a1.');
@@ -70,7 +69,7 @@ describe('systemPrompt as the model receives it', () => {
   });
 
   it("a custom prompt with snapshot: false: the prompt, and not Claude Code's", async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const active = await run({ systemPrompt: { type: 'custom', prompt: 'Custom-prompt-c3.', snapshot: false } });
     const system = active.server.systemPrompt(active.server.messageRequests[0]);
     expect(system).toContain('Custom-prompt-c3.');
@@ -78,7 +77,7 @@ describe('systemPrompt as the model receives it', () => {
   });
 
   it('the preset with excludeDynamicSections: a shorter system prompt, the rest in the first user message', async () => {
-    harness = await startHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
     const active = await run({ systemPrompt: { type: 'preset', preset: 'claude_code' } });
     await run({ systemPrompt: { type: 'preset', preset: 'claude_code', excludeDynamicSections: true } });
     const [full, excluded] = active.server.messageRequests;
@@ -91,7 +90,7 @@ describe('systemPrompt as the model receives it', () => {
 describe('env', () => {
   it('is the whole environment of the CLI: a process.env variable not passed does not reach it', async () => {
     try {
-      harness = await startHarness([
+      harness = await startCliHarness([
         {
           content: [
             toolUse('Bash', {

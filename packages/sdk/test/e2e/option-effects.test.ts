@@ -8,11 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { query, ResultError, type SDKMessage, type SpawnOptions } from '@hexagent/sdk';
 import { findClaudeCli } from '@hexagent/sdk/adapters';
-import { text, toolUse } from '@hexagent/testing';
+import {
+  type CliHarness,
+  collect,
+  collectSettled,
+  resultText,
+  startCliHarness,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, collectSettled, type E2eHarness, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -34,7 +41,7 @@ function init(messages: SDKMessage[]): Record<string, unknown> {
 
 describe('options with a visible effect on the real CLI', () => {
   it('outputFormat: the result carries the structured output', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('StructuredOutput', { answer: 'forty-two' })] },
       { content: [text('done')] },
     ]);
@@ -49,7 +56,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('maxBudgetUsd: the run stops with error_max_budget_usd', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('Bash', { command: 'echo 1' })] },
       { content: [toolUse('Bash', { command: 'echo 2' })] },
       { content: [text('end')] },
@@ -63,7 +70,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('persistSession: false leaves no transcript; by default there is one', async () => {
-    harness = await startHarness([{ content: [text('one')] }, { content: [text('two')] }]);
+    harness = await startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
     const projects = join(harness.configDir, 'projects');
     await collect(query({ prompt: 'hi', options: { env: harness.env, persistSession: false } }));
     expect(existsSync(projects)).toBe(false);
@@ -72,7 +79,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('spawnClaudeCodeProcess runs the real CLI through the given spawner', async () => {
-    harness = await startHarness([{ content: [text('spawned my way')] }]);
+    harness = await startCliHarness([{ content: [text('spawned my way')] }]);
     const calls: SpawnOptions[] = [];
     const messages = await collect(
       query({
@@ -96,7 +103,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it("agent: the main thread takes the agent's prompt and tools", async () => {
-    harness = await startHarness([{ content: [text('reviewed')] }]);
+    harness = await startCliHarness([{ content: [text('reviewed')] }]);
     const messages = await collect(
       query({
         prompt: 'review',
@@ -114,14 +121,14 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('tools: [] leaves the model without built-in tools', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const messages = await collect(query({ prompt: 'hi', options: { env: harness.env, tools: [] } }));
     expect(init(messages).tools).toEqual([]);
     expect(harness.server.messageRequests[0]?.body.tools ?? []).toEqual([]);
   });
 
   it('tools and disallowedTools: the tool list the model receives', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     await collect(
       query({
         prompt: 'hi',
@@ -135,7 +142,7 @@ describe('options with a visible effect on the real CLI', () => {
   it('allowedTools: a listed tool runs without asking; unlisted, it is denied', async () => {
     // Writes a file: not a read-only command, which the CLI would allow without asking.
     const call = (marker: string) => toolUse('Bash', { command: `touch ./${marker} && echo ${marker}` });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [call('ALLOWED-e5')] },
       { content: [text('one')] },
       { content: [call('DENIED-f6')] },
@@ -154,7 +161,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('thinking with a budget and effort reach the API request', async () => {
-    harness = await startHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
     await collect(
       query({
         prompt: 'hi',

@@ -11,13 +11,20 @@ import {
   type SDKMessage,
   tool,
 } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import {
+  type CliHarness,
+  collect,
+  collectSettled,
+  resultText,
+  startCliHarness,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, collectSettled, type E2eHarness, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const tempDirs: string[] = [];
 const standIns: InstalledStandInCli[] = [];
 afterEach(async () => {
@@ -46,7 +53,10 @@ describe('options reach the real CLI', () => {
         }),
       ],
     });
-    harness = await startHarness([{ content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] }, { content: [text('3')] }]);
+    harness = await startCliHarness([
+      { content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] },
+      { content: [text('3')] },
+    ]);
     const messages = await collect(
       query({
         prompt: 'add',
@@ -80,7 +90,7 @@ describe('options reach the real CLI', () => {
         })),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 1 })] },
       { content: [toolUse('mcp__calc__add', { a: 2, b: 2 })] },
       { content: [text('never reached')] },
@@ -107,7 +117,7 @@ describe('options reach the real CLI', () => {
     tempDirs.push(dir);
     const log = join(dir, 'calls.log');
     const script = fileURLToPath(new URL('./fixtures/stdio-mcp-server.mjs', import.meta.url));
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__echo__echo', { text: 'hello external' }, 'toolu_ext')] },
       { content: [text('done')] },
     ]);

@@ -3,11 +3,10 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { query, type SDKMessage } from '@hexagent/sdk';
-import { text } from '@hexagent/testing';
+import { type CliHarness, collect, startCliHarness, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -35,7 +34,7 @@ function tempDir(): string {
 
 describe('CLI options against the real CLI', () => {
   it('cwd, tools, disallowedTools and sessionId shape the session', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const cwd = tempDir();
     const sessionId = randomUUID();
     const messages = await collect(
@@ -55,7 +54,7 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('includePartialMessages streams stream_event messages', async () => {
-    harness = await startHarness([{ content: [text('streamed words here')] }]);
+    harness = await startCliHarness([{ content: [text('streamed words here')] }]);
     const messages = await collect(
       query({ prompt: 'hi', options: { env: harness.env, includePartialMessages: true } }),
     );
@@ -68,13 +67,13 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('without includePartialMessages there are no stream_event messages', async () => {
-    harness = await startHarness([{ content: [text('plain')] }]);
+    harness = await startCliHarness([{ content: [text('plain')] }]);
     const messages = await collect(query({ prompt: 'hi', options: { env: harness.env } }));
     expect(messages.some((message) => message.type === 'stream_event')).toBe(false);
   });
 
   it('a preset system prompt with append keeps Claude Code’s prompt and adds the text', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     await collect(
       query({
         prompt: 'hi',
@@ -91,7 +90,7 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('agents defined in options reach the CLI', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const messages = await collect(
       query({
         prompt: 'hi',
@@ -107,7 +106,7 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('forkSession with resume continues the conversation under a new session id', async () => {
-    harness = await startHarness([{ content: [text('first')] }, { content: [text('forked')] }]);
+    harness = await startCliHarness([{ content: [text('first')] }, { content: [text('forked')] }]);
     const first = await collect(query({ prompt: 'one', options: { env: harness.env } }));
     const original = String(result(first).session_id);
     const forked = await collect(
@@ -119,7 +118,7 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('continue picks up the most recent session in the same cwd', async () => {
-    harness = await startHarness([{ content: [text('remembered: kiwi')] }, { content: [text('continued')] }]);
+    harness = await startCliHarness([{ content: [text('remembered: kiwi')] }, { content: [text('continued')] }]);
     const cwd = tempDir();
     await collect(query({ prompt: 'remember kiwi', options: { env: harness.env, cwd } }));
     const next = await collect(query({ prompt: 'what fruit?', options: { env: harness.env, cwd, continue: true } }));
@@ -130,7 +129,7 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('the stderr callback and extraArgs reach the process', async () => {
-    harness = await startHarness([{ content: [text('ok')] }]);
+    harness = await startCliHarness([{ content: [text('ok')] }]);
     const lines: string[] = [];
     await collect(
       query({

@@ -16,12 +16,11 @@ import {
   tagSession,
   tool,
 } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { byPrompt, type CliHarness, collect, results, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { byPrompt, collect, type E2eHarness, results, startHarness } from './harness.js';
 
-let harness: E2eHarness;
+let harness: CliHarness;
 let cwd: string;
 let toolSession: string;
 let agentSession: string;
@@ -52,7 +51,7 @@ async function run(prompt: string, resume?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  harness = await startHarness(
+  harness = await startCliHarness(
     byPrompt({
       FIRST: { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')] },
       'tool_result:add': { content: [text('sum is 42')] },

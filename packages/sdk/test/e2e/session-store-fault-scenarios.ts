@@ -15,9 +15,9 @@ import {
   type SessionStoreEntry,
 } from '@hexagent/sdk';
 import type { ScriptedModelServer } from '@hexagent/testing';
+import { results } from '@hexagent/testing';
 import type { RunningServer } from '@hexagent/testing/servers';
 import { expect } from 'vitest';
-import { results } from './harness.js';
 import { hostEnv, runHost, type Track } from './session-store-scenarios.js';
 
 type MirrorError = { error: string; key: SessionKey; session_id: string };

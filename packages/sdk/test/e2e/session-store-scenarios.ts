@@ -10,9 +10,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getSubagentMessages, listSubagents, type SDKMessage, type SessionStore } from '@hexagent/sdk';
-import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
+import {
+  byPrompt,
+  hermeticCliEnv,
+  type RecordedRequest,
+  results,
+  ScriptedModelServer,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { expect } from 'vitest';
-import { byPrompt, results } from './harness.js';
 
 const run = promisify(execFile);
 const HOST = fileURLToPath(new URL('./fixtures/session-store-host.mjs', import.meta.url));

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { query, type SessionStore, SessionStoreLoadError } from '@hexagent/sdk';
 import { PostgresSessionStore } from '@hexagent/session-store-postgres';
 import { RedisSessionStore } from '@hexagent/session-store-redis';
+import { collect } from '@hexagent/testing';
 import {
   findRedisServer,
   freePort,
@@ -25,7 +26,6 @@ import {
   startRedisServer,
 } from '@hexagent/testing/servers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collect } from './harness.js';
 import { concurrentHosts, storeOutageMidSession } from './session-store-fault-scenarios.js';
 import { crossHostResume, hostEnv, sessionStoreModel, type Track } from './session-store-scenarios.js';
 

@@ -18,10 +18,10 @@ import {
   SessionStoreLoadError,
 } from '@hexagent/sdk';
 import type { ScriptedModelServer } from '@hexagent/testing';
+import { collect, collectSettled, results } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs test fixture without types
 import { FileSessionStore } from './fixtures/file-session-store.mjs';
-import { collect, collectSettled, results } from './harness.js';
 import { crossHostResume, hostEnv, sessionStoreModel, type Track, userTexts } from './session-store-scenarios.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -11,12 +11,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InitializeTimeoutError, prewarm, query, type SpawnOptions, startup } from '@hexagent/sdk';
+import { type CliHarness, collect, startCliHarness } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, startHarness } from './harness.js';
 
 const VARIABLE = 'CLAUDE_CODE_SDK_READS_STARTUP_MARKS';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -81,7 +81,7 @@ function loggingSpawner(seen: Seen[]) {
 
 describe('start-up marks on the real CLI', () => {
   it('startup() asks the CLI for its marks, the CLI writes them, and none reaches the app', async () => {
-    harness = await startHarness([{ content: [{ type: 'text', text: 'warm' }] }]);
+    harness = await startCliHarness([{ content: [{ type: 'text', text: 'warm' }] }]);
     const seen: Seen[] = [];
     const warm = await startup({ options: { env: harness.env, spawnClaudeCodeProcess: loggingSpawner(seen) } });
     const messages = await collect(warm.query('hello'));
@@ -95,7 +95,7 @@ describe('start-up marks on the real CLI', () => {
   });
 
   it('prewarm() asks for them too; query() does not, and the CLI then writes none', async () => {
-    harness = await startHarness([{ content: [{ type: 'text', text: 'cold' }] }]);
+    harness = await startCliHarness([{ content: [{ type: 'text', text: 'cold' }] }]);
     const seen: Seen[] = [];
     const spare = await prewarm({ options: { env: harness.env, spawnClaudeCodeProcess: loggingSpawner(seen) } });
     spare.close();
@@ -108,7 +108,7 @@ describe('start-up marks on the real CLI', () => {
   });
 
   it('a timed-out initialize names the last mark the CLI wrote (a SessionStart hook holds the start)', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const dir = mkdtempSync(join(tmpdir(), 'hexagent-marks-'));
     dirs.push(dir);
     const release = join(dir, 'release');

@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -31,7 +30,7 @@ describe('in-process MCP tools through the real CLI', () => {
         }),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')] },
       { content: [text('the answer is 42')] },
     ]);
@@ -77,7 +76,7 @@ describe('in-process MCP tools through the real CLI', () => {
         ),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       {
         content: [
           toolUse('mcp__slow__wait', { n: 1 }, 'toolu_w1'),
@@ -122,7 +121,7 @@ describe('in-process MCP tools through the real CLI', () => {
         ),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       {
         content: [
           toolUse('mcp__slow__wait', { n: 1 }),
@@ -147,7 +146,7 @@ describe('in-process MCP tools through the real CLI', () => {
         }),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__boom', { x: 1 }, 'toolu_boom')] },
       { content: [text('saw error')] },
     ]);
@@ -183,7 +182,7 @@ describe('in-process MCP tools through the real CLI', () => {
         ),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       {
         content: [
           toolUse('mcp__calc__add', { a: 'fifteen', b: 27 }, 'toolu_bad_zod'),
@@ -221,7 +220,7 @@ describe('in-process MCP tools through the real CLI', () => {
         }),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__echo__echo', { s: tricky }, 'toolu_echo')] },
       { content: [text(`final ${tricky}`)] },
     ]);
@@ -245,7 +244,7 @@ describe('in-process MCP tools through the real CLI', () => {
       name: 'blob',
       tools: [tool('big', 'A big result', {}, async () => ({ content: [{ type: 'text', text: big }] }))],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__blob__big', {}, 'toolu_big')] },
       { content: [text('got it')] },
     ]);

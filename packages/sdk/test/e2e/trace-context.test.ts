@@ -7,12 +7,11 @@
 
 import { createRequire } from 'node:module';
 import { query } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, resultText, startHarness } from './harness.js';
 
 // The W3C propagator of @opentelemetry/core, the one NodeSDK registers (resolved beside sdk-trace-base, which depends on it).
 const { W3CTraceContextPropagator } = createRequire(import.meta.resolve('@opentelemetry/sdk-trace-base'))(
@@ -20,7 +19,7 @@ const { W3CTraceContextPropagator } = createRequire(import.meta.resolve('@opente
 ) as { W3CTraceContextPropagator: new () => api.TextMapPropagator };
 
 const exporter = new InMemorySpanExporter();
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 
 beforeAll(() => {
   api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -39,7 +38,7 @@ afterAll(() => {
 
 describe('the trace context on the real CLI', () => {
   it('gives the CLI TRACEPARENT naming the span active when query() was called', async () => {
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('Bash', { command: 'echo "TP=$TRACEPARENT"', description: 'show it' }, 'toolu_tp')] },
       { content: [text('done')] },
     ]);

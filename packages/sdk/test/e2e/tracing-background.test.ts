@@ -11,15 +11,14 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { query, type SDKMessage } from '@hexagent/sdk';
-import { type RecordedRequest, text, toolUse } from '@hexagent/testing';
+import { type CliHarness, type RecordedRequest, startCliHarness, text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eHarness, startHarness } from './harness.js';
 
 const exporter = new InMemorySpanExporter();
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 let dir: string;
 
 beforeAll(() => {
@@ -48,7 +47,7 @@ describe('tracing a background subagent through the real CLI', () => {
     const go = join(dir, 'go');
     const commandStarted = event();
     let mainRequests = 0;
-    harness = await startHarness(async (request: RecordedRequest) => {
+    harness = await startCliHarness(async (request: RecordedRequest) => {
       const first = request.body.messages?.find((message) => message.role === 'user');
       const isSubagent = JSON.stringify(first?.content ?? '').includes('SUB:');
       if (isSubagent) {

@@ -12,16 +12,15 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenTelemetryTracer, createSdkMcpServer, query, ResultError, tool } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, collectSettled, startCliHarness, text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, collectSettled, type E2eHarness, startHarness } from './harness.js';
 
 const exporter = new InMemorySpanExporter();
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 
 beforeAll(() => {
@@ -76,7 +75,7 @@ describe('tracing through the real CLI', () => {
       cache_read_input_tokens: 400,
       cache_creation_input_tokens: 20,
     };
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')], usage: billed },
       { content: [text('the answer is 42')], usage: billed },
     ]);
@@ -145,7 +144,7 @@ describe('tracing through the real CLI', () => {
     const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-tracing-')));
     dirs.push(cwd);
     writeFileSync(join(cwd, 'notes.txt'), 'hello');
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('Bash', { command: 'touch denied.txt', description: 'create a file' }, 'toolu_deny')] },
       { content: [toolUse('Bash', { command: 'touch allowed.txt', description: 'create a file' }, 'toolu_allow')] },
       { content: [toolUse('Read', { file_path: join(cwd, 'notes.txt') }, 'toolu_read')] },
@@ -245,7 +244,7 @@ describe('tracing through the real CLI', () => {
         }),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       {
         content: [
           toolUse('mcp__calc__divide', { a: 1, b: 0 }, 'toolu_div'),

@@ -18,14 +18,20 @@ import {
   type TokenCounts,
   type UsageReport,
 } from '@hexagent/sdk';
-import { type ModelUsage, type RecordedRequest, text, toolUse } from '@hexagent/testing';
+import {
+  type CliHarness,
+  type ModelUsage,
+  type RecordedRequest,
+  startCliHarness,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type E2eHarness, startHarness } from './harness.js';
 
 type Agent = 'main' | 'sub1' | 'sub2';
 /** What the model server billed, request by request, and for which agent. */
 const billed: Array<{ agent: Agent; usage: Required<ModelUsage> }> = [];
-let harness: E2eHarness;
+let harness: CliHarness;
 let cwd: string;
 
 /** The agent a request belongs to: its conversation starts with the prompt the agent was given. */
@@ -97,7 +103,7 @@ const sumCosts = (report: UsageReport) =>
   report.agents.reduce((sum, agent) => sum + (agent.costUsd ?? Number.NaN), 0) + (report.unattributed.costUsd ?? 0);
 
 beforeAll(async () => {
-  harness = await startHarness(answer);
+  harness = await startCliHarness(answer);
   cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-usage-')));
   vi.stubEnv('CLAUDE_CONFIG_DIR', harness.configDir);
 });

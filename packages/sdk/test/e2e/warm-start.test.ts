@@ -17,10 +17,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prewarm, ResultError, type SDKMessage, SpareClaimError, startup } from '@hexagent/sdk';
+import { type CliHarness, collect, startCliHarness } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, type E2eHarness, startHarness } from './harness.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -66,7 +66,7 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
 
 describe('warm start on the real CLI', () => {
   it('startup() then query(): the first message comes from the started process', async () => {
-    harness = await startHarness([{ content: [{ type: 'text', text: 'warm answer' }] }]);
+    harness = await startCliHarness([{ content: [{ type: 'text', text: 'warm answer' }] }]);
     const cwd = folder();
     const warm = await startup({ options: { env: harness.env, cwd } });
     const messages = await collect(warm.query('hello'));
@@ -76,7 +76,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('prewarm() then claim() with cwd, model, permission mode and appended prompt', async () => {
-    harness = await startHarness([{ content: [{ type: 'text', text: 'claimed answer' }] }]);
+    harness = await startCliHarness([{ content: [{ type: 'text', text: 'claimed answer' }] }]);
     const cwd = folder();
     const spare = await prewarm({ options: { env: harness.env } });
     const parked = readdirSync(join(harness.configDir, 'spares'));
@@ -102,7 +102,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('a refused claim rejects claimed with the reason and ends the query with not_claimed', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const cwd = folder();
     mkdirSync(join(cwd, '.claude'));
     writeFileSync(join(cwd, '.claude', 'settings.json'), JSON.stringify({ model: 'claude-sonnet-4-5' }));
@@ -129,7 +129,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('close() before a claim rejects claimed with spare_closed and leaves no process or parking folder', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const before = childPids();
     const spare = await prewarm({ options: { env: harness.env } });
     expect(childPids().length).toBeGreaterThan(before.length);
@@ -142,7 +142,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('startup() close() and await using stop the CLI', async () => {
-    harness = await startHarness([]);
+    harness = await startCliHarness([]);
     const before = childPids();
     const warm = await startup({ options: { env: harness.env, cwd: folder() } });
     warm.close();

@@ -19,15 +19,14 @@ import {
   query,
   tool,
 } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { type CliHarness, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type E2eHarness, results, resultText, startHarness } from '../e2e/harness.js';
 import { drain, isAlive, removeStandInClis, standInCli, tempDir, within } from './faults-helpers.js';
 
 const ECHO_SERVER = fileURLToPath(new URL('../e2e/fixtures/stdio-mcp-server.mjs', import.meta.url));
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
@@ -45,7 +44,7 @@ describe('external MCP servers are delivered in initialize by default', () => {
         })),
       ],
     });
-    harness = await startHarness([
+    harness = await startCliHarness([
       { content: [toolUse('mcp__echo__echo', { text: 'over stdin' }, 'toolu_echo')] },
       { content: [toolUse('mcp__calc__add', { a: 2, b: 3 }, 'toolu_add')] },
       { content: [text('done')] },

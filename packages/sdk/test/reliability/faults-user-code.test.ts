@@ -15,13 +15,20 @@ import {
   TRANSPORT_FACTORY,
   tool,
 } from '@hexagent/sdk';
-import { FakeCliTransport, text, toolUse } from '@hexagent/testing';
+import {
+  type CliHarness,
+  FakeCliTransport,
+  results,
+  resultText,
+  startCliHarness,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type E2eHarness, results, resultText, startHarness } from '../e2e/harness.js';
 import { drain, isAlive, removeStandInClis, standInCli, within } from './faults-helpers.js';
 
-let harness: E2eHarness | undefined;
+let harness: CliHarness | undefined;
 const fakes: FakeCliTransport[] = [];
 afterEach(async () => {
   await harness?.dispose();
@@ -97,7 +104,7 @@ describe('tool handlers', () => {
       name: 'calc',
       tools: [tool('add', 'Add', { a: z.number(), b: z.number() }, () => Promise.reject('adder on fire'))],
     });
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(
       query({ prompt: 'add', options: { env: harness.env, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] } }),
     );
@@ -120,7 +127,7 @@ describe('tool handlers', () => {
         }),
       ],
     });
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await within(
       drain(
         query({
@@ -171,7 +178,7 @@ describe('hook callbacks against the real CLI', () => {
 
   it('one that throws: the user gets a hook_callback_failed notice and the tool runs (onFailure "continue")', async () => {
     const { calls, options } = hooked(() => Promise.reject('hook exploded (a string)'));
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(query({ prompt: 'add', options: { ...options, env: harness.env } }));
     expect(error).toBeUndefined();
     expect(failedHookNotice(messages)).toBeDefined();
@@ -186,7 +193,7 @@ describe('hook callbacks against the real CLI', () => {
       },
       { onFailure: 'block' },
     );
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(query({ prompt: 'add', options: { ...options, env: harness.env } }));
     expect(error).toBeUndefined();
     expect(calls).toEqual([]);
@@ -205,7 +212,7 @@ describe('hook callbacks against the real CLI', () => {
       },
       { hookTimeoutMs: 1_500 },
     );
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const started = Date.now();
     const { messages, error } = await within(
       drain(query({ prompt: 'add', options: { ...options, env: harness.env } })),
@@ -240,7 +247,7 @@ describe('canUseTool callbacks against the real CLI', () => {
 
   it('one that throws a non-Error: the call is denied and the model gets its text', async () => {
     const { calls, options } = guarded(() => Promise.reject({ reason: 'policy unreachable' }));
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(query({ prompt: 'add', options: { ...options, env: harness.env } }));
     expect(error).toBeUndefined();
     expect(calls).toEqual([]);
@@ -259,7 +266,7 @@ describe('canUseTool callbacks against the real CLI', () => {
       },
       { permissionTimeoutMs: 500 },
     );
-    harness = await startHarness(callsOnce('mcp__calc__add'));
+    harness = await startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await within(
       drain(query({ prompt: 'add', options: { ...options, env: harness.env } })),
       20_000,

@@ -8,9 +8,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Options, SDKMessage, SDKResultMessage, SessionMessage } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { byPrompt, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byPrompt } from '../harness.js';
 import { conversation, disposeScenarios, find, type Scenario, settle, startScenario } from './parity-kit.js';
 import { type ParitySdk, SDKS } from './sdks.js';
 
