@@ -43,6 +43,12 @@ const PROGRAMS = [
     name: 'unified-agent-sdk',
     npm: ['@unified-agent-sdk/provider-claude@0.6.2', '@unified-agent-sdk/runtime-core@0.6.2', 'zod@4.6.7'],
   },
+  { name: 'ai-sdk-provider', npm: ['ai-sdk-provider-claude-code@4.1.0', 'ai@7.0.173', 'zod@4.6.7'] },
+  { name: 'hello-world', checkout: 'demos', folder: 'hello-world', npm: ['tsx@4.20.6'] },
+  {
+    name: 'claude-agent-acp',
+    npm: ['@zed-industries/claude-agent-acp@0.23.1', '@agentclientprotocol/sdk@0.17.0', 'zod@4.6.7'],
+  },
   { name: 'resume-generator', checkout: 'demos', folder: 'resume-generator', npm: ['tsx@4.20.6'] },
   { name: 'simple-chatapp-server', checkout: 'demos', folder: 'simple-chatapp', npm: ['tsx@4.20.6', 'ws@8.18.3'] },
 ];
