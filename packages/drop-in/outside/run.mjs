@@ -53,7 +53,8 @@ const PROGRAMS = [
   { name: 'simple-chatapp-server', checkout: 'demos', folder: 'simple-chatapp', npm: ['tsx@4.20.6', 'ws@8.18.3'] },
 ];
 
-const args = process.argv.slice(2);
+// `pnpm outside -- …` passes its `--` through.
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const option = (flag) => {
   const index = args.indexOf(flag);
   if (index < 0) return undefined;
@@ -64,6 +65,13 @@ const option = (flag) => {
 const checkouts = { demos: option('--demos') };
 const work = option('--work') ?? join(tmpdir(), 'hexagent-outside');
 const only = args;
+const unknown = only.filter((name) => !PROGRAMS.some((program) => program.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `unknown program(s): ${unknown.join(', ')}; known: ${PROGRAMS.map((program) => program.name).join(', ')}`,
+  );
+  process.exit(2);
+}
 
 const officialDir = join(repo, 'packages/drop-in/node_modules/@anthropic-ai/claude-agent-sdk');
 const cliPath = join(repo, 'packages/sdk/node_modules/@anthropic-ai/claude-code/bin/claude.exe');

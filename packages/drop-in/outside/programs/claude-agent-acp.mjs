@@ -35,6 +35,7 @@ async function startAdapter(env, cwd, decide) {
   });
   const updates = [];
   const permissions = [];
+  let commandsAnnounced = 0;
   const client = {
     async requestPermission(params) {
       const choice = decide(params);
@@ -43,7 +44,9 @@ async function startAdapter(env, cwd, decide) {
       return { outcome: { outcome: 'selected', optionId: option.optionId } };
     },
     async sessionUpdate(params) {
-      updates.push(params.update);
+      // Sent once the CLI's commands are known, whenever that is: counted, not placed in order.
+      if (params.update.sessionUpdate === 'available_commands_update') commandsAnnounced += 1;
+      else updates.push(params.update);
     },
     async writeTextFile() {
       return {};
@@ -140,6 +143,7 @@ await attempt(results, 'two prompts in one session, a Write allowed and one reje
           history: server.requests
             .filter((request) => request.kind === 'main')
             .map((request) => request.body.messages?.length),
+          commandsAnnounced: adapter.commandsAnnounced(),
           stderr: await adapter.stop().then(() => adapter.stderr()),
         };
       } finally {
@@ -184,6 +188,7 @@ await attempt(results, 'cancel while the model replies, then mode change and ano
           cancelled,
           mode,
           after: { ...after, updates: adapter.drainUpdates() },
+          commandsAnnounced: adapter.commandsAnnounced(),
           stderr: await adapter.stop().then(() => adapter.stderr()),
         };
       } finally {
@@ -222,6 +227,7 @@ await attempt(results, 'a new adapter process loads the session and replays it',
           history: server.requests
             .filter((request) => request.kind === 'main')
             .map((request) => request.body.messages?.length),
+          commandsAnnounced: second.commandsAnnounced(),
           stderr: await second.stop().then(() => second.stderr()),
         };
       } finally {
