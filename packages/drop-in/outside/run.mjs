@@ -4,7 +4,7 @@
  * official SDK and once on hexagent, offline, and compares what each driver observed
  * (`packages/drop-in/OUTSIDE-PROGRAMS.md` says what each exercises and what was found).
  *
- *   node packages/drop-in/outside/run.mjs [name ...] [--demos <checkout>] [--work <dir>]
+ *   node packages/drop-in/outside/run.mjs [name ...] [--demos <checkout>] [--work <dir>] [--hexagent <checkout>]
  *
  * Programs published on npm are installed at run time, at the pinned versions below, into
  * `<work>/<name>` (default work folder: `$TMPDIR/hexagent-outside`). GitHub-only programs are
@@ -14,7 +14,8 @@
  * The SDK the program imports is swapped in its `node_modules`: the official (a copy of the
  * workspace's 0.3.332, with a stand-in for its native-binary package that points at the
  * workspace's CLI 2.1.332) or hexagent (a link to `packages/sdk`, what an `npm:@hexagent/sdk`
- * alias gives). Exit code 0 when every scenario of every program run matched, 1 otherwise.
+ * alias gives; `--hexagent` takes it from another built checkout, e.g. a branch with a fix).
+ * Exit code 0 when every scenario of every program run matched, 1 otherwise.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,8 @@ const option = (flag) => {
 };
 const checkouts = { demos: option('--demos') };
 const work = option('--work') ?? join(tmpdir(), 'hexagent-outside');
+/** The hexagent checkout whose (built) `packages/sdk` is the hexagent side: this one by default. */
+const hexagentRepo = option('--hexagent') ?? repo;
 const only = args;
 const unknown = only.filter((name) => !PROGRAMS.some((program) => program.name === name));
 if (unknown.length > 0) {
@@ -130,7 +133,7 @@ function useSdk(dir, side) {
     writeFileSync(join(native, 'package.json'), JSON.stringify({ name: '@anthropic-ai/claude-agent-sdk-linux-x64' }));
     symlinkSync(cliPath, join(native, 'claude'));
   } else {
-    symlinkSync(join(repo, 'packages/sdk'), top);
+    symlinkSync(join(hexagentRepo, 'packages/sdk'), top);
   }
   for (const slot of nested) {
     mkdirSync(dirname(slot), { recursive: true });

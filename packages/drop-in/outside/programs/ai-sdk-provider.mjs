@@ -61,7 +61,7 @@ await attempt(results, 'canUseTool allows one Bash call and denies another', () 
     async ({ server }) => {
       const seen = await generate({
         model: model({
-          canUseTool: async (name, input) =>
+          canUseTool: async (_name, input) =>
             String(input.command).startsWith('rm')
               ? { behavior: 'deny', message: 'not allowed to remove' }
               : { behavior: 'allow', updatedInput: input },

@@ -100,6 +100,8 @@ await attempt(results, 'a failing in-process tool', () =>
 
 // The interrupt goes out once the model has been asked, so both sides stop at the same point.
 // What the model saw is left out: an interrupt can cut the request short before it is recorded.
+// The error is compared by message: hexagent throws its `ResultError` where the official throws a
+// plain `Error` with the same message, a documented difference (docs/migration.md, typed errors).
 await attempt(results, 'control methods on the wrapped query', async () => {
   let asked;
   const requested = new Promise((resolve) => {
@@ -117,6 +119,7 @@ await attempt(results, 'control methods on the wrapped query', async () => {
     let interrupted;
     const { messages, error } = await drain(run, async (message) => {
       if (message.type === 'system' && message.subtype === 'init') {
+        await requested;
         interrupted = await Promise.resolve()
           .then(() => run.interrupt())
           .then(
@@ -125,7 +128,7 @@ await attempt(results, 'control methods on the wrapped query', async () => {
           );
       }
     });
-    return { methods, interrupted, messages: summarize(messages), error, spans: await spans() };
+    return { methods, interrupted, messages: summarize(messages), error: error?.message ?? null, spans: await spans() };
   });
   return outcome;
 });

@@ -75,6 +75,7 @@ async function startAdapter(env, cwd, decide) {
       return out;
     },
     permissions,
+    commandsAnnounced: () => commandsAnnounced,
     /** What it logged; read after `stop()`, as stderr and the ACP stream (stdout) are not ordered. */
     stderr: () =>
       stable(stderr.replaceAll(cwd, '<cwd>').replace(/.*HEXAGENT_EXECUTABLE_IGNORED.*\n(.*--trace-warnings.*\n)?/, ''))

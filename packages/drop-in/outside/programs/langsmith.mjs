@@ -116,6 +116,8 @@ await attempt(results, 'in-process tool', () =>
 // The wrapper copies the query's methods from its prototype onto the generator it returns.
 // The interrupt goes out once the model has been asked, so both sides stop at the same point.
 // What the model saw is left out: an interrupt can cut the request short before it is recorded.
+// The error is compared by message: hexagent throws its `ResultError` where the official throws a
+// plain `Error` with the same message, a documented difference (docs/migration.md, typed errors).
 await attempt(results, 'control methods on the wrapped query', async () => {
   let asked;
   const requested = new Promise((resolve) => {
@@ -148,7 +150,7 @@ await attempt(results, 'control methods on the wrapped query', async () => {
             );
         }
       });
-      return { methods, status, interrupted, messages: summarize(messages), error };
+      return { methods, status, interrupted, messages: summarize(messages), error: error?.message ?? null };
     }),
   );
   return outcome;

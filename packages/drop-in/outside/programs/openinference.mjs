@@ -45,9 +45,10 @@ const options = (extra = {}) => ({ pathToClaudeCodeExecutable: CLI_PATH, ...extr
 const results = {};
 
 // 0.3.332 has no v2 session functions (`unstable_v2_*`), so only `query` is patched, on both.
+const original = { ...sdk };
 results.patched = Object.keys(patched)
   .filter((key) => ['query', 'unstable_v2_createSession', 'unstable_v2_prompt'].includes(key))
-  .map((key) => `${key}:${patched[key] !== sdk[key]}`);
+  .map((key) => `${key}:${patched[key] !== original[key]}`);
 
 await attempt(results, 'prompt', () =>
   scenario([{ content: [text('Hello from the model')] }], async () => {
