@@ -195,9 +195,12 @@ for (const program of PROGRAMS) {
   }
   const names = [...new Set([...Object.keys(official.results), ...Object.keys(hexagent.results)])];
   const differing = names.filter((name) => !isDeepStrictEqual(official.results[name], hexagent.results[name]));
-  if (differing.length > 0) failed = true;
+  // A scenario whose driver threw on both sides compares equal but checked nothing: say so.
+  const threw = names.filter((name) => official.results[name]?.threw !== undefined);
+  if (differing.length > 0 || threw.length > 0) failed = true;
   console.log(
     `- ${program.name}: ${names.length - differing.length}/${names.length} scenarios the same` +
+      (threw.length > 0 ? `; threw on the official: ${threw.join(', ')}` : '') +
       (differing.length > 0 ? `; differ: ${differing.join(', ')} (see ${join(dir, 'results.json')})` : ''),
   );
 }

@@ -26,7 +26,7 @@ async function generate(args) {
       sessionId: meta.sessionId,
     };
   } catch (error) {
-    return { threw: { ...describeError(error), cause: error?.cause ? describeError(error.cause) : undefined } };
+    return { error: { ...describeError(error), cause: error?.cause ? describeError(error.cause) : undefined } };
   }
 }
 
@@ -69,7 +69,7 @@ await attempt(results, 'canUseTool allows one Bash call and denies another', () 
         prompt: 'Run two commands',
       });
       return {
-        text: seen.text ?? seen.threw,
+        text: seen.text ?? seen.error,
         toolResults: server.toolResults().map((result) => stable(JSON.stringify(result.content))),
       };
     },
@@ -116,8 +116,8 @@ await attempt(results, 'a second call resumes the first session', () =>
     const first = await generate({ model: model(), prompt: 'My colour is blue' });
     const second = await generate({ model: model({ resume: first.sessionId }), prompt: 'Which colour?' });
     return {
-      first: first.text ?? first.threw,
-      second: second.text ?? second.threw,
+      first: first.text ?? first.error,
+      second: second.text ?? second.error,
       sameSession: first.sessionId === second.sessionId,
       history: historyLengths(server),
     };
