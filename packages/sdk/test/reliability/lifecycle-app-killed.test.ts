@@ -50,7 +50,7 @@ const SLEEP_ARG = `${3000 + (process.pid % 997)}.5`;
 
 interface Run {
   name: string;
-  entry: 'query' | 'client' | 'startup' | 'prewarm';
+  entry: 'query' | 'client' | 'startup' | 'prewarm' | 'custom';
   /** What the model does with a request of this run. */
   answer: (request: RecordedRequest) => ModelTurn;
   /** True once the run is at its moment. */
@@ -76,6 +76,13 @@ const RUNS: Run[] = [
     entry: 'prewarm',
     answer: () => held,
     reached: (h) => mainOf(h, 'prewarm-model').length > 0,
+  },
+  {
+    // The user's own spawnClaudeCodeProcess: its child is guarded, its environment left as it is.
+    name: 'custom-model',
+    entry: 'custom',
+    answer: () => held,
+    reached: (h) => mainOf(h, 'custom-model').length > 0,
   },
   {
     name: 'query-bash',
@@ -232,6 +239,8 @@ describe('the program is SIGKILLed while its CLIs are busy', () => {
       server: current.server,
       withinMs: GONE_WITHIN_MS,
     });
+    const spawnEnv = await running.event('spawn-env:custom-model');
+    expect(spawnEnv['names']).not.toContain('HEXAGENT_PROCESS_TREE');
     const rows = RUNS.map((run) => ({
       run: run.name,
       before: before.get(run.name),

@@ -22,6 +22,8 @@ export interface AppProcess {
   event(name: string): Promise<Record<string, unknown>>;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** The events it reported so far, in order. */
+  reported(): ReadonlyArray<Record<string, unknown>>;
   /** Sends it `signal` (default SIGKILL), if it still runs. */
   kill(signal?: NodeJS.Signals): void;
 }
@@ -76,6 +78,7 @@ export function startAppProcess(file: string, env: Record<string, string>, args:
     pid: child.pid ?? -1,
     exited,
     stderr: () => stderr,
+    reported: () => [...events],
     kill(signal = 'SIGKILL') {
       if (running) child.kill(signal);
     },

@@ -196,6 +196,27 @@ describe.runIf(onLinux)('the guardian script', () => {
 });
 
 describe.runIf(onLinux)('ProcessGuardian in this process', () => {
+  it('lists only children of this process: another pid starts no guardian', async () => {
+    const guardian = new ProcessGuardian();
+    const parent = spawn('/bin/sh', ['-c', `sleep 3109.${process.pid} & echo $!; wait`], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const grandchild = await new Promise<number>((resolve) =>
+      parent.stdout?.once('data', (d) => resolve(Number(String(d)))),
+    );
+    started.push(
+      { pid: grandchild, start: startOf(grandchild) },
+      { pid: parent.pid as number, start: startOf(parent.pid as number) },
+    );
+    guardian.guard(grandchild);
+    guardian.guard(process.pid);
+    guardian.guard(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(guardian.pid).toBeUndefined();
+    guardian.close();
+  });
+
   it('a guardian killed by someone is replaced, with what is listed', async () => {
     const guardian = new ProcessGuardian();
     const child = spawn('sleep', [`3108.${process.pid}`], { stdio: 'ignore' });
