@@ -129,9 +129,11 @@ while IFS= read -r line; do
       ;;
     -*)
       pid=\${line#-}
+      case $pid in ''|*[!0-9]*) continue ;; esac
       kept=
       for entry in $listed; do [ "$entry" = "$pid" ] || kept="$kept $entry"; done
       listed=$kept
+      unset "start_$pid"
       ;;
   esac
 done

@@ -21,8 +21,8 @@ export interface ProcessGuardianOptions {
   /** The guardian's id in the markers (letters, digits, `_` and `-`); default: 12 random hex digits. */
   id?: string;
   /**
-   * How the guardian reads the process table: `'proc'` (Linux), `'ps'` (what macOS uses; on Linux,
-   * for tests), `'auto'` (the default): /proc where there is one.
+   * How the guardian reads the process table: `'proc'` (Linux), `'ps'` (macOS and the rest; on
+   * Linux, for tests), `'auto'` (the default): `'proc'` on Linux, else `'ps'`.
    */
   processTable?: 'auto' | 'proc' | 'ps';
   /** The POSIX shell that runs the guardian; default `/bin/sh`. */
@@ -164,8 +164,7 @@ export class ProcessGuardian {
   }
 
   private scriptArgs(): string[] {
-    const table = this.options.processTable;
-    return [String(this.options.graceMs), this.markerPrefix, table === 'auto' ? '' : table];
+    return [String(this.options.graceMs), this.markerPrefix, this.readsProc() ? 'proc' : 'ps'];
   }
 
   /** `+<pid> <start>` for a child of this process read from /proc, `+<pid>` where the guardian checks. */
