@@ -5,7 +5,7 @@ export default packageTestConfig({
     'test/e2e/**',
     'test/reliability/faults-security.test.ts',
     'test/reliability/faults-user-code.test.ts',
-    'test/reliability/lifecycle-{interrupt,long-tool,many-real,parent-exit,shared-mcp-server,teardown}.test.ts',
+    'test/reliability/lifecycle-{app-killed,interrupt,long-tool,many-real,parent-exit,shared-mcp-server,teardown}.test.ts',
   ],
   // The lifecycle reliability tests measure the heap after full collections (global.gc).
   execArgv: ['--expose-gc'],

@@ -3,7 +3,8 @@
  * the real Claude Code CLI offline (`ScriptedModelServer`, `hermeticCliEnv`), an in-memory fake CLI
  * implementing core's `Transport` (`FakeCliTransport`), a clock whose time moves only when a test
  * says so (`ManualClock`, core's, for the `CLOCK` registration), and helpers to replay recorded
- * transcripts.
+ * transcripts, and what a test of a killed program needs (`startAppProcess`, `killAppAndWatch`,
+ * `processesWithEnv`: Linux, through /proc).
  * The transport conformance tests live in the `@hexagent/testing/conformance` subpath (it imports
  * vitest; this entry does not).
  *
@@ -45,6 +46,16 @@ export {
   type ToolUseContent,
 } from './model-script.js';
 export { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
+export { type AppExit, type AppProcess, startAppProcess } from './processes/app-process.js';
+export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
+export {
+  killRecords,
+  type ProcessRecord,
+  processesWithEnv,
+  processRecord,
+  processTree,
+  stillRunning,
+} from './processes/process-records.js';
 export type {
   MessagesRequestBody,
   MessagesRequestMessage,

@@ -10,6 +10,7 @@ import {
   buildTransportLaunch,
   CliNotFoundError,
   hexagentClientApp,
+  processGuardian,
   UnsupportedCliVersionError,
 } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
@@ -199,6 +200,8 @@ describe('CliTransport environment, cwd and argv', () => {
       CLAUDE_AGENT_SDK_CLIENT_APP: hexagentClientApp(),
       CLAUDE_CODE_SDK_READS_SESSION_STATE: '1',
       BUN_ENABLE_CRASH_REPORTING: '0',
+      // The marker of this process's guardian, which stops the CLI's tree if this process dies.
+      HEXAGENT_PROCESS_TREE: expect.stringMatching(new RegExp(`^${processGuardian().id}\\.\\d+$`)),
     });
   });
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { InvalidOptionError, type TransportLaunch } from '@hexagent/core';
-import { definedEnv, spawnFailure } from '@hexagent/transport-kit';
+import { definedEnv, processGuardian, spawnFailure } from '@hexagent/transport-kit';
 import type { CliArgvSpec } from './cli-argv-spec.js';
 import type { SpawnedCli } from './cli-process.js';
 import { findClaudeCli } from './find-claude-cli.js';
@@ -45,8 +45,10 @@ idlePreload.unref?.();
 
 /**
  * Spawns the CLI for `launch`, synchronously (so the caller attaches its listeners before any
- * event can fire): its argv, without a shell, in its `cwd`, with its environment, the executable
- * found by {@link findClaudeCli}.
+ * event can fire): its argv, without a shell, in its `cwd`, with its environment and the marker of
+ * this process's guardian (`HEXAGENT_PROCESS_TREE`, inherited by what the CLI starts, so that the
+ * guardian finds its tools' processes: see `guardCliProcess`), the executable found by
+ * {@link findClaudeCli}.
  *
  * @param spawner from {@link loadSpawner}.
  * @param cancelSignal aborted when stopping the CLI escalates to a kill (see {@link spawnCliArgv}).
@@ -58,7 +60,7 @@ export function spawnCli(spawner: Spawner, launch: TransportLaunch, cancelSignal
   const args = launch.args;
   const cwd = launch.cwd;
   assertDirectory(cwd);
-  const env = withCrashReportingOff(definedEnv(launch.env));
+  const env = { ...withCrashReportingOff(definedEnv(launch.env)), ...processGuardian().nextMarker() };
   const cliPath = findClaudeCli(launch.localProcess, { env });
   assertSupportedCliVersion(cliPath);
   const command = resolveCliCommand(cliPath, launch.localProcess, env);

@@ -1,6 +1,7 @@
 import { AbortError, type TransportLaunch } from '@hexagent/core';
 import { warnAboutCliEnv } from './cli-env-problems.js';
 import type { SpawnedCli } from './cli-process.js';
+import { guardCliProcess } from './guard-cli-process.js';
 import { loadSpawner, spawnCli } from './spawn-cli.js';
 import { spawnCustomCli } from './spawn-custom-cli.js';
 
@@ -8,7 +9,8 @@ import { spawnCustomCli } from './spawn-custom-cli.js';
  * Spawns the CLI for `launch`: through its `spawnClaudeCodeProcess` when given (with
  * `spawnSignal` as its `signal`), else with execa (loaded then, unless preloaded), `spawnSignal` as
  * its `cancelSignal`, after a warning for what is wrong with its environment (`warnAboutCliEnv`: an
- * `env` without `PATH`, a config directory that is a file).
+ * `env` without `PATH`, a config directory that is a file). Either way the process is listed with
+ * this process's guardian ({@link guardCliProcess}).
  *
  * @throws AbortError when the launch's signal is aborted before the spawn.
  * @throws what {@link spawnCli} and {@link spawnCustomCli} throw.
@@ -17,7 +19,7 @@ export async function startCliProcess(launch: TransportLaunch, spawnSignal: Abor
   const spawner = launch.localProcess.spawnClaudeCodeProcess;
   if (spawner !== undefined) {
     throwIfAborted(launch);
-    return spawnCustomCli(spawner, launch, spawnSignal);
+    return guarded(spawnCustomCli(spawner, launch, spawnSignal));
   }
   warnAboutCliEnv({
     ...(!launch.inheritsProcessEnv && { env: { ...launch.env } }),
@@ -25,7 +27,12 @@ export async function startCliProcess(launch: TransportLaunch, spawnSignal: Abor
   });
   const execa = await loadSpawner();
   throwIfAborted(launch);
-  return spawnCli(execa, launch, spawnSignal);
+  return guarded(spawnCli(execa, launch, spawnSignal));
+}
+
+function guarded(spawned: SpawnedCli): SpawnedCli {
+  guardCliProcess(spawned);
+  return spawned;
 }
 
 function throwIfAborted(launch: TransportLaunch): void {

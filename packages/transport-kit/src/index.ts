@@ -11,7 +11,9 @@
  *   {@link spawnFailure}) and {@link redactSecrets};
  * - the CLI version check ({@link checkCliVersion}; {@link askCliVersion} asks a far side);
  * - the relay's wire protocol (hello, ready, exit frames, {@link Heartbeat}), shared by the
- *   WebSocket transport and the relay.
+ *   WebSocket transport and the relay;
+ * - the guardian ({@link ProcessGuardian}, {@link processGuardian}): no process this one started,
+ *   nor anything it started, outlives this process, however it ends.
  *
  * The transport conformance suite, with its fault section for a CLI that runs elsewhere, is in
  * `@hexagent/testing/conformance` (`transportConformanceSuite`, `TransportFaultHooks`).
@@ -36,6 +38,14 @@ export { UnsupportedCliVersionError } from './errors/unsupported-cli-version-err
 export { BackpressureQueue, type BackpressureQueueOptions } from './framing/backpressure-queue.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './framing/line-decoder.js';
 export { NdjsonReader, type NdjsonReaderHandlers } from './framing/ndjson-reader.js';
+export { GUARDIAN_SCRIPT } from './guardian/guardian-script.js';
+export {
+  GUARDIAN_UNAVAILABLE_WARNING,
+  PROCESS_TREE_MARKER,
+  ProcessGuardian,
+  type ProcessGuardianOptions,
+} from './guardian/process-guardian.js';
+export { PROCESS_GUARDIAN_ENV_VAR, processGuardian } from './guardian/shared-process-guardian.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './launch/build-cli-args.js';
 export {
   buildCliEnv,

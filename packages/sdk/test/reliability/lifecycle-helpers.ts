@@ -18,6 +18,7 @@ import {
   toolUse,
 } from '@hexagent/testing';
 import { CliTransport, type CliTransportSettings } from '@hexagent/transport-cli';
+import { processGuardian } from '@hexagent/transport-kit';
 
 /** A scripted model server on 127.0.0.1 and a hermetic env that points the real CLI at it. */
 export interface RealCliHarness {
@@ -197,6 +198,9 @@ export interface ResourceSnapshot {
 }
 
 export function snapshot(): ResourceSnapshot {
+  // The process guardian is this process's, like signal-exit's listeners: one for all queries, from
+  // the first CLI on. Started here, it is part of every baseline (one process, one pipe).
+  processGuardian().start();
   return {
     listeners: processListenerCounts(),
     descendants: descendantPids(),
