@@ -8,7 +8,8 @@
  */
 import { getEventListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { processGuardian } from '@hexagent/transport-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CliTransport } from '../../src/cli-transport.js';
 import { isAlive, waitFor } from '../helpers/checks.js';
 import { SCRIPTED, standInCli } from '../helpers/stand-in.js';
@@ -34,6 +35,11 @@ const SPAWNS_TIMEOUT_MS = 120_000;
 const transports: CliTransport[] = [];
 afterEach(async () => {
   await Promise.all(transports.splice(0).map((transport) => transport.close()));
+});
+// The process guardian (one shell per program, holding one pipe while the program runs) starts
+// with the first CLI and stays: started here, so its pipe is in every baseline, not counted as a leak.
+beforeAll(() => {
+  processGuardian().start();
 });
 afterAll(() => {
   removeTempDirs();
