@@ -68,6 +68,7 @@ export class RelaySession {
   /** Until the launcher's line: what the CLI's stdout held so far. */
   private launchOutput: Buffer | undefined = Buffer.alloc(0);
   private outputPaused = false;
+  private containmentReported = false;
   private spawning: Promise<void> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly helloTimer: ReturnType<typeof setTimeout>;
@@ -346,7 +347,8 @@ export class RelaySession {
     const tree = this.tree;
     if (tree === undefined) return;
     const left = await tree.kill(pid, this.config.killTimeoutMs);
-    if (left.length === 0) return;
+    if (left.length === 0 || this.containmentReported) return;
+    this.containmentReported = true;
     this.config.onEvent({
       type: 'containment_failed',
       cliPid: pid ?? -1,
