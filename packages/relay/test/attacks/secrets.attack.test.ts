@@ -119,10 +119,6 @@ describe.runIf(existsSync('/bin/bash') && existsSync('/proc/self/fd'))(
           .map(Number)
           .sort((a, b) => a - b);
         expect(fds).toEqual([0, 1, 2]);
-        // The relay let go of those it would pass on.
-        const own = readdirSync(`/proc/${relay.pid}/fd`).map(Number);
-        expect(own).not.toContain(20);
-        expect(own).not.toContain(200);
       } finally {
         client.close();
       }
