@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { MessageTooLargeError } from '@hexagent/core';
 import {
   CliStderr,
   type ExitStatus,
@@ -11,7 +9,6 @@ import {
 import {
   encodeRelayFrame,
   Heartbeat,
-  LineDecoder,
   parseRelayFrame,
   RELAY_CLOSE,
   type RelayRefusalReason,
@@ -19,10 +16,12 @@ import {
 import type WebSocket from 'ws';
 import { buildRelayCliEnv } from './build-relay-cli-env.js';
 import { checkHello } from './check-hello.js';
+import { CliOutput } from './cli-output.js';
 import { ClientInput } from './client-input.js';
 import type { OrphanGuard } from './orphan-guard.js';
 import type { CliProcessTree } from './process-tree/cli-process-tree.js';
-import { LAUNCH_FAILED, LAUNCHED_LINE, launchCommand } from './process-tree/launch-command.js';
+import { launchCommand } from './process-tree/launch-command.js';
+import { launchFailureOf, spawnFailureOf } from './process-tree/launch-failure.js';
 import type { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 import { cliConfigDirFor, createResumeConfigDir, removeResumeConfigDir } from './resume-config-dir.js';
@@ -55,7 +54,6 @@ export interface RelaySessionContext {
 export class RelaySession {
   private readonly socket: WebSocket;
   private readonly config: ResolvedRelayConfig;
-  private readonly decoder: LineDecoder;
   private readonly stderr = new CliStderr({ maxLines: 50, maxBytes: 16 * 1024 }, undefined);
   private readonly heartbeat: Heartbeat;
   private process: ProcessSupervisor | undefined;
@@ -65,9 +63,7 @@ export class RelaySession {
   /** A config directory made for a resumed session, removed once the CLI is gone. */
   private resumeDir: string | undefined;
   private phase: 'hello' | 'spawning' | 'running' | 'closed' = 'hello';
-  /** Until the launcher's line: what the CLI's stdout held so far. */
-  private launchOutput: Buffer | undefined = Buffer.alloc(0);
-  private outputPaused = false;
+  private readonly output: CliOutput;
   private containmentReported = false;
   private spawning: Promise<void> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -104,7 +100,18 @@ export class RelaySession {
       resume: () => this.socket.resume(),
       cliPid: () => this.process?.pid,
     });
-    this.decoder = new LineDecoder(config.maxFrameBytes);
+    this.output = new CliOutput(config.maxFrameBytes, config.highWaterBytes, {
+      launched: (rest) => this.onLaunched(rest),
+      fail: (reason, message, code) => {
+        this.refuse(reason, message, code);
+        void this.stopCli();
+      },
+      accept: (line) => this.input.onCliLine(line),
+      send: (line, sent) => this.socket.send(line, sent),
+      bufferedAmount: () => this.socket.bufferedAmount,
+      pause: () => this.process?.pause(),
+      resume: () => this.process?.resume(),
+    });
     this.done = new Promise((resolve) => {
       this.markDone = resolve;
     });
@@ -179,13 +186,8 @@ export class RelaySession {
     } catch (error) {
       await tree?.release(this.config.killTimeoutMs);
       await this.removeResumeDir();
-      // The launcher is /bin/sh: when it is there, a spawn that cannot find a file lost its cwd.
-      if (isMissingFile(error) && existsSync('/bin/sh')) return this.refuseChangedCwd();
-      return this.refuse(
-        'spawn_failed',
-        error instanceof Error ? error.message : String(error),
-        RELAY_CLOSE.spawnFailed,
-      );
+      const failure = spawnFailureOf(error);
+      return this.refuse(failure.reason, failure.message, failure.code);
     }
     this.guard?.add(this.process.pid);
     if (this.phase === 'closed') await this.stopCli();
@@ -193,14 +195,13 @@ export class RelaySession {
 
   /** The launcher's line came: the CLI runs, in the checked directory (and its cgroup). */
   private onLaunched(rest: Buffer): void {
-    this.launchOutput = undefined;
     if (this.phase !== 'spawning') return;
     this.phase = 'running';
     const ready = { type: 'relay_ready' as const, pid: this.process?.pid ?? -1 };
     this.socket.send(encodeRelayFrame(this.configDir === undefined ? ready : { ...ready, configDir: this.configDir }), {
       binary: true,
     });
-    if (rest.length > 0) this.onStdout(rest);
+    if (rest.length > 0) this.output.push(rest);
   }
 
   private refuse(reason: RelayRefusalReason, message: string, code: number): void {
@@ -216,58 +217,15 @@ export class RelaySession {
 
   private onStdout(chunk: Buffer): void {
     this.touch();
-    if (this.launchOutput !== undefined) {
-      const output = Buffer.concat([this.launchOutput, chunk]);
-      const newline = output.indexOf(0x0a);
-      if (newline === -1) {
-        this.launchOutput = output;
-        return;
-      }
-      if (output.subarray(0, newline).toString('utf8') !== LAUNCHED_LINE) {
-        this.refuse('spawn_failed', 'the launcher wrote something else before the CLI ran', RELAY_CLOSE.spawnFailed);
-        void this.stopCli();
-        return;
-      }
-      this.onLaunched(output.subarray(newline + 1));
-      return;
-    }
-    try {
-      this.decoder.push(chunk, this.sendLine);
-    } catch (error) {
-      if (!MessageTooLargeError.isInstance(error)) throw error;
-      const limit = this.config.maxFrameBytes;
-      this.refuse(
-        'frame_too_large',
-        `a line of the CLI's output is over this relay's maxFrameBytes (${limit})`,
-        RELAY_CLOSE.tooLarge,
-      );
-      void this.stopCli();
-    }
+    this.output.push(chunk);
   }
 
-  private readonly sendLine = (line: string): void => {
-    if (line.trim() === '' || !this.input.onCliLine(line)) return;
-    this.socket.send(line, this.afterSend);
-    if (!this.outputPaused && this.socket.bufferedAmount > this.config.highWaterBytes) {
-      this.outputPaused = true;
-      this.process?.pause();
-    }
-  };
-
-  private readonly afterSend = (): void => {
-    if (this.outputPaused && this.socket.bufferedAmount <= this.config.highWaterBytes / 2) {
-      this.outputPaused = false;
-      this.process?.resume();
-    }
-  };
-
   private onCliClose(status: ExitStatus): void {
-    if (this.launchOutput !== undefined) {
+    if (this.output.launching) {
       this.onLaunchFailed(status);
       return;
     }
-    const rest = this.decoder.flush();
-    if (rest !== undefined) this.sendLine(rest);
+    this.output.flush();
     this.stderr.flush();
     if (this.phase === 'closed') return;
     const exit = {
@@ -282,27 +240,9 @@ export class RelaySession {
 
   /** The launcher exited before the CLI ran: the cwd changed, the cgroup or the CLI could not be used. */
   private onLaunchFailed(status: ExitStatus): void {
-    this.launchOutput = undefined;
     if (this.phase === 'closed') return;
-    if (status.code === LAUNCH_FAILED.cwd) {
-      this.refuseChangedCwd();
-      return;
-    }
-    const why =
-      status.code === LAUNCH_FAILED.notFound
-        ? `the CLI ${JSON.stringify(this.config.cliPath ?? 'claude')} cannot be run`
-        : status.code === LAUNCH_FAILED.cgroup
-          ? "the CLI's cgroup could not be joined"
-          : `the launcher ended (code ${status.code}, signal ${status.signal}) before the CLI ran`;
-    this.refuse('spawn_failed', why, RELAY_CLOSE.spawnFailed);
-  }
-
-  private refuseChangedCwd(): void {
-    this.refuse(
-      'cwd_not_allowed',
-      'the working directory changed between the check and the start (a symlink?): nothing was run',
-      RELAY_CLOSE.refused,
-    );
+    const failure = launchFailureOf(status, this.config.cliPath);
+    this.refuse(failure.reason, failure.message, failure.code);
   }
 
   private async onSocketClose(): Promise<void> {
@@ -373,9 +313,4 @@ export class RelaySession {
     }, this.config.idleTimeoutMs);
     this.idleTimer.unref();
   }
-}
-
-function isMissingFile(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  return cause?.code === 'ENOENT' || cause?.code === 'ENOTDIR';
 }
