@@ -32,13 +32,15 @@ export function checkClientFrame(data: Buffer, policy: ScreenPolicy): CheckedFra
     const read = readClientLine(line);
     if (read.kind === 'blank') continue;
     if (read.kind === 'unreadable') return refused(`a line the relay cannot read: ${read.why}`);
-    const verdict = screenClientMessage(read.message, policy);
+    const encoded = JSON.stringify(read.message);
+    const verdict = screenClientMessage(read.message, policy, encoded);
     if (verdict.kind === 'end') return refused(verdict.why);
     if (verdict.kind === 'answer') {
       checked.answers.push(JSON.stringify(verdict.answer));
       continue;
     }
-    checked.forward += `${JSON.stringify(verdict.message)}\n`;
+    // Encoded again only when the screen rewrote it (set_cwd's resolved path).
+    checked.forward += `${verdict.message === read.message ? encoded : JSON.stringify(verdict.message)}\n`;
     if (verdict.movesCwd !== undefined) {
       checked.cwdRequests.push(verdict.movesCwd);
       if (index < lines.length - 1) checked.rest = lines.slice(index + 1).join('\n');

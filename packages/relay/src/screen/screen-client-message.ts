@@ -14,8 +14,8 @@ export type MessageVerdict =
   | { kind: 'end'; why: string };
 
 /**
- * Judges one message of the client's (as the CLI read it) before it reaches the CLI's stdin, by
- * its `type`, as the CLI would act on it:
+ * Judges one message of the client's (as the CLI read it; `encoded`, its `JSON.stringify`) before
+ * it reaches the CLI's stdin, by its `type`, as the CLI would act on it:
  * - `control_request`: see `screenControlRequest`; a refusal is answered with an error;
  * - `control_response` (the client's answer to the CLI's request): its permission updates
  *   (`permissionUpdatesRefusal`);
@@ -27,7 +27,11 @@ export type MessageVerdict =
  * not something a client of the SDKs sends: refused, unless the operator lists it in
  * `allowedMessageTypes` (a test CLI's or an extension's own).
  */
-export function screenClientMessage(message: Record<string, unknown>, policy: ScreenPolicy): MessageVerdict {
+export function screenClientMessage(
+  message: Record<string, unknown>,
+  policy: ScreenPolicy,
+  encoded: string = JSON.stringify(message),
+): MessageVerdict {
   const requestId = message.request_id;
   const refuse = (why: string): MessageVerdict =>
     typeof requestId === 'string' && message.type !== 'control_response'
@@ -42,7 +46,10 @@ export function screenClientMessage(message: Record<string, unknown>, policy: Sc
     case 'user':
       return judged(slashCommandRefusal(message, policy));
     case 'control_response':
-      return judged(permissionUpdatesRefusal(message.response, policy));
+      // Most answers are tool results: no need to walk them unless they name permission updates.
+      return judged(
+        encoded.includes('"updatedPermissions"') ? permissionUpdatesRefusal(message.response, policy) : undefined,
+      );
     case 'keep_alive':
     case 'control_cancel_request':
       return { kind: 'pass', message };
@@ -56,7 +63,7 @@ export function screenClientMessage(message: Record<string, unknown>, policy: Sc
       if (!isRecord(message.request)) return refuse('a control request needs a request object');
       const verdict = screenControlRequest(message.request, policy);
       if (verdict.kind === 'refuse') return refuse(verdict.why);
-      const passed = { ...message, request: verdict.request };
+      const passed = verdict.request === message.request ? message : { ...message, request: verdict.request };
       if (verdict.movesCwd !== true) return { kind: 'pass', message: passed };
       // The relay checks where the CLI went by its answer to this id.
       if (typeof requestId !== 'string') return { kind: 'end', why: 'set_cwd needs a string request_id' };
