@@ -16,7 +16,7 @@ const processEnv = {
 describe('buildRelayCliEnv', () => {
   it('takes the named variables of the relay (a trailing * is a prefix), then the operator’s, then the client’s', () => {
     const env = buildRelayCliEnv(
-      { inheritEnv: ['PATH', 'HOME', 'LC_*', 'ANTHROPIC_*'], env: { HOME: '/srv/home', EXTRA: 'x' }, token: TOKEN },
+      { inheritEnv: ['PATH', 'HOME', 'LC_*', 'ANTHROPIC_*'], env: { HOME: '/srv/home', EXTRA: 'x' }, tokens: [TOKEN] },
       { CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' },
       processEnv,
       { HEXAGENT_PROCESS_TREE: 'abc.0' },
@@ -37,7 +37,7 @@ describe('buildRelayCliEnv', () => {
       {
         inheritEnv: ['*'],
         env: { HEXAGENT_RELAY_TOKEN: TOKEN, WRAPPED: `Bearer ${TOKEN}`, GONE: undefined },
-        token: TOKEN,
+        tokens: [TOKEN],
       },
       { HEXAGENT_RELAY_HOST: '0.0.0.0' },
       processEnv,

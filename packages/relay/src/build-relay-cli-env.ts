@@ -10,10 +10,10 @@ const RELAY_OWN_PREFIX = 'HEXAGENT_RELAY_';
  * `allowedEnv`), then `extra` (the relay's process-tree marker). Whatever the lists say, the
  * relay's own variables (`HEXAGENT_RELAY_*`) and any variable whose value holds the token are left
  * out, so neither the CLI nor its tools, hooks and MCP servers can read the token from their
- * environment.
+ * environment (`tokens`: every token the relay accepts now, the one being replaced included).
  */
 export function buildRelayCliEnv(
-  config: Pick<ResolvedRelayConfig, 'inheritEnv' | 'env' | 'token'>,
+  config: Pick<ResolvedRelayConfig, 'inheritEnv' | 'env'> & { tokens: readonly string[] },
   clientEnv: Readonly<Record<string, string>>,
   processEnv: Readonly<Record<string, string | undefined>> = process.env,
   extra: Readonly<Record<string, string>> = {},
@@ -27,7 +27,12 @@ export function buildRelayCliEnv(
   Object.assign(env, config.env, clientEnv, extra);
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || name.startsWith(RELAY_OWN_PREFIX) || value.includes(config.token)) continue;
+    if (
+      value === undefined ||
+      name.startsWith(RELAY_OWN_PREFIX) ||
+      config.tokens.some((token) => value.includes(token))
+    )
+      continue;
     result[name] = value;
   }
   return result;

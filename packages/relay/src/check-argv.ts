@@ -1,3 +1,4 @@
+import { flagRefusal } from './flag-refusal.js';
 import type { HelloRefusal } from './hello-refusal.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
@@ -30,14 +31,8 @@ export function checkArgv(argv: readonly string[], config: ArgvConfig): string[]
     const form = config.flagForms[name];
     if (form === 'switch' && value !== undefined) return refuse(`--${name} takes no value: write --${name}`);
     if (form === 'value' && value === undefined) return refuse(`--${name} takes a value: write --${name}=<value>`);
-    const allowed = config.allowedFlagValues.get(name);
-    if (allowed !== undefined && value !== undefined) {
-      // The sources of --setting-sources are a list; any other value is compared whole.
-      const items = name === 'setting-sources' ? value.split(',') : [value];
-      const outside = items.find((item) => !allowed.has(item));
-      if (outside !== undefined)
-        return refuse(`value ${JSON.stringify(outside)} of --${name} is not allowed by this relay`);
-    }
+    const refusal = flagRefusal(config, name, value);
+    if (refusal !== undefined) return refuse(refusal);
     present.add(name);
   }
   const completed = [...argv];

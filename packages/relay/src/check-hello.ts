@@ -1,10 +1,9 @@
-import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import { projectKeyForPath } from '@hexagent/core';
 import { isRelayHello, type RelayTranscriptFile } from '@hexagent/transport-kit';
 import { checkArgv } from './check-argv.js';
 import { disallowedMcpServer } from './check-mcp-servers.js';
 import { checkResume } from './check-resume.js';
+import { cwdInsideRoots, realpathOrUndefined } from './cwd-inside-roots.js';
 import type { HelloRefusal } from './hello-refusal.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 
@@ -35,13 +34,13 @@ export function checkHello(hello: unknown, config: ResolvedRelayConfig): Accepte
     if (!config.allowedEnv.has(key))
       return { reason: 'env_not_allowed', message: `variable ${key} is not allowed by this relay` };
   }
-  const mcp = disallowedMcpServer(hello.mcpServers ?? {}, config.allowClientMcpServers);
+  const mcp = disallowedMcpServer(Object.entries(hello.mcpServers ?? {}), config.allowClientMcpServers);
   if (mcp !== undefined) return { reason: 'mcp_server_not_allowed', message: mcp };
   let cwd: string;
   if (hello.cwd === undefined) cwd = realpathOrUndefined(config.cwd) ?? config.cwd;
   else {
-    const real = realpathOrUndefined(hello.cwd);
-    if (real === undefined || !config.cwdRoots.some((root) => isInside(real, realpathOrUndefined(root)))) {
+    const real = cwdInsideRoots(hello.cwd, config.cwdRoots);
+    if (real === undefined) {
       return { reason: 'cwd_not_allowed', message: `cwd ${JSON.stringify(hello.cwd)} is not inside an allowed root` };
     }
     cwd = real;
@@ -50,18 +49,4 @@ export function checkHello(hello: unknown, config: ResolvedRelayConfig): Accepte
   const resume = checkResume(hello.resume, projectKeyForPath(cwd));
   if ('reason' in resume) return resume;
   return { argv, env: hello.env, cwd, resume };
-}
-
-function realpathOrUndefined(dir: string): string | undefined {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return undefined;
-  }
-}
-
-function isInside(dir: string, root: string | undefined): boolean {
-  if (root === undefined) return false;
-  const relative = path.relative(root, dir);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -1,19 +1,29 @@
 import { mcpServerType } from '@hexagent/core';
+import { mcpServerNameRefusal } from './mcp-server-name.js';
 import type { ClientMcpServersPolicy } from './relay-config.js';
 
+/** The name of the entry standing for servers that are not an object of configs by name. */
+const MALFORMED = '(malformed)';
+
+/** One MCP server a client configures: its name, and its config (or its type, as a hello declares it). */
+export type McpServerEntry = readonly [name: string, server: unknown];
+
 /**
- * The first of `servers` (configs by name, or `name -> type` as a hello declares them) that
- * `policy` does not allow, described for an error message; `undefined` when all are allowed. A
- * config's type is core's `mcpServerType`: an in-process server is `type: 'sdk'` (on the wire it has
- * no instance); anything else (a stdio server, which runs a command on the relay's host; SSE, HTTP,
- * or no type, which means stdio) is external.
+ * Why `servers` are refused, for an error message; `undefined` when all are allowed. Every name
+ * must be one the CLI takes ({@link mcpServerNameRefusal}). A server's type is core's
+ * `mcpServerType`: an in-process server is `type: 'sdk'` (on the wire it has no instance); anything
+ * else (a stdio server, which runs a command on the relay's host; SSE, HTTP, or no type, which means
+ * stdio) is external. `policy` decides which types pass.
  */
 export function disallowedMcpServer(
-  servers: Readonly<Record<string, unknown>>,
+  servers: Iterable<McpServerEntry>,
   policy: ClientMcpServersPolicy,
 ): string | undefined {
-  if (policy === 'all') return undefined;
-  for (const [name, server] of Object.entries(servers)) {
+  for (const [name, server] of servers) {
+    if (name === MALFORMED) return 'MCP servers must be an object of server configs by name';
+    const badName = mcpServerNameRefusal(name);
+    if (badName !== undefined) return badName;
+    if (policy === 'all') continue;
     const type = typeof server === 'string' ? server : mcpServerType(server);
     if (policy === 'none' || type !== 'sdk') {
       return `MCP server ${JSON.stringify(name)} (${type}) is not allowed by this relay (allowClientMcpServers: '${policy}')`;
@@ -23,27 +33,12 @@ export function disallowedMcpServer(
 }
 
 /**
- * The MCP server configs a control request from the client carries: `initialize`'s `mcpServers`
- * and its agents' inline servers, `mcp_set_servers`'s `servers`. Empty for any other request.
+ * The servers of a map of configs by name, as entries (never merged into another object, where a
+ * name such as `__proto__` would not be an entry). Anything but an object where servers belong is
+ * not a config the CLI could start: it counts as one malformed entry.
  */
-export function mcpServersOfRequest(request: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const servers: Record<string, unknown> = {};
-  const add = (configs: unknown): void => {
-    if (typeof configs === 'object' && configs !== null && !Array.isArray(configs)) Object.assign(servers, configs);
-    // Anything else where servers belong is not a config the CLI could start; counted as unknown.
-    else if (configs !== undefined) servers['(malformed)'] = configs;
-  };
-  if (request.subtype === 'mcp_set_servers') add(request.servers);
-  if (request.subtype === 'initialize') {
-    add(request.mcpServers);
-    const agents = request.agents;
-    if (typeof agents === 'object' && agents !== null) {
-      for (const agent of Object.values(agents)) {
-        const specs = (agent as { mcpServers?: unknown } | null)?.mcpServers;
-        // A string names a server configured elsewhere; an object defines servers inline.
-        if (Array.isArray(specs)) for (const spec of specs) if (typeof spec !== 'string') add(spec);
-      }
-    }
-  }
-  return servers;
+export function mcpServerEntries(configs: unknown): McpServerEntry[] {
+  if (configs === undefined) return [];
+  if (typeof configs !== 'object' || configs === null || Array.isArray(configs)) return [[MALFORMED, configs]];
+  return Object.entries(configs);
 }

@@ -27,4 +27,6 @@ export {
   DEFAULT_FLAG_DEFAULTS,
   DEFAULT_INHERITED_ENV,
 } from './relay-defaults.js';
+export type { RelayEvent } from './relay-event.js';
 export { type Relay, startRelay } from './relay-server.js';
+export { PASSING_CONTROL_SUBTYPES } from './screen/control-subtypes.js';

@@ -6,8 +6,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
  * (a clean close, or a SIGKILL nobody could handle). Then, if any CLI is still listed: SIGTERM to
  * every group still listed, `grace` seconds, SIGKILL to them; then the processes that left the
  * groups: all of the relay's cgroup (`$3`, when it tracks by cgroup) at once, and every process
- * whose environment holds the relay's marker (`$2`), three rounds. Last, the relay's cgroup is
- * removed.
+ * whose environment holds the relay's marker (`$2`), three rounds. Last, the relay's runtime
+ * directory (`$4`: the resumed sessions' config directories, with their copies of the CLI's
+ * credentials and the clients' transcripts) and its cgroup are removed.
  */
 const SCRIPT = `
 groups=" "
@@ -32,6 +33,7 @@ if [ "$groups" != " " ]; then
     done
   fi
 fi
+if [ -n "$4" ]; then rm -rf -- "$4"; fi
 if [ -n "$3" ] && [ -d "$3" ]; then
   i=0
   while grep -q 'populated 1' "$3/cgroup.events" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
@@ -49,6 +51,8 @@ export interface OrphanGuardOptions {
   markerPrefix?: string;
   /** The relay's cgroup (cgroup tracking): everything in it is killed, then it is removed. */
   cgroupDir?: string;
+  /** The relay's runtime directory: removed once the CLIs are killed. */
+  runtimeDir?: string;
 }
 
 /**
@@ -58,14 +62,20 @@ export interface OrphanGuardOptions {
  * would run on). Node.js cannot ask the kernel to signal children when their parent dies
  * (`PR_SET_PDEATHSIG`), so the guard is a small `sh` process in its own session holding a pipe from
  * the relay: when the relay dies the pipe ends and the guard kills the process groups still listed,
- * then what left them (the relay's cgroup, and the processes carrying its marker). A guard killed
- * together with the relay (SIGKILL to both) guards nothing: see docs/security.md.
+ * then what left them (the relay's cgroup, and the processes carrying its marker), and removes the
+ * relay's runtime directory. A guard killed together with the relay (SIGKILL to both) guards
+ * nothing: see docs/security.md.
  */
 export class OrphanGuard {
   private readonly child: ChildProcess | undefined;
 
   constructor(options: OrphanGuardOptions = {}) {
-    const args = [String(options.graceSeconds ?? 2), options.markerPrefix ?? '', options.cgroupDir ?? ''];
+    const args = [
+      String(options.graceSeconds ?? 2),
+      options.markerPrefix ?? '',
+      options.cgroupDir ?? '',
+      options.runtimeDir ?? '',
+    ];
     try {
       this.child = spawn('/bin/sh', ['-c', SCRIPT, 'hexagent-relay-guard', ...args], {
         detached: true,

@@ -21,13 +21,13 @@ async function serve(pending: PendingConnections, accepted: Socket[] = []): Prom
   return (server.address() as { port: number }).port;
 }
 
-function open(port: number, localAddress = '127.0.0.1'): Promise<{ closed: Promise<void> }> {
+function open(port: number, localAddress = '127.0.0.1'): Promise<{ closed: Promise<void>; socket: Socket }> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1', localAddress });
     clients.push(socket);
     socket.on('error', () => {});
     const closed = new Promise<void>((done) => socket.once('close', () => done()));
-    socket.once('connect', () => resolve({ closed }));
+    socket.once('connect', () => resolve({ closed, socket }));
   });
 }
 
@@ -66,5 +66,25 @@ describe('PendingConnections', () => {
     pending.close();
     await b1.closed;
     expect(pending.size).toBe(0);
+  });
+
+  it('one that has sent bytes is kept over those that sent nothing; among those, the busiest address gives first', async () => {
+    const pending = new PendingConnections({ timeoutMs: 60_000, max: 3, maxPerAddress: 10 });
+    const accepted: Socket[] = [];
+    const port = await serve(pending, accepted);
+    const a = await open(port, '127.0.0.2');
+    a.socket.write('GET / HTTP/1.1\r\n');
+    await expect.poll(() => accepted[0]?.bytesRead).toBeGreaterThan(0);
+    const b1 = await open(port, '127.0.0.3');
+    const b2 = await open(port, '127.0.0.3');
+    await expect.poll(() => pending.size).toBe(3);
+    // Full: the oldest (a) has sent bytes; of those that sent none, 127.0.0.3 holds two places.
+    await open(port, '127.0.0.4');
+    await b1.closed;
+    await open(port, '127.0.0.5');
+    await b2.closed;
+    expect(a.socket.destroyed).toBe(false);
+    await expect.poll(() => pending.size).toBe(3);
+    pending.close();
   });
 });

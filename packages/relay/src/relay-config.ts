@@ -7,6 +7,8 @@ import {
   DEFAULT_FLAG_DEFAULTS,
   DEFAULT_INHERITED_ENV,
 } from './relay-defaults.js';
+import type { RelayEvent } from './relay-event.js';
+import { PASSING_CONTROL_SUBTYPES } from './screen/control-subtypes.js';
 
 /**
  * Which MCP servers a client may configure (in `initialize`, `mcp_set_servers` or an agent's
@@ -64,6 +66,19 @@ export interface RelayConfig {
   env?: Readonly<Record<string, string | undefined>> | undefined;
   /** MCP servers a client may configure; default `'in-process'`. */
   allowClientMcpServers?: ClientMcpServersPolicy | undefined;
+  /**
+   * Control request subtypes a client may send unchecked, besides those that change nothing the
+   * relay decides on ({@link PASSING_CONTROL_SUBTYPES}); any other subtype is refused, except those
+   * the relay screens (`initialize`, `set_permission_mode`, `set_cwd`, ...), which are always screened.
+   */
+  allowedControlSubtypes?: readonly string[] | undefined;
+  /**
+   * Message types a client may send unchecked, besides those the SDKs send (`user`,
+   * `control_request`, `control_response`, `control_cancel_request`, `keep_alive`,
+   * `update_environment_variables`, each screened): a test CLI's or an extension's own. Any other
+   * type is refused (the connection ends, `message_not_allowed`).
+   */
+  allowedMessageTypes?: readonly string[] | undefined;
   /** Directories a client's `cwd` must be inside; none: a client may not choose its `cwd`. */
   cwdRoots?: readonly string[] | undefined;
   /** The CLI's working directory when the client names none; default: the first root, else the relay's. */
@@ -86,6 +101,19 @@ export interface RelayConfig {
   maxPendingPerAddress?: number | undefined;
   /** A connection with no message either way for this long is closed; default 30 min. */
   idleTimeoutMs?: number | undefined;
+  /**
+   * How long the relay waits for the client to answer its close frame before it drops the
+   * connection, freeing its place, in ms; default 1 000.
+   */
+  closeTimeoutMs?: number | undefined;
+  /**
+   * How long the previous token still opens connections once the token is replaced
+   * (`Relay.setToken`, or SIGHUP for the bin), in ms; then it is refused, and the connections it
+   * opened are ended (`token_revoked`, close 4401); default 5 min.
+   */
+  tokenGraceMs?: number | undefined;
+  /** Told what the operator must know of (a process tree that could not be emptied); the bin logs each on stderr. */
+  onEvent?: ((event: RelayEvent) => void) | undefined;
   /**
    * Interval of the relay's pings; a pong missing for one interval drops the link, except while the
    * relay has paused reading because the CLI's stdin is full (a client ping counts as a pong); default 15 s.
@@ -114,6 +142,8 @@ export interface ResolvedRelayConfig {
   inheritEnv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   allowClientMcpServers: ClientMcpServersPolicy;
+  allowedControlSubtypes: ReadonlySet<string>;
+  allowedMessageTypes: ReadonlySet<string>;
   cwdRoots: readonly string[];
   cwd: string;
   maxFrameBytes: number;
@@ -122,10 +152,28 @@ export interface ResolvedRelayConfig {
   maxPendingConnections: number;
   maxPendingPerAddress: number;
   idleTimeoutMs: number;
+  closeTimeoutMs: number;
+  tokenGraceMs: number;
+  onEvent: (event: RelayEvent) => void;
   heartbeatIntervalMs: number;
   killTimeoutMs: number;
   highWaterBytes: number;
   processTracking: ProcessTracking;
+}
+
+/**
+ * Checks a relay token: a string of 16 characters or more, as `startRelay` and `Relay.setToken`
+ * take it.
+ *
+ * @throws InvalidOptionError otherwise.
+ */
+export function checkRelayToken(token: unknown): asserts token is string {
+  if (typeof token !== 'string' || token.length < 16) {
+    throw new InvalidOptionError({
+      option: 'token',
+      message: 'the relay token must be a string of 16 characters or more',
+    });
+  }
 }
 
 const MCP_POLICIES: readonly ClientMcpServersPolicy[] = ['none', 'in-process', 'all'];
@@ -138,12 +186,7 @@ const TRACKING: readonly ProcessTracking[] = ['auto', 'cgroup', 'proc'];
  *   the relay does not know, or `mcp-config` allowed while client MCP servers are not.
  */
 export function resolveRelayConfig(config: RelayConfig): ResolvedRelayConfig {
-  if (typeof config.token !== 'string' || config.token.length < 16) {
-    throw new InvalidOptionError({
-      option: 'token',
-      message: 'the relay token must be a string of 16 characters or more',
-    });
-  }
+  checkRelayToken(config.token);
   const count = (option: string, value: number | undefined, fallback: number, min = 1): number => {
     if (value === undefined) return fallback;
     if (!Number.isInteger(value) || value < min) {
@@ -196,6 +239,8 @@ export function resolveRelayConfig(config: RelayConfig): ResolvedRelayConfig {
     inheritEnv: [...(config.inheritEnv ?? DEFAULT_INHERITED_ENV)],
     env: config.env ?? {},
     allowClientMcpServers,
+    allowedControlSubtypes: new Set([...PASSING_CONTROL_SUBTYPES, ...(config.allowedControlSubtypes ?? [])]),
+    allowedMessageTypes: new Set(config.allowedMessageTypes ?? []),
     cwdRoots,
     cwd: config.cwd ?? cwdRoots[0] ?? process.cwd(),
     maxFrameBytes: count('maxFrameBytes', config.maxFrameBytes, 16 * 1024 * 1024),
@@ -204,6 +249,9 @@ export function resolveRelayConfig(config: RelayConfig): ResolvedRelayConfig {
     maxPendingConnections: count('maxPendingConnections', config.maxPendingConnections, 64),
     maxPendingPerAddress: count('maxPendingPerAddress', config.maxPendingPerAddress, 16),
     idleTimeoutMs: count('idleTimeoutMs', config.idleTimeoutMs, 30 * 60_000),
+    closeTimeoutMs: count('closeTimeoutMs', config.closeTimeoutMs, 1_000),
+    tokenGraceMs: count('tokenGraceMs', config.tokenGraceMs, 5 * 60_000, 0),
+    onEvent: config.onEvent ?? (() => {}),
     heartbeatIntervalMs: count('heartbeatIntervalMs', config.heartbeatIntervalMs, 15_000),
     killTimeoutMs: count('killTimeoutMs', config.killTimeoutMs, 3_000),
     highWaterBytes: count('highWaterBytes', config.highWaterBytes, 1024 * 1024),

@@ -4,12 +4,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { RELAY_SUBPROTOCOL } from '@hexagent/transport-kit';
 import { WebSocketServer } from 'ws';
-import { checkBearerToken } from './check-bearer-token.js';
 import { OrphanGuard } from './orphan-guard.js';
 import { PendingConnections } from './pending-connections.js';
 import { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
-import { type RelayConfig, resolveRelayConfig } from './relay-config.js';
+import { checkRelayToken, type RelayConfig, resolveRelayConfig } from './relay-config.js';
+import { makeRelayRuntimeDir, removeRelayRuntimeDir, sweepRelayRuntimeDirs } from './relay-runtime-dir.js';
 import { RelaySession } from './relay-session.js';
+import { RelayTokens } from './relay-tokens.js';
 
 /** A running relay. */
 export interface Relay {
@@ -19,6 +20,18 @@ export interface Relay {
   readonly port: number;
   /** Connections (so CLI processes) open now. */
   readonly connections: number;
+  /**
+   * How it finds each CLI's processes: `'cgroup'` (a cgroup v2 per CLI: nothing escapes it) or
+   * `'proc'` (through /proc: a process that leaves the tree and clears its environment escapes).
+   */
+  readonly processTracking: 'cgroup' | 'proc';
+  /**
+   * Replaces the token. The previous one still opens connections for `tokenGraceMs`; then it is
+   * refused, and the connections it opened are ended (`token_revoked`, close 4401).
+   *
+   * @throws InvalidOptionError for a token shorter than 16 characters.
+   */
+  setToken(token: string): void;
   /** Stop accepting, end every connection and stop every CLI's process tree. */
   close(): Promise<void>;
 }
@@ -28,8 +41,10 @@ export interface Relay {
  * checked in constant time; HTTP 401 otherwise, 503 over `maxConnections`) to WebSockets of the
  * `hexagent-relay.v1` subprotocol, and runs one CLI per connection (see `RelaySession`). Before
  * authentication every connection has `handshakeTimeoutMs` to get its hello in, and at most
- * `maxPendingConnections` (`maxPendingPerAddress` from one address) wait at once, the oldest
- * making room; the server takes no more than `maxConnections + 2 × maxPendingConnections` sockets.
+ * `maxPendingConnections` (`maxPendingPerAddress` from one address) wait at once, those that have
+ * sent nothing making room first (see `PendingConnections`); the server takes no more than
+ * `maxConnections + 2 × maxPendingConnections` sockets. The token can be replaced while it runs
+ * (`setToken`). At start it removes what relays that died with their orphan guard left behind.
  *
  * @throws InvalidOptionError for a bad configuration.
  * @example
@@ -40,12 +55,19 @@ export interface Relay {
  */
 export async function startRelay(config: RelayConfig): Promise<Relay> {
   const resolved = resolveRelayConfig(config);
-  const sessions = new Set<RelaySession>();
+  const sessions = new Map<RelaySession, string>();
+  const tokens = new RelayTokens(resolved.token, resolved.tokenGraceMs, (retired) => {
+    for (const [session, token] of sessions) if (token === retired) session.revoke();
+  });
   const tracker = ProcessTreeTracker.create(resolved.processTracking);
-  // Kills the CLIs' trees if this process dies without stopping them (SIGKILL).
+  // What relays killed together with their guards left (resumed sessions' credentials, transcripts).
+  sweepRelayRuntimeDirs();
+  const runtimeDir = makeRelayRuntimeDir();
+  // Kills the CLIs' trees, and removes the runtime directory, if this process dies without doing so (SIGKILL).
   const guard = new OrphanGuard({
     graceSeconds: Math.ceil(resolved.killTimeoutMs / 1000),
     markerPrefix: tracker.markerPrefix,
+    runtimeDir,
     ...(tracker.cgroupDir === undefined ? {} : { cgroupDir: tracker.cgroupDir }),
   });
   const pending = new PendingConnections({
@@ -70,12 +92,13 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
-    if (!checkBearerToken(request.headers.authorization, resolved.token)) return reject(socket, 401, 'Unauthorized');
+    const token = tokens.match(request.headers.authorization);
+    if (token === undefined) return reject(socket, 401, 'Unauthorized');
     if (sessions.size >= resolved.maxConnections) return reject(socket, 503, 'Service Unavailable');
     pending.settle(socket as Socket);
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const session = new RelaySession(ws, resolved, guard, tracker);
-      sessions.add(session);
+      const session = new RelaySession(ws, resolved, { guard, tracker, runtimeDir, tokens: () => tokens.all });
+      sessions.set(session, token);
       void session.done.then(() => sessions.delete(session));
     });
   });
@@ -87,6 +110,8 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
     });
   }).catch(async (error: unknown) => {
     guard.close();
+    tokens.close();
+    removeRelayRuntimeDir(runtimeDir);
     await tracker.close(0);
     throw error;
   });
@@ -98,13 +123,20 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
     get connections() {
       return sessions.size;
     },
+    processTracking: tracker.mode,
+    setToken(token: string) {
+      checkRelayToken(token);
+      tokens.replace(token);
+    },
     async close() {
       server.close();
       pending.close();
-      const open = [...sessions];
+      tokens.close();
+      const open = [...sessions.keys()];
       for (const session of open) session.terminate();
       await Promise.all(open.map((session) => session.done));
       await tracker.close(resolved.killTimeoutMs);
+      removeRelayRuntimeDir(runtimeDir);
       guard.close();
       wss.close();
       server.closeAllConnections();

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { MessageTooLargeError } from '@hexagent/core';
 import {
   CliStderr,
   type ExitStatus,
@@ -11,37 +9,51 @@ import {
 import {
   encodeRelayFrame,
   Heartbeat,
-  LineDecoder,
   parseRelayFrame,
   RELAY_CLOSE,
   type RelayRefusalReason,
 } from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
 import { buildRelayCliEnv } from './build-relay-cli-env.js';
-import { checkClientFrame } from './check-client-frame.js';
 import { checkHello } from './check-hello.js';
+import { CliOutput } from './cli-output.js';
+import { ClientInput } from './client-input.js';
 import type { OrphanGuard } from './orphan-guard.js';
 import type { CliProcessTree } from './process-tree/cli-process-tree.js';
-import { LAUNCH_FAILED, LAUNCHED_LINE, launchCommand } from './process-tree/launch-command.js';
+import { launchCommand } from './process-tree/launch-command.js';
+import { launchFailureOf, spawnFailureOf } from './process-tree/launch-failure.js';
 import type { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 import { cliConfigDirFor, createResumeConfigDir, removeResumeConfigDir } from './resume-config-dir.js';
+
+/** What a {@link RelaySession} shares with its relay. */
+export interface RelaySessionContext {
+  /** Kills the CLIs' trees should the relay die (SIGKILL). */
+  guard?: OrphanGuard;
+  /** How the CLIs' process trees are found. */
+  tracker?: ProcessTreeTracker;
+  /** The relay's runtime directory: the config directories of resumed sessions go below it. */
+  runtimeDir?: string;
+  /** Every token the relay accepts now: none may reach the CLI's environment. */
+  tokens: () => readonly string[];
+}
 
 /**
  * One client connection and the CLI it runs: the hello checked, the CLI started through the
  * launcher (in its own cgroup when the relay tracks by cgroup, in the checked directory or not at
  * all) as the leader of a process group, its stdout split into lines sent as text frames, text
- * frames written to its stdin once checked (`checkClientFrame`). Flow control both ways: reading the
- * CLI's stdout pauses while the socket holds more than `highWaterBytes`, reading the socket pauses
- * while the CLI's stdin is full. When the CLI exits, whatever it left running is killed; whenever
- * the socket closes (the CLI exited, the link dropped, the heartbeat, hello or idle time ran out),
- * the CLI's whole process tree is stopped. The relay's {@link OrphanGuard} knows the CLI's group
- * while it runs.
+ * frames screened line by line before its stdin ({@link ClientInput}). Flow control both ways:
+ * reading the CLI's stdout pauses while the socket holds more than `highWaterBytes`, reading the
+ * socket pauses while the CLI's stdin is full. When the CLI exits, whatever it left running is
+ * killed; whenever the socket closes (the CLI exited, the link dropped, the heartbeat, hello or idle
+ * time ran out) the CLI's whole process tree is stopped, and a tree that cannot be emptied is
+ * reported (`containment_failed`). When the relay gives up on a client it closes the socket and
+ * drops it `closeTimeoutMs` later if the client has not answered. The relay's {@link OrphanGuard}
+ * knows the CLI's group while it runs.
  */
 export class RelaySession {
   private readonly socket: WebSocket;
   private readonly config: ResolvedRelayConfig;
-  private readonly decoder: LineDecoder;
   private readonly stderr = new CliStderr({ maxLines: 50, maxBytes: 16 * 1024 }, undefined);
   private readonly heartbeat: Heartbeat;
   private process: ProcessSupervisor | undefined;
@@ -51,12 +63,14 @@ export class RelaySession {
   /** A config directory made for a resumed session, removed once the CLI is gone. */
   private resumeDir: string | undefined;
   private phase: 'hello' | 'spawning' | 'running' | 'closed' = 'hello';
-  /** Until the launcher's line: what the CLI's stdout held so far. */
-  private launchOutput: Buffer | undefined = Buffer.alloc(0);
-  private outputPaused = false;
+  private readonly output: CliOutput;
+  private containmentReported = false;
   private spawning: Promise<void> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly helloTimer: ReturnType<typeof setTimeout>;
+  private readonly input: ClientInput;
+  private readonly guard: OrphanGuard | undefined;
+  private readonly tracker: ProcessTreeTracker | undefined;
   /** Settles once the CLI is gone (or was never started) and the socket is closed. */
   readonly done: Promise<void>;
   private markDone: () => void = () => {};
@@ -64,12 +78,40 @@ export class RelaySession {
   constructor(
     socket: WebSocket,
     config: ResolvedRelayConfig,
-    private readonly guard?: OrphanGuard,
-    private readonly tracker?: ProcessTreeTracker,
+    private readonly context: RelaySessionContext,
   ) {
     this.socket = socket;
     this.config = config;
-    this.decoder = new LineDecoder(config.maxFrameBytes);
+    this.guard = context.guard;
+    this.tracker = context.tracker;
+    this.input = new ClientInput(config, {
+      write: (text) => {
+        const stdin = this.process?.stdin;
+        return stdin === undefined || stdin.writableEnded || stdin.write(text);
+      },
+      onceDrained: (drained) => this.process?.stdin.once('drain', drained),
+      endInput: () => this.process?.stdin.end(),
+      answer: (text) => this.socket.send(text),
+      end: (reason, message) => {
+        this.refuse(reason, message, RELAY_CLOSE.refused);
+        void this.stopCli();
+      },
+      pause: () => this.socket.pause(),
+      resume: () => this.socket.resume(),
+      cliPid: () => this.process?.pid,
+    });
+    this.output = new CliOutput(config.maxFrameBytes, config.highWaterBytes, {
+      launched: (rest) => this.onLaunched(rest),
+      fail: (reason, message, code) => {
+        this.refuse(reason, message, code);
+        void this.stopCli();
+      },
+      accept: (line) => this.input.onCliLine(line),
+      send: (line, sent) => this.socket.send(line, sent),
+      bufferedAmount: () => this.socket.bufferedAmount,
+      pause: () => this.process?.pause(),
+      resume: () => this.process?.resume(),
+    });
     this.done = new Promise((resolve) => {
       this.markDone = resolve;
     });
@@ -92,6 +134,13 @@ export class RelaySession {
     this.socket.terminate();
   }
 
+  /** The token this connection authenticated with was retired: the connection ends, the CLI is stopped. */
+  revoke(): void {
+    if (this.phase === 'closed') return;
+    this.refuse('token_revoked', 'the token this connection used was replaced', RELAY_CLOSE.revoked);
+    void this.stopCli();
+  }
+
   private onFrame(data: Buffer, isBinary: boolean): void {
     this.touch();
     if (this.phase === 'hello') {
@@ -100,22 +149,8 @@ export class RelaySession {
       this.spawning = this.spawn(isBinary ? parseRelayFrame(data) : undefined);
       return;
     }
-    const stdin = this.process?.stdin;
-    if (this.phase !== 'running' || stdin === undefined) return;
-    if (isBinary) {
-      if (parseRelayFrame(data)?.type === 'relay_end_input') stdin.end();
-      return;
-    }
-    if (stdin.writableEnded) return;
-    const refused = checkClientFrame(data, this.config.allowClientMcpServers);
-    if (refused !== undefined) {
-      this.socket.send(refused.answer);
-      return;
-    }
-    if (!stdin.write(Buffer.concat([data, NEWLINE]))) {
-      this.socket.pause();
-      stdin.once('drain', () => this.socket.resume());
-    }
+    if (this.phase !== 'running' || this.process === undefined) return;
+    this.input.push(data, isBinary);
   }
 
   private async spawn(hello: unknown): Promise<void> {
@@ -123,10 +158,11 @@ export class RelaySession {
     if ('reason' in accepted) return this.refuse(accepted.reason, accepted.message, RELAY_CLOSE.refused);
     const tree = this.tracker?.newTree();
     this.tree = tree;
-    const env = buildRelayCliEnv(this.config, accepted.env, process.env, tree?.env);
+    const tokens = this.context.tokens();
+    const env = buildRelayCliEnv({ ...this.config, tokens }, accepted.env, process.env, tree?.env);
     try {
       if (accepted.resume !== undefined) {
-        this.resumeDir = await createResumeConfigDir(accepted.resume, env);
+        this.resumeDir = await createResumeConfigDir(accepted.resume, env, this.context.runtimeDir);
         env.CLAUDE_CONFIG_DIR = this.resumeDir;
       }
       this.configDir = cliConfigDirFor(env);
@@ -143,20 +179,15 @@ export class RelaySession {
           stdout: (chunk) => this.onStdout(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
           stdoutError: () => this.socket.terminate(),
           stderr: (chunk) => this.stderr.push(chunk),
-          exit: () => void this.tree?.kill(this.process?.pid),
+          exit: () => void this.killTree(this.process?.pid),
           close: (status) => this.onCliClose(status),
         },
       );
     } catch (error) {
       await tree?.release(this.config.killTimeoutMs);
       await this.removeResumeDir();
-      // The launcher is /bin/sh: when it is there, a spawn that cannot find a file lost its cwd.
-      if (isMissingFile(error) && existsSync('/bin/sh')) return this.refuseChangedCwd();
-      return this.refuse(
-        'spawn_failed',
-        error instanceof Error ? error.message : String(error),
-        RELAY_CLOSE.spawnFailed,
-      );
+      const failure = spawnFailureOf(error);
+      return this.refuse(failure.reason, failure.message, failure.code);
     }
     this.guard?.add(this.process.pid);
     if (this.phase === 'closed') await this.stopCli();
@@ -164,75 +195,37 @@ export class RelaySession {
 
   /** The launcher's line came: the CLI runs, in the checked directory (and its cgroup). */
   private onLaunched(rest: Buffer): void {
-    this.launchOutput = undefined;
     if (this.phase !== 'spawning') return;
     this.phase = 'running';
     const ready = { type: 'relay_ready' as const, pid: this.process?.pid ?? -1 };
     this.socket.send(encodeRelayFrame(this.configDir === undefined ? ready : { ...ready, configDir: this.configDir }), {
       binary: true,
     });
-    if (rest.length > 0) this.onStdout(rest);
+    if (rest.length > 0) this.output.push(rest);
   }
 
   private refuse(reason: RelayRefusalReason, message: string, code: number): void {
     this.socket.send(encodeRelayFrame({ type: 'relay_error', reason, message }), { binary: true });
+    this.closeSocket(code, reason);
+  }
+
+  /** Closes the socket; one whose client does not answer the close within `closeTimeoutMs` is dropped. */
+  private closeSocket(code: number, reason: string): void {
     this.socket.close(code, reason);
+    setTimeout(() => this.socket.terminate(), this.config.closeTimeoutMs).unref();
   }
 
   private onStdout(chunk: Buffer): void {
     this.touch();
-    if (this.launchOutput !== undefined) {
-      const output = Buffer.concat([this.launchOutput, chunk]);
-      const newline = output.indexOf(0x0a);
-      if (newline === -1) {
-        this.launchOutput = output;
-        return;
-      }
-      if (output.subarray(0, newline).toString('utf8') !== LAUNCHED_LINE) {
-        this.refuse('spawn_failed', 'the launcher wrote something else before the CLI ran', RELAY_CLOSE.spawnFailed);
-        void this.stopCli();
-        return;
-      }
-      this.onLaunched(output.subarray(newline + 1));
-      return;
-    }
-    try {
-      this.decoder.push(chunk, this.sendLine);
-    } catch (error) {
-      if (!MessageTooLargeError.isInstance(error)) throw error;
-      const limit = this.config.maxFrameBytes;
-      this.refuse(
-        'frame_too_large',
-        `a line of the CLI's output is over this relay's maxFrameBytes (${limit})`,
-        RELAY_CLOSE.tooLarge,
-      );
-      void this.stopCli();
-    }
+    this.output.push(chunk);
   }
 
-  private readonly sendLine = (line: string): void => {
-    if (line.trim() === '') return;
-    this.socket.send(line, this.afterSend);
-    if (!this.outputPaused && this.socket.bufferedAmount > this.config.highWaterBytes) {
-      this.outputPaused = true;
-      this.process?.pause();
-    }
-  };
-
-  private readonly afterSend = (): void => {
-    if (this.outputPaused && this.socket.bufferedAmount <= this.config.highWaterBytes / 2) {
-      this.outputPaused = false;
-      this.process?.resume();
-    }
-  };
-
   private onCliClose(status: ExitStatus): void {
-    if (this.launchOutput !== undefined) {
+    if (this.output.launching) {
       this.onLaunchFailed(status);
       return;
     }
-    const rest = this.decoder.flush();
-    if (rest !== undefined) this.sendLine(rest);
+    this.output.flush();
     this.stderr.flush();
     if (this.phase === 'closed') return;
     const exit = {
@@ -242,32 +235,14 @@ export class RelaySession {
       stderrTail: this.stderr.tail,
     };
     this.socket.send(encodeRelayFrame(exit), { binary: true });
-    this.socket.close(RELAY_CLOSE.normal, 'cli exited');
+    this.closeSocket(RELAY_CLOSE.normal, 'cli exited');
   }
 
   /** The launcher exited before the CLI ran: the cwd changed, the cgroup or the CLI could not be used. */
   private onLaunchFailed(status: ExitStatus): void {
-    this.launchOutput = undefined;
     if (this.phase === 'closed') return;
-    if (status.code === LAUNCH_FAILED.cwd) {
-      this.refuseChangedCwd();
-      return;
-    }
-    const why =
-      status.code === LAUNCH_FAILED.notFound
-        ? `the CLI ${JSON.stringify(this.config.cliPath ?? 'claude')} cannot be run`
-        : status.code === LAUNCH_FAILED.cgroup
-          ? "the CLI's cgroup could not be joined"
-          : `the launcher ended (code ${status.code}, signal ${status.signal}) before the CLI ran`;
-    this.refuse('spawn_failed', why, RELAY_CLOSE.spawnFailed);
-  }
-
-  private refuseChangedCwd(): void {
-    this.refuse(
-      'cwd_not_allowed',
-      'the working directory changed between the check and the start (a symlink?): nothing was run',
-      RELAY_CLOSE.refused,
-    );
+    const failure = launchFailureOf(status, this.config.cliPath);
+    this.refuse(failure.reason, failure.message, failure.code);
   }
 
   private async onSocketClose(): Promise<void> {
@@ -297,11 +272,36 @@ export class RelaySession {
     if (supervisor === undefined) return;
     supervisor.stdin.end();
     await supervisor.stop(false, this.config.killTimeoutMs);
-    await this.tree?.kill(supervisor.pid);
+    await this.killTree(supervisor.pid);
     supervisor.detach();
     await supervisor.waitUntilReleased(this.config.killTimeoutMs);
     this.guard?.remove(supervisor.pid);
     await this.tree?.release(this.config.killTimeoutMs);
+  }
+
+  /**
+   * Kills the CLI's tree until it is empty; when it cannot be emptied within `killTimeoutMs`, the
+   * operator is told (`containment_failed`), and the client too if it is still there.
+   */
+  private async killTree(pid: number | undefined): Promise<void> {
+    const tree = this.tree;
+    if (tree === undefined) return;
+    const left = await tree.kill(pid, this.config.killTimeoutMs);
+    if (left.length === 0 || this.containmentReported) return;
+    this.containmentReported = true;
+    this.config.onEvent({
+      type: 'containment_failed',
+      cliPid: pid ?? -1,
+      left,
+      tracking: tree.cgroupDir === undefined ? 'proc' : 'cgroup',
+    });
+    if (this.socket.readyState === this.socket.OPEN) {
+      this.refuse(
+        'containment_failed',
+        `${left.length} process(es) of the CLI's tree could not be stopped`,
+        RELAY_CLOSE.spawnFailed,
+      );
+    }
   }
 
   /** Traffic: the idle time starts over. */
@@ -313,11 +313,4 @@ export class RelaySession {
     }, this.config.idleTimeoutMs);
     this.idleTimer.unref();
   }
-}
-
-const NEWLINE = Buffer.from('\n');
-
-function isMissingFile(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  return cause?.code === 'ENOENT' || cause?.code === 'ENOTDIR';
 }

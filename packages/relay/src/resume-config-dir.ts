@@ -12,8 +12,8 @@ export function cliConfigDirFor(env: Readonly<Record<string, string | undefined>
 }
 
 /**
- * A config directory of one connection's own, `<tmpdir>/hexagent-relay-resume-<random>` (mode
- * 0700, files 0600), where the CLI resumes a session a client loaded from its store: the
+ * A config directory of one connection's own, `<parent>/hexagent-relay-resume-<random>` (mode
+ * 0700, files 0600; `parent` is the relay's runtime directory), where the CLI resumes a session a client loaded from its store: the
  * transcripts (checked by `checkResume`) under `projects/`, and copies of the CLI's own config
  * files (from `env`'s config directory, and its `.claude.json`), so the CLI starts there as it
  * would in its own. The client's local resume does the same on its machine.
@@ -21,8 +21,9 @@ export function cliConfigDirFor(env: Readonly<Record<string, string | undefined>
 export async function createResumeConfigDir(
   files: readonly RelayTranscriptFile[],
   env: Readonly<Record<string, string | undefined>>,
+  parent: string = tmpdir(),
 ): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hexagent-relay-resume-'));
+  const dir = await mkdtemp(join(parent, 'hexagent-relay-resume-'));
   try {
     for (const file of files) {
       const target = join(dir, 'projects', ...file.path.split('/'));

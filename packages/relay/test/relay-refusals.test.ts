@@ -1,8 +1,19 @@
 /** What the relay refuses, and how the client reports it: typed errors, nothing left running. */
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { RELAY_SUBPROTOCOL } from '@hexagent/transport-kit';
 import { RelayConnectionLostError, RelayRefusedError } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Relay } from '../src/index.js';
-import { isAlive, makeTempDir, relayFor, removeTempDirs, standInCli, transportTo } from './helpers/relay-fixture.js';
+import {
+  isAlive,
+  makeTempDir,
+  relayFor,
+  removeTempDirs,
+  standInCli,
+  TOKEN,
+  transportTo,
+} from './helpers/relay-fixture.js';
 
 const echo = standInCli({ echo: true });
 const relays: Relay[] = [];
@@ -11,9 +22,55 @@ async function relay(config: Parameters<typeof relayFor>[1] = {}): Promise<Relay
   relays.push(started);
   return started;
 }
+const rawSockets: Socket[] = [];
 afterEach(async () => {
+  for (const socket of rawSockets.splice(0)) socket.destroy();
   await Promise.all(relays.splice(0).map((r) => r.close()));
 });
+
+/**
+ * A token holder that upgrades by hand, sends `hello` (if any) and then answers nothing, not even
+ * the relay's close frame (a client gone silent, or one holding places on purpose).
+ */
+async function silentClient(r: Relay, hello?: unknown): Promise<{ closed: Promise<void> }> {
+  const socket = connect({ host: '127.0.0.1', port: r.port });
+  rawSockets.push(socket);
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    [
+      'GET / HTTP/1.1',
+      `Host: 127.0.0.1:${r.port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      `Sec-WebSocket-Protocol: ${RELAY_SUBPROTOCOL}`,
+      `Authorization: Bearer ${TOKEN}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await new Promise((resolve) => socket.once('data', resolve));
+  if (hello !== undefined) {
+    // A masked binary frame (the mask all zeros: the payload as it is).
+    const payload = Buffer.from(JSON.stringify(hello));
+    socket.write(Buffer.concat([Buffer.from([0x82, 0x80 | payload.length, 0, 0, 0, 0]), payload]));
+  }
+  // From here on it answers nothing: the relay's close frame goes unanswered.
+  socket.on('data', () => {});
+  return { closed };
+}
+
+/** Resolves once a connection to `r` is taken (no HTTP 503), with how long that took. */
+async function placeFreeAfter(r: Relay, since: number): Promise<number> {
+  await expect.poll(() => r.connections, { timeout: 20_000 }).toBe(0);
+  const transport = transportTo(r);
+  await transport.start();
+  await transport.close();
+  return Date.now() - since;
+}
 afterAll(removeTempDirs);
 
 async function refusal(start: Promise<void>): Promise<RelayRefusedError> {
@@ -141,5 +198,28 @@ describe('the relay refuses', () => {
     );
     expect(error).toMatchObject({ code: 'RELAY_CONNECTION_LOST', closeCode: 4408 });
     await expect.poll(() => isAlive(pid), { timeout: 5000 }).toBe(false);
+  });
+
+  it('a hello that never comes: the place is free once the relay gives up, not 30 s later', async () => {
+    const r = await relay({ maxConnections: 1, handshakeTimeoutMs: 500, closeTimeoutMs: 500 });
+    const since = Date.now();
+    const { closed } = await silentClient(r);
+    await closed;
+    const took = await placeFreeAfter(r, since);
+    console.log(`[relay] a silent client's place was free ${took} ms after it opened`);
+    // The hello deadline and the close timeout, and a margin; ws alone waits 30 s for the close frame.
+    expect(took).toBeLessThan(500 + 500 + 5000);
+  });
+
+  it('an idle CLI whose client answers nothing: idleTimeoutMs as set, then the place is free', async () => {
+    const r = await relay({ maxConnections: 1, idleTimeoutMs: 500, closeTimeoutMs: 500 });
+    const since = Date.now();
+    const { closed } = await silentClient(r, { type: 'relay_hello', argv: [], env: {} });
+    await expect.poll(() => r.connections).toBe(1);
+    await closed;
+    const took = await placeFreeAfter(r, since);
+    console.log(`[relay] an idle, silent client's place was free ${took} ms after it opened`);
+    expect(took).toBeGreaterThanOrEqual(500);
+    expect(took).toBeLessThan(500 + 500 + 5000);
   });
 });

@@ -86,7 +86,11 @@ async function firstOfType(messages: AsyncIterable<InboundMessage>, type: string
   throw new Error(`no ${type} message`);
 }
 
-const resumeDirs = () => readdirSync(tmp).filter((name) => name.startsWith('hexagent-relay-resume-'));
+/** The resumed sessions' config directories, in the runtime directories of the relays of this process. */
+const resumeDirs = () =>
+  readdirSync(tmp)
+    .filter((name) => name.startsWith(`hexagent-relay-${process.pid}-`))
+    .flatMap((name) => readdirSync(join(tmp, name)).filter((entry) => entry.startsWith('hexagent-relay-resume-')));
 
 describe('resuming a stored session through the relay', () => {
   it("runs the CLI in a config dir of the connection's own holding the transcripts, says where, and removes it", async () => {

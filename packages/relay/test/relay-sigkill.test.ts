@@ -4,14 +4,16 @@
  * call) and has a child of its own. Both must be gone within seconds of the relay.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { projectKeyForPath } from '@hexagent/core';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { rawRelayClient } from './helpers/raw-relay-client.js';
 import { isAlive, makeTempDir, removeTempDirs, TOKEN } from './helpers/relay-fixture.js';
-import { startRelayProcess } from './helpers/relay-process.js';
+import { startRelayProcess, stopRelayProcess } from './helpers/relay-process.js';
 
 const leftovers: number[] = [];
 afterEach(() => {
@@ -86,4 +88,63 @@ setInterval(() => {}, 1000);
     await exited;
     await goneWithin([guard as number], 3_000);
   }, 30_000);
+
+  describe("the resumed sessions' config directories (a copy of the credentials, the client's transcripts)", () => {
+    const SID = '3a71bb1f-1592-41d8-94d2-8371184414f5';
+
+    /** A relay bin with its own TMPDIR and HOME (credentials in it), and a client resuming a session through it. */
+    async function relayWithResumedSession() {
+      const tmp = makeTempDir();
+      const home = makeTempDir();
+      mkdirSync(path.join(home, '.claude'));
+      writeFileSync(path.join(home, '.claude', '.credentials.json'), '{"secret":"relay"}');
+      const root = realpathSync(makeTempDir());
+      const cli = path.join(makeTempDir(), 'cli');
+      // Ignores the end of its input, as the real CLI does mid-model-call.
+      writeFileSync(cli, '#!/bin/sh\nexec sleep 300\n', { mode: 0o755 });
+      const env = { ...process.env, TMPDIR: tmp, HOME: home };
+      const started = await startRelayProcess({ cliPath: cli, cwdRoots: [root], killTimeoutMs: 1000 }, env);
+      if (started.relay.pid !== undefined) leftovers.push(started.relay.pid);
+      const client = rawRelayClient(started.url, {
+        type: 'relay_hello',
+        argv: [`--resume=${SID}`],
+        env: {},
+        cwd: root,
+        resume: { files: [{ path: `${projectKeyForPath(root)}/${SID}.jsonl`, content: '{"type":"user"}\n' }] },
+      });
+      const { ready } = await client.answer;
+      expect(ready?.configDir).toBeDefined();
+      leftovers.push(ready?.pid ?? -1);
+      const resumeDir = ready?.configDir as string;
+      expect(readFileSync(path.join(resumeDir, '.credentials.json'), 'utf8')).toBe('{"secret":"relay"}');
+      expect(existsSync(path.join(resumeDir, 'projects', projectKeyForPath(root), `${SID}.jsonl`))).toBe(true);
+      return { ...started, client, resumeDir, tmp, env, cli, root };
+    }
+
+    it('a SIGKILLed relay: its guard removes them', async () => {
+      const { relay, client, resumeDir } = await relayWithResumedSession();
+      relay.kill('SIGKILL');
+      await expect.poll(() => existsSync(resumeDir), { timeout: 10_000 }).toBe(false);
+      client.close();
+    }, 30_000);
+
+    it('the relay and its guard SIGKILLed together: the next relay to start removes them', async () => {
+      const { relay, client, resumeDir, tmp, env, cli, root } = await relayWithResumedSession();
+      const guard = Number(
+        readFileSync(`/proc/${relay.pid}/task/${relay.pid}/children`, 'utf8').trim().split(/\s+/)[0],
+      );
+      expect(readFileSync(`/proc/${guard}/cmdline`, 'utf8')).toContain('hexagent-relay-guard');
+      process.kill(guard, 'SIGKILL');
+      relay.kill('SIGKILL');
+      await goneWithin([guard, relay.pid as number], 5_000);
+      expect(existsSync(resumeDir), 'nobody removed it').toBe(true);
+      client.close();
+      const next = await startRelayProcess({ cliPath: cli, cwdRoots: [root] }, env);
+      if (next.relay.pid !== undefined) leftovers.push(next.relay.pid);
+      expect(existsSync(resumeDir)).toBe(false);
+      // Only the new relay's own runtime directory is left.
+      expect(readdirSync(tmp).filter((name) => name.startsWith('hexagent-relay-'))).toHaveLength(1);
+      await stopRelayProcess(next.relay);
+    }, 30_000);
+  });
 });

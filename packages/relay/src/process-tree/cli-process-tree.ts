@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { killCgroup, removeCgroup } from './cgroup-v2.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cgroupPopulated, killCgroup, removeCgroup } from './cgroup-v2.js';
 import { killProcessTree } from './proc-tree.js';
 
 /**
@@ -14,7 +16,7 @@ export class CliProcessTree {
   /** The cgroup the CLI runs in, or undefined (tracked through /proc). */
   readonly cgroupDir: string | undefined;
   private readonly marker: string;
-  private killing: Promise<void> | undefined;
+  private killing: Promise<number[]> | undefined;
 
   constructor(name: string, value: string, cgroupDir: string | undefined) {
     this.env = { [name]: value };
@@ -28,11 +30,13 @@ export class CliProcessTree {
   }
 
   /**
-   * SIGKILLs every process of the tree (the CLI itself, `root`, included if it still runs); resolves
-   * once none is left, or after the bounded attempts. Safe to call more than once.
+   * SIGKILLs every process of the tree (the CLI itself, `root`, included if it still runs), again
+   * and again until none is left or `budgetMs` has passed. Safe to call more than once.
+   *
+   * @returns the processes left when it gave up (containment failed); empty when the tree is gone.
    */
-  kill(root: number | undefined): Promise<void> {
-    this.killing ??= this.killAll(root).finally(() => {
+  kill(root: number | undefined, budgetMs: number): Promise<number[]> {
+    this.killing ??= this.killAll(root, budgetMs).finally(() => {
       this.killing = undefined;
     });
     return this.killing;
@@ -43,11 +47,19 @@ export class CliProcessTree {
     if (this.cgroupDir !== undefined) await removeCgroup(this.cgroupDir, timeoutMs);
   }
 
-  private async killAll(root: number | undefined): Promise<void> {
-    if (this.cgroupDir !== undefined) killCgroup(this.cgroupDir);
+  private async killAll(root: number | undefined, budgetMs: number): Promise<number[]> {
+    const deadline = Date.now() + budgetMs;
+    const cgroup = this.cgroupDir;
+    if (cgroup !== undefined) {
+      // The kernel kills every process in the cgroup at once, and nothing in it can leave it.
+      killCgroup(cgroup);
+      while (cgroupPopulated(cgroup) && Date.now() < deadline) await sleep(10);
+      if (cgroupPopulated(cgroup)) return processesIn(cgroup);
+    }
     // Through /proc as well: in /proc mode the only way; with a cgroup, it finds nothing more.
-    if (process.platform === 'linux') await killProcessTree(root, this.marker);
-    else if (root !== undefined) signalGroup(root);
+    if (process.platform === 'linux') return killProcessTree(root, this.marker, Math.max(0, deadline - Date.now()));
+    if (root !== undefined) signalGroup(root);
+    return [];
   }
 }
 
@@ -56,5 +68,13 @@ function signalGroup(pgid: number): void {
     process.kill(-pgid, 'SIGKILL');
   } catch {
     // Gone.
+  }
+}
+
+function processesIn(cgroup: string): number[] {
+  try {
+    return readFileSync(path.join(cgroup, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }

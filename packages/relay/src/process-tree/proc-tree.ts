@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** This process's group (the relay's): never signalled as a group. */
+const OWN_GROUP = ownGroup();
+
 /** One live process as /proc describes it. */
 interface ProcEntry {
   pid: number;
@@ -18,11 +21,16 @@ interface ProcEntry {
  * its pid as their id. Never this process, nor pid 1. Zombies are left out (they are already dead).
  */
 export function findProcessTree(root: number | undefined, marker: string): number[] {
+  return scanTree(root, marker).members.map((entry) => entry.pid);
+}
+
+/** The tree of {@link findProcessTree}, and every live process seen in the same scan. */
+function scanTree(root: number | undefined, marker: string): { members: ProcEntry[]; entries: ProcEntry[] } {
   const entries = readProcEntries();
-  const members = new Set<number>();
+  const members = new Map<number, ProcEntry>();
   const leaders = new Set<number>(root === undefined ? [] : [root]);
   const add = (entry: ProcEntry): void => {
-    members.add(entry.pid);
+    members.set(entry.pid, entry);
     leaders.add(entry.pid);
   };
   for (const entry of entries) {
@@ -38,27 +46,52 @@ export function findProcessTree(root: number | undefined, marker: string): numbe
       }
     }
   }
-  return [...members];
+  return { members: [...members.values()], entries };
 }
 
 /**
- * SIGKILLs the tree of {@link findProcessTree} until none of it is left (a process forking as it is
- * killed may add one more), at most `rounds` times. True once nothing is left.
+ * Kills the tree of {@link findProcessTree} until none of it is left, or `budgetMs` has passed.
+ * Each round stops every process found (SIGSTOP: a stopped process cannot fork), then SIGKILLs
+ * them, and every process group made only of them at once (the kernel signals a whole group
+ * atomically, so a chain forking within one group cannot outrun it). A chain of processes that
+ * each fork the next in a new session and exit can still outrun the scans; then the budget runs
+ * out and the caller is told.
+ *
+ * @returns the processes still there when it gave up; empty when the tree is gone.
  */
-export async function killProcessTree(root: number | undefined, marker: string, rounds = 50): Promise<boolean> {
-  for (let round = 0; round < rounds; round++) {
-    const tree = findProcessTree(root, marker);
-    if (tree.length === 0) return true;
-    for (const pid of tree) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Gone meanwhile.
-      }
-    }
-    await sleep(round === 0 ? 0 : 10);
+export async function killProcessTree(root: number | undefined, marker: string, budgetMs = 3_000): Promise<number[]> {
+  const deadline = Date.now() + budgetMs;
+  for (let round = 0; ; round++) {
+    const { members, entries } = scanTree(root, marker);
+    if (members.length === 0) return [];
+    if (Date.now() >= deadline) return members.map((entry) => entry.pid);
+    for (const entry of members) signal(entry.pid, 'SIGSTOP');
+    for (const pgid of groupsOnlyOf(members, entries)) signal(-pgid, 'SIGKILL');
+    for (const entry of members) signal(entry.pid, 'SIGKILL');
+    await sleep(round === 0 ? 0 : 5);
   }
-  return findProcessTree(root, marker).length === 0;
+}
+
+/**
+ * The process groups all of whose processes are in `members`: never one holding a process outside
+ * the tree (a process of the tree may join any group of its session, the relay's own included).
+ */
+function groupsOnlyOf(members: readonly ProcEntry[], entries: readonly ProcEntry[]): number[] {
+  const inTree = new Set(members.map((entry) => entry.pid));
+  const groups = new Set(members.map((entry) => entry.pgid));
+  for (const entry of entries) if (!inTree.has(entry.pid)) groups.delete(entry.pgid);
+  groups.delete(OWN_GROUP);
+  groups.delete(0);
+  groups.delete(1);
+  return [...groups];
+}
+
+function signal(target: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(target, name);
+  } catch {
+    // Gone meanwhile.
+  }
 }
 
 function readProcEntries(): ProcEntry[] {
@@ -92,5 +125,14 @@ function hasMarker(pid: number, marker: string): boolean {
     return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker);
   } catch {
     return false;
+  }
+}
+
+function ownGroup(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return -1;
   }
 }

@@ -85,6 +85,10 @@ describe('attack: a client-configured MCP server runs a command on the relay hos
       initialize({ agents: { a: { description: 'd', prompt: 'p', mcpServers: [{ evil: STDIO }] } } }),
     ],
     [
+      'mcp_set_servers, the server named __proto__ (an object key that is no entry)',
+      '{"type":"control_request","request_id":"req_1","request":{"subtype":"mcp_set_servers","servers":{"__proto__":{"type":"stdio","command":"sh","args":["-c","touch /tmp/pwned"]}}}}',
+    ],
+    [
       'mcp_set_servers',
       JSON.stringify({
         type: 'control_request',
@@ -96,7 +100,7 @@ describe('attack: a client-configured MCP server runs a command on the relay hos
     const { url, cli } = await relayWith();
     const { answer, received } = await sendControl(url, cli, line);
     expect(answer).toMatchObject({ subtype: 'error', request_id: 'req_1' });
-    expect(String(answer.error)).toMatch(/not allowed/);
+    expect(String(answer.error)).toMatch(/not allowed|reserved/);
     expect(received.some((note) => note.includes('control_request'))).toBe(false);
   });
 

@@ -6,8 +6,8 @@
  * runs with the relay tracking the tree by a cgroup (where this machine lets it) and through /proc.
  * The real CLI's Bash tool is attacked in `test/e2e/attacks-real-cli.test.ts`.
  */
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
@@ -46,6 +46,9 @@ while (!existsSync('${file}') || readFileSync('${file}', 'utf8').trim() === '') 
 cli.send({ type: 'spawned', pids: [Number(readFileSync('${file}', 'utf8'))] });`;
 }
 
+/** A cgroup v1 freezer, where this machine mounts one (a frozen task dies only once thawed). */
+const FREEZER = '/sys/fs/cgroup/freezer';
+
 const modes = [
   ['cgroup', cgroupV2Available()],
   ['proc', true],
@@ -53,9 +56,16 @@ const modes = [
 
 for (const [mode, available] of modes) {
   describe.runIf(available)(`attack: processes outliving the connection (tracking: ${mode})`, () => {
-    async function running(code: string) {
-      const { relay, url } = await startRelayProcess({ cliPath: cli, processTracking: mode, killTimeoutMs: 1000 });
+    async function running(code: string, onStarted?: (stderr: () => string) => void) {
+      const { relay, url, stderr, banner } = await startRelayProcess({
+        cliPath: cli,
+        processTracking: mode,
+        killTimeoutMs: 1000,
+      });
       relays.push(relay);
+      // The relay says at start how it tracks the trees.
+      expect(banner).toContain(`(process tracking: ${mode})`);
+      onStarted?.(stderr);
       if (relay.pid !== undefined) leftovers.add(relay.pid);
       const transport = webSocketTransport({ url, token: TOKEN })(buildTransportLaunch({}));
       await transport.start();
@@ -64,17 +74,19 @@ for (const [mode, available] of modes) {
       const messages = transport.messages()[Symbol.asyncIterator]();
       await transport.send({ type: 'stand_in', steps: [{ code }] } as never);
       let spawned: number[] = [];
+      let report: Record<string, unknown> = {};
       for (;;) {
         const next = await messages.next();
         if (next.done === true) throw new Error('the stream ended before the spawn');
         if (next.value.type === 'spawned') {
-          spawned = (next.value as unknown as { pids: number[] }).pids;
+          report = next.value as unknown as Record<string, unknown>;
+          spawned = report.pids as number[];
           break;
         }
       }
       for (const pid of spawned) leftovers.add(pid);
       expect(spawned.every(isAlive)).toBe(true);
-      return { relay, transport, cliPid, spawned, drain: () => messages.return?.() };
+      return { relay, transport, cliPid, spawned, report, drain: () => messages.return?.() };
     }
 
     const gone = (pids: number[]) => expect.poll(() => pids.filter(isAlive), { timeout: 8000 }).toEqual([]);
@@ -105,6 +117,86 @@ for (const [mode, available] of modes) {
       await gone([cliPid, ...spawned]);
       await transport.close().catch(() => {});
     });
+
+    for (const [what, newSession] of [['each in a session of its own', true]] as const) {
+      it(`a chain of processes that each start the next and exit, ${what}: killed, or the failure reported`, async () => {
+        const dir = makeTempDir();
+        const beat = path.join(dir, 'beat');
+        const chain = path.join(dir, 'chain');
+        // Each link starts the next at once (in a new session, or not), notes it ran and exits: it
+        // lives a millisecond or two, mostly after its successor began. Only shell builtins besides
+        // the fork, so nothing slows it; the chain ends by itself 8 s on (uptime, read by a builtin).
+        writeFileSync(
+          chain,
+          `#!/bin/sh\nread up rest < /proc/uptime\n[ "\${up%.*}" -lt "$1" ] || exit 0\n${newSession ? 'setsid ' : ''}"$0" "$1" &\necho >> ${beat}\n`,
+          { mode: 0o755 },
+        );
+        const deadline = Math.floor(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0])) + 8;
+        let relayStderr: () => string = () => '';
+        const { transport } = await running(
+          `const { spawn } = await import('node:child_process');
+spawn(${JSON.stringify(chain)}, ['${deadline}'], { detached: true, stdio: 'ignore' }).unref();
+cli.send({ type: 'spawned', pids: [] });`,
+          (stderr) => {
+            relayStderr = stderr;
+          },
+        );
+        const size = () => (existsSync(beat) ? statSync(beat).size : 0);
+        const runs = async () => {
+          const before = size();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return size() > before;
+        };
+        expect(await runs(), 'the chain runs').toBe(true);
+        await transport.close();
+        const reported = () => /containment failed: .*\(proc tracking\)/.test(relayStderr());
+        // Within the kill budget (1 s) and a margin: the chain is gone, or the relay said it could not stop it.
+        await expect.poll(async () => !(await runs()) || reported(), { timeout: 6000 }).toBe(true);
+        if (mode === 'cgroup') expect(await runs(), 'the chain outlived the kill').toBe(false);
+        console.log(`[relay attack] a fork-and-exit chain ${what} (${mode}): ${reported() ? 'reported' : 'killed'}`);
+        // Let a chain that got away end on its own before the next test.
+        while (await runs()) await new Promise((resolve) => setTimeout(resolve, 200));
+      }, 30_000);
+    }
+
+    it.runIf(mode === 'proc' && existsSync(FREEZER))(
+      'a process of the tree that does not die when killed: the relay says containment failed',
+      async () => {
+        let relayStderr: () => string = () => '';
+        const { transport, report } = await running(
+          `cli.send({ type: 'spawned', pids: [], marker: process.env.HEXAGENT_PROCESS_TREE });`,
+          (stderr) => {
+            relayStderr = stderr;
+          },
+        );
+        // A process carrying the CLI's marker, frozen by a cgroup v1 freezer: a SIGKILL stays
+        // pending until it is thawed, as a process forking faster than the scans stays ahead of them.
+        const frozen = spawn('sleep', ['30'], {
+          env: { ...process.env, HEXAGENT_PROCESS_TREE: String(report.marker) },
+          stdio: 'ignore',
+        });
+        leftovers.add(frozen.pid as number);
+        const cgroup = path.join(FREEZER, `hexagent-test-${process.pid}-${Date.now()}`);
+        mkdirSync(cgroup);
+        try {
+          writeFileSync(path.join(cgroup, 'tasks'), String(frozen.pid));
+          writeFileSync(path.join(cgroup, 'freezer.state'), 'FROZEN');
+          await expect.poll(() => readFileSync(path.join(cgroup, 'freezer.state'), 'utf8').trim()).toBe('FROZEN');
+          await transport.close();
+          await expect
+            .poll(relayStderr, { timeout: 10_000 })
+            .toMatch(
+              new RegExp(
+                `containment failed: 1 process\\(es\\) of the tree of CLI \\d+ still run after the kill \\(proc tracking\\): ${frozen.pid}`,
+              ),
+            );
+        } finally {
+          writeFileSync(path.join(cgroup, 'freezer.state'), 'THAWED');
+          await gone([frozen.pid as number]);
+          rmdirSync(cgroup);
+        }
+      },
+    );
 
     it.runIf(mode === 'cgroup')(
       'a grandchild with an empty environment, in its own session, its parent gone: the cgroup still holds it',

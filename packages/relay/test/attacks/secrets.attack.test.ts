@@ -4,11 +4,15 @@
  * "CLI" (the stand-in) reports the environment it got. The real CLI's tools (Bash, a hook, an MCP
  * server) are attacked in `test/e2e/attacks-real-cli.test.ts`.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { removeTempDirs, standInCli, TOKEN } from '../helpers/relay-fixture.js';
+import { rawRelayClient } from '../helpers/raw-relay-client.js';
+import { makeTempDir, removeTempDirs, standInCli, TOKEN } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 
 const relays: ChildProcess[] = [];
@@ -70,3 +74,54 @@ describe('attack: the relay token from inside the CLI', () => {
     expect(env).not.toHaveProperty('OPERATOR_NOT_NAMED');
   });
 });
+
+describe.runIf(existsSync('/bin/bash') && existsSync('/proc/self/fd'))(
+  'attack: a file the relay inherited, open in the CLI',
+  () => {
+    it('the relay started with descriptors open without close-on-exec (7, 20, 200): its CLI has only 0, 1 and 2', async () => {
+      const dir = makeTempDir();
+      const secret = path.join(dir, 'operator-secret');
+      writeFileSync(secret, 'the operator keeps this from its CLIs');
+      const cli = path.join(dir, 'cli');
+      writeFileSync(cli, '#!/bin/sh\nexec sleep 300\n', { mode: 0o755 });
+      const config = path.join(dir, 'relay.json');
+      writeFileSync(config, JSON.stringify({ port: 0, cliPath: cli }));
+      const bin = fileURLToPath(new URL('../../bin/hexagent-relay.js', import.meta.url));
+      // bash opens them without close-on-exec, as a service manager or a careless parent would (Node.js
+      // marks the low ones close-on-exec itself at start; 20 and 200 stay open across exec).
+      const relay = spawn(
+        '/bin/bash',
+        [
+          '-c',
+          `exec 7<"$1" 20<"$1" 200<"$1"; exec "$2" "$3" --config "$4"`,
+          'bash',
+          secret,
+          process.execPath,
+          bin,
+          config,
+        ],
+        { env: { ...process.env, HEXAGENT_RELAY_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      relays.push(relay);
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        relay.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (\S+)/.exec(out);
+          if (match?.[1] !== undefined) resolve(match[1]);
+        });
+        relay.once('exit', (code) => reject(new Error(`the relay exited with ${code}`)));
+      });
+      const client = rawRelayClient(url, { type: 'relay_hello', argv: [], env: {} });
+      try {
+        const { ready } = await client.answer;
+        const fds = readdirSync(`/proc/${ready?.pid}/fd`)
+          .map(Number)
+          .sort((a, b) => a - b);
+        expect(fds).toEqual([0, 1, 2]);
+      } finally {
+        client.close();
+      }
+    });
+  },
+);

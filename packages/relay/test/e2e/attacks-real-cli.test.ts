@@ -4,7 +4,7 @@
  * prompt-injected model could do on the relay's host through the CLI's own machinery.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Options, query, type SDKMessage } from '@hexagent/sdk';
 import type { TransportLaunch } from '@hexagent/sdk/adapters';
@@ -20,18 +20,24 @@ import { findClaudeCli } from '@hexagent/transport-cli';
 import { RelayRefusedError, type WebSocketTransport, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cgroupV2Available } from '../../src/process-tree/cgroup-v2.js';
+import { isRecord } from '../../src/screen/read-client-line.js';
 import { killEach, processesWithArg } from '../helpers/processes.js';
 import { rawRelayClient } from '../helpers/raw-relay-client.js';
 import { isAlive, makeTempDir, removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 
-/** What the scripted model does: a Bash command named in the prompt (`run: <command>`), then "done". */
+/**
+ * What the scripted model does for the latest prompt: a Bash command it names (`run: <command>`), a file to
+ * write (`write: <path>`), then "done".
+ */
 function model(request: RecordedRequest) {
   const messages = request.body.messages ?? [];
   const last = messages[messages.length - 1];
   const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
   if (answered) return { content: [text('done')] };
-  const prompt = JSON.stringify(messages[0]?.content ?? '');
+  const prompt = JSON.stringify(last?.content ?? '');
+  const write = /write: ([^"\\]+)/.exec(prompt)?.[1];
+  if (write !== undefined) return { content: [toolUse('Write', { file_path: write, content: 'written' })] };
   const background = /run in background: ([^"\\]+)/.exec(prompt)?.[1];
   if (background !== undefined) {
     return { content: [toolUse('Bash', { command: background, run_in_background: true, description: 'bg' })] };
@@ -200,6 +206,148 @@ describe("attack: the CLI's own parser and defaults", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
+});
+
+describe('attack: a running CLI changed by what the client sends after the hello (one CLI, in turn)', () => {
+  it('a marked line, set_permission_mode, set_cwd, variables and /config: refused; the CLI stays within the policy', async () => {
+    const root = realpathSync(makeTempDir());
+    const work = path.join(root, 'work');
+    const other = path.join(root, 'other');
+    mkdirSync(work);
+    mkdirSync(other);
+    const marker = path.join(root, 'mcp-ran');
+    const url = await relay({ cwdRoots: [root] });
+    const client = rawRelayClient(url, {
+      type: 'relay_hello',
+      argv: [
+        '--output-format=stream-json',
+        '--verbose',
+        '--input-format=stream-json',
+        '--permission-prompt-tool=stdio',
+      ],
+      env: {},
+      cwd: work,
+    });
+    try {
+      expect((await client.answer).ready, 'the CLI runs').toBeDefined();
+      const send = (message: Record<string, unknown>) => client.socket.send(JSON.stringify(message));
+      const request = async (id: string, body: Record<string, unknown>, raw?: Buffer) => {
+        if (raw === undefined) send({ type: 'control_request', request_id: id, request: body });
+        else client.socket.send(raw, { binary: false });
+        const answer = await client.waitForLine((line) => isRecord(line.response) && line.response.request_id === id);
+        return answer.response as Record<string, unknown>;
+      };
+      const turn = async (prompt: string, answerTool: (name: string) => Record<string, unknown>) => {
+        const before = client.lines.length;
+        send({ type: 'user', message: { role: 'user', content: prompt }, parent_tool_use_id: null, session_id: '' });
+        const answered = new Set<unknown>();
+        const asked: string[] = [];
+        for (;;) {
+          const line = await client.waitForLine(
+            (candidate) =>
+              client.lines.indexOf(candidate) >= before &&
+              (candidate.type === 'result' ||
+                (candidate.type === 'control_request' &&
+                  isRecord(candidate.request) &&
+                  candidate.request.subtype === 'can_use_tool' &&
+                  !answered.has(candidate.request_id))),
+            60_000,
+          );
+          if (line.type === 'result') return asked;
+          const { tool_name: tool } = line.request as { tool_name: string };
+          answered.add(line.request_id);
+          asked.push(tool);
+          send({
+            type: 'control_response',
+            response: { subtype: 'success', request_id: line.request_id, response: answerTool(tool) },
+          });
+        }
+      };
+      expect(await request('init', { subtype: 'initialize' })).toMatchObject({ subtype: 'success' });
+
+      // A byte order mark before a stdio MCP server: the CLI strips the mark; the relay reads it too.
+      const bom = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(
+          JSON.stringify({
+            type: 'control_request',
+            request_id: 'mcp',
+            request: {
+              subtype: 'mcp_set_servers',
+              servers: { evil: { type: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`] } },
+            },
+          }),
+        ),
+      ]);
+      expect(await request('mcp', {}, bom)).toMatchObject({
+        subtype: 'error',
+        error: expect.stringMatching(/not allowed/),
+      });
+
+      // A mode the command line refuses, set afterwards.
+      expect(await request('mode', { subtype: 'set_permission_mode', mode: 'acceptEdits' })).toMatchObject({
+        subtype: 'error',
+        error: expect.stringMatching(/--permission-mode is not allowed/),
+      });
+      // A directory outside the roots, with the trust the CLI asks for already given.
+      expect(
+        await request('out', { subtype: 'set_cwd', path: '/etc', trust_accepted: true, trusted_directory: '/etc' }),
+      ).toMatchObject({ subtype: 'error' });
+      // One inside them is taken: the CLI moves there (after asking to trust it).
+      let moved = await request('in', { subtype: 'set_cwd', path: other });
+      if ((moved.response as { status?: string }).status === 'needs_trust') {
+        moved = await request('in2', {
+          subtype: 'set_cwd',
+          path: other,
+          trust_accepted: true,
+          trusted_directory: other,
+        });
+      }
+      expect(moved).toMatchObject({ subtype: 'success', response: { status: 'ok', cwd: other } });
+      // The model's Bash runs there, and its Write asks the client first (the mode is still the default).
+      expect(
+        await turn('run: pwd', () => ({ behavior: 'allow', updatedInput: { command: 'pwd', description: 'run' } })),
+      ).toContain('Bash');
+      expect(JSON.stringify(server.toolResults().at(-1)?.content)).toContain(other);
+      const file = path.join(other, 'f.txt');
+      expect(await turn(`write: ${file}`, () => ({ behavior: 'deny', message: 'no' }))).toContain('Write');
+      expect(existsSync(file), 'the Write ran without asking').toBe(false);
+      // Credentials swapped in the running CLI: a variable the hello could not set either.
+      expect(
+        await request(
+          'env',
+          {},
+          Buffer.from(
+            JSON.stringify({
+              type: 'update_environment_variables',
+              request_id: 'env',
+              variables: { CLAUDE_CODE_OAUTH_TOKEN: 'x' },
+            }),
+          ),
+        ),
+      ).toMatchObject({
+        subtype: 'error',
+      });
+      // The stdio server never started.
+      const status = await request('status', { subtype: 'mcp_status' });
+      expect(JSON.stringify(status)).not.toContain('evil');
+      expect(existsSync(marker), 'the MCP server command ran').toBe(false);
+
+      // The user settings every later CLI reads, written by a slash command: the connection ends first.
+      send({
+        type: 'user',
+        message: { role: 'user', content: '/config permissionMode=acceptEdits' },
+        parent_tool_use_id: null,
+        session_id: '',
+      });
+      expect(await client.closed).toBe(4403);
+      expect(client.errors).toMatchObject([{ reason: 'message_not_allowed' }]);
+      const settings = path.join(hermetic.configDir, 'settings.json');
+      expect(existsSync(settings) ? readFileSync(settings, 'utf8') : '').not.toContain('acceptEdits');
+    } finally {
+      client.close();
+    }
+  }, 180_000);
 });
 
 const modes = [

@@ -9,6 +9,8 @@ export interface RawRelayClient {
   answer: Promise<{ ready?: RelayReady; error?: RelayErrorFrame; closeCode?: number }>;
   /** Text frames received so far (stream-json lines from the CLI, or the relay's own answers). */
   lines: unknown[];
+  /** The relay's `relay_error` frames so far (a refused hello, or why it ended a running session). */
+  errors: RelayErrorFrame[];
   /** Resolves with the first text frame that `match` accepts. */
   waitForLine(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** Resolves once the socket is closed, with its close code. */
@@ -25,6 +27,7 @@ export function rawRelayClient(url: string, hello: unknown, token = TOKEN): RawR
   });
   socket.on('error', () => {});
   const lines: unknown[] = [];
+  const errors: RelayErrorFrame[] = [];
   const waiters = new Set<() => void>();
   let settle: (value: { ready?: RelayReady; error?: RelayErrorFrame; closeCode?: number }) => void = () => {};
   const answer = new Promise<{ ready?: RelayReady; error?: RelayErrorFrame; closeCode?: number }>((resolve) => {
@@ -44,7 +47,10 @@ export function rawRelayClient(url: string, hello: unknown, token = TOKEN): RawR
     }
     const frame = parseRelayFrame(data);
     if (frame?.type === 'relay_ready') settle({ ready: frame });
-    if (frame?.type === 'relay_error') error = frame;
+    if (frame?.type === 'relay_error') {
+      error = frame;
+      errors.push(frame);
+    }
   });
   const closed = new Promise<number>((resolve) => {
     socket.once('close', (code: number) => {
@@ -57,6 +63,7 @@ export function rawRelayClient(url: string, hello: unknown, token = TOKEN): RawR
     socket,
     answer,
     lines,
+    errors,
     closed,
     waitForLine(match, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {

@@ -29,9 +29,16 @@ export function standInCli(scenario: StandInScenario, options: Omit<InstallStand
   return installStandInCli(scenario, { ...options, dir: makeTempDir() }).path;
 }
 
+/**
+ * The message types of the stand-in CLI and of the transport conformance suites (`stand_in` drives
+ * the stand-in, `echo` and `conformance_busy` its peers): the relays of these tests pass them, as an
+ * operator would list an extension's own (`allowedMessageTypes`).
+ */
+export const STAND_IN_MESSAGE_TYPES = ['stand_in', 'echo', 'conformance_busy'];
+
 /** A relay on a free loopback port running `cliPath`, with `config` on top. */
 export function relayFor(cliPath: string, config: Partial<RelayConfig> = {}): Promise<Relay> {
-  return startRelay({ token: TOKEN, port: 0, cliPath, ...config });
+  return startRelay({ token: TOKEN, port: 0, cliPath, allowedMessageTypes: STAND_IN_MESSAGE_TYPES, ...config });
 }
 
 /** A transport to `relay` for `options`. */

@@ -13,8 +13,12 @@
  * 3. Then every **text** frame is one stream-json message (one line, without its newline), both
  *    ways. **Binary** frames are the relay's own: {@link RelayEndInput} from the client (end of the
  *    CLI's input), {@link RelayExit} from the relay once the CLI has exited and all its output was sent.
- *    A control request the relay's operator does not allow (an MCP server of a kind it refuses)
- *    never reaches the CLI: the relay answers it with a `control_response` of subtype `error`.
+ *    The relay reads each line of a client's text frame as the CLI would and passes on what it
+ *    read, re-encoded; what its operator does not allow never reaches the CLI. A control request
+ *    it refuses (a subtype it does not pass, an MCP server, permission mode, model, directory,
+ *    setting or variable its operator does not allow) is answered with a `control_response` of
+ *    subtype `error`; any other line it refuses (one it cannot read, or a message it does not
+ *    pass) ends the connection with a {@link RelayErrorFrame} (`message_not_allowed`, close 4403).
  */
 
 /** The WebSocket subprotocol of this version of the wire. */
@@ -108,7 +112,10 @@ export type RelayRefusalReason =
   | 'hello_timeout'
   | 'spawn_failed'
   | 'idle_timeout'
-  | 'frame_too_large';
+  | 'frame_too_large'
+  | 'message_not_allowed'
+  | 'token_revoked'
+  | 'containment_failed';
 
 /** Any frame of the relay's own (a binary frame). */
 export type RelayFrame = RelayHello | RelayReady | RelayEndInput | RelayExit | RelayErrorFrame;
@@ -119,7 +126,9 @@ export const RELAY_CLOSE = {
   normal: 1000,
   /** A frame over the relay's size limit (the WebSocket "message too big" code). */
   tooLarge: 1009,
-  /** The hello was refused (flag, env, cwd, MCP server or malformed). */
+  /** The token the connection authenticated with was replaced and its grace period is over. */
+  revoked: 4401,
+  /** The hello, or a later message of the client's, was refused (flag, env, cwd, MCP server, malformed...). */
   refused: 4403,
   /** No traffic for the relay's idle time, or no hello in its handshake time. */
   idle: 4408,
