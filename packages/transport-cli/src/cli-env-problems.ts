@@ -11,8 +11,16 @@ export interface CliEnvProblem {
   code: 'HEXAGENT_ENV_WITHOUT_PATH' | 'HEXAGENT_CONFIG_DIR_NOT_A_DIRECTORY' | 'HEXAGENT_CONFIG_DIR_NOT_WRITABLE';
   /** The variable at fault (`PATH`, `CLAUDE_CONFIG_DIR`, `HOME`). */
   variable: string;
-  /** What goes wrong, and the fix. */
+  /** What goes wrong, and the fix: `detail` and `fix` in one text, for the process warning. */
   message: string;
+  /** What goes wrong. */
+  detail: string;
+  /** What to do about it. */
+  fix: string;
+}
+
+function problem(code: CliEnvProblem['code'], variable: string, detail: string, fix: string): CliEnvProblem {
+  return { code, variable, message: `${detail}. ${fix}`, detail, fix };
 }
 
 /**
@@ -61,38 +69,41 @@ export function findCliEnvProblems(
   const problems: CliEnvProblem[] = [];
   const given = options.env;
   if (given !== undefined && (envValue(given, 'PATH', platform) ?? '') === '') {
-    problems.push({
-      code: 'HEXAGENT_ENV_WITHOUT_PATH',
-      variable: 'PATH',
-      message:
+    problems.push(
+      problem(
+        'HEXAGENT_ENV_WITHOUT_PATH',
+        'PATH',
         '`env` has no PATH: `env` replaces the whole environment of the Claude Code CLI (as in the official ' +
-        "SDK), so the CLI's tools, hooks and MCP servers find no programs (Bash fails with " +
-        '"No such file or directory"). Pass `env: { ...process.env, ...yours }` to add variables.',
-    });
+          "SDK), so the CLI's tools, hooks and MCP servers find no programs (Bash fails with " +
+          '"No such file or directory")',
+        'Pass `env: { ...process.env, ...yours }` to add variables.',
+      ),
+    );
   }
   const { dir, variable } = cliConfigDirOf(given ?? process.env, options.cwd, platform);
+  const noSession = 'the CLI answers queries, but saves no session (a later `resume` finds "No conversation found")';
   const notADirectory = notADirectoryAt(dir);
   if (notADirectory !== undefined) {
-    problems.push({
-      code: 'HEXAGENT_CONFIG_DIR_NOT_A_DIRECTORY',
-      variable,
-      message:
-        `Claude Code's config directory ${dir} (from ${variable}) ${notADirectory}: the CLI answers queries, ` +
-        'but saves no session (a later `resume` finds "No conversation found") and reads no settings there. ' +
+    problems.push(
+      problem(
+        'HEXAGENT_CONFIG_DIR_NOT_A_DIRECTORY',
+        variable,
+        `Claude Code's config directory ${dir} (from ${variable}) ${notADirectory}: ${noSession} and reads no settings there`,
         'Move the file away, or set CLAUDE_CONFIG_DIR to a directory.',
-    });
+      ),
+    );
     return problems;
   }
   const unwritable = probe ? probeConfigDir(dir) : undefined;
   if (unwritable !== undefined) {
-    problems.push({
-      code: 'HEXAGENT_CONFIG_DIR_NOT_WRITABLE',
-      variable,
-      message:
-        `Claude Code's config directory ${dir} (from ${variable}) ${unwritable}: the CLI answers queries, but ` +
-        'saves no session (a later `resume` finds "No conversation found"). Set CLAUDE_CONFIG_DIR to a directory ' +
-        'this user can write, or make that one writable.',
-    });
+    problems.push(
+      problem(
+        'HEXAGENT_CONFIG_DIR_NOT_WRITABLE',
+        variable,
+        `Claude Code's config directory ${dir} (from ${variable}) ${unwritable}: ${noSession}`,
+        'Set CLAUDE_CONFIG_DIR to a directory this user can write, or make that one writable.',
+      ),
+    );
   }
   return problems;
 }

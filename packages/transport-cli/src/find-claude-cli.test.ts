@@ -94,18 +94,18 @@ describe('findClaudeCli', () => {
     const inDir = thrown(() => findClaudeCli({ pathToClaudeCodeExecutable: dir }, isolated()));
     expect(CliNotFoundError.isInstance(inDir)).toBe(true);
     expect((inDir as Error).message).toContain(
-      `${JSON.stringify(dir)}, a directory: set it to the \`claude\` executable`,
+      `${JSON.stringify(dir)}, a directory. Set it to the \`claude\` executable`,
     );
     const notExecutable = writeExecutable(join(dir, 'claude'), '#!/bin/sh\n', 0o644);
     const error = thrown(() => findClaudeCli({ pathToClaudeCodeExecutable: notExecutable }, isolated()));
     expect(CliNotFoundError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe(
       `Claude Code CLI not found: \`pathToClaudeCodeExecutable\` is ${JSON.stringify(notExecutable)}, a file that ` +
-        `is not executable (no execute permission): make it executable with \`chmod +x ${notExecutable}\`, or leave ` +
+        `is not executable (no execute permission). Make it executable with \`chmod +x ${notExecutable}\`, or leave ` +
         'the option out to use the CLI installed with `npm install @anthropic-ai/claude-code`.',
     );
     const missing = thrown(() => findClaudeCli({ pathToClaudeCodeExecutable: join(dir, 'nope') }, isolated()));
-    expect((missing as Error).message).toContain('which does not exist: fix the path');
+    expect((missing as Error).message).toContain('which does not exist. Fix the path');
   });
 
   it('accepts an explicit JavaScript CLI that is readable but not executable', () => {

@@ -142,13 +142,13 @@ function explicitNotUsable(path: string, script: boolean, host: CliLookupHost): 
   const orLeaveOut = 'or leave the option out to use the CLI installed with `npm install @anthropic-ai/claude-code`.';
   let message: string;
   if (host.isDirectory(path)) {
-    message = `${named}, a directory: set it to the \`claude\` executable itself (for example ${host.path.join(path, 'claude')}), ${orLeaveOut}`;
+    message = `${named}, a directory. Set it to the \`claude\` executable itself (for example ${host.path.join(path, 'claude')}), ${orLeaveOut}`;
   } else if (host.isFile(path)) {
     message = script
-      ? `${named}, a file this process may not read: make it readable (\`chmod +r ${path}\`), ${orLeaveOut}`
-      : `${named}, a file that is not executable (no execute permission): make it executable with \`chmod +x ${path}\`, ${orLeaveOut}`;
+      ? `${named}, a file this process may not read. Make it readable (\`chmod +r ${path}\`), ${orLeaveOut}`
+      : `${named}, a file that is not executable (no execute permission). Make it executable with \`chmod +x ${path}\`, ${orLeaveOut}`;
   } else {
-    message = `${named}, which does not exist: fix the path, ${orLeaveOut}`;
+    message = `${named}, which does not exist. Fix the path, ${orLeaveOut}`;
   }
   return new CliNotFoundError({ triedPaths: [path], message: `Claude Code CLI not found: ${message}` });
 }

@@ -26,7 +26,7 @@ async function run(env: Record<string, string | undefined>, extra: { retryReject
   const started = Date.now();
   const q = query({ prompt: 'hi', options: { env, ...extra } });
   const pid = q.initializationResult().then(
-    (answer) => answer.pid,
+    (answer) => (answer as { pid?: number }).pid,
     () => undefined,
   );
   const seen: SDKMessage[] = [];
