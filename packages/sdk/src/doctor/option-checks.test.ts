@@ -24,7 +24,7 @@ describe('checkOptions', () => {
     expect(checkOptions({ maxTurn: 3 } as unknown as Options)).toMatchObject({
       status: 'warning',
       detail:
-        'Unknown option "maxTurn" is ignored (neither hexagent nor the official SDK has it): did you mean "maxTurns"?',
+        'Option "maxTurn" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "maxTurns"?',
     });
     // Checked by the session when it starts.
     expect(checkOptions({ mcpServersDelivery: 'stdin' } as unknown as Options)).toMatchObject({

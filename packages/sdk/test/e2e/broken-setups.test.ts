@@ -195,7 +195,7 @@ describe('a misspelt option key (maxTurn: 3)', () => {
       {
         code: 'HEXAGENT_UNKNOWN_OPTION',
         message:
-          'Unknown option "maxTurn" is ignored (neither hexagent nor the official SDK has it): did you mean "maxTurns"?',
+          'Option "maxTurn" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "maxTurns"?',
       },
     ]);
   }, 120_000);

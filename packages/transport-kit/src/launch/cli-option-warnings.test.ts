@@ -51,11 +51,11 @@ describe('warnAboutCliOptions', () => {
     }).not.toThrow();
     expect(emit.mock.calls).toEqual([
       [
-        'Unknown option "maxTurn" is ignored (neither hexagent nor the official SDK has it): did you mean "maxTurns"?',
+        'Option "maxTurn" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "maxTurns"?',
         { code: UNKNOWN_OPTION_WARNING_CODE },
       ],
       [
-        'Unknown option "permisionMode" is ignored (neither hexagent nor the official SDK has it): did you mean "permissionMode"?',
+        'Option "permisionMode" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "permissionMode"?',
         { code: UNKNOWN_OPTION_WARNING_CODE },
       ],
     ]);

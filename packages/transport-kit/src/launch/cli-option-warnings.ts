@@ -15,8 +15,8 @@ export function unknownOptionMessages(options: object): Array<{ key: string; mes
   return unknownOptionKeys(options).map(({ key, suggestion }) => ({
     key,
     message:
-      `Unknown option ${JSON.stringify(key)} is ignored (neither hexagent nor the official SDK has it)` +
-      (suggestion === undefined ? '.' : `: did you mean ${JSON.stringify(suggestion)}?`),
+      `Option ${JSON.stringify(key)} is ignored: neither the official SDK's Options type nor hexagent's has it.` +
+      (suggestion === undefined ? '' : ` Did you mean ${JSON.stringify(suggestion)}?`),
   }));
 }
 
