@@ -15,6 +15,7 @@ import {
   type DoctorReport,
   doctor,
   formatDoctorReport,
+  type Options,
   ProcessError,
   query,
   ResultError,
@@ -187,7 +188,7 @@ describe('a CLI that prints a secret on stderr and exits before reading its inpu
 describe('a misspelt option key (maxTurn: 3)', () => {
   it('the query runs as both SDKs run it, and says once which key was meant', async () => {
     harness = await startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
-    const options = { env: harness.env, maxTurn: 3 } as Parameters<typeof query>[0]['options'];
+    const options = { env: harness.env, maxTurn: 3 } as Options;
     await collect(query({ prompt: 'a', options }));
     await collect(query({ prompt: 'b', options }));
     const said = await warningsOf('HEXAGENT_UNKNOWN_OPTION');
