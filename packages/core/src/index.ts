@@ -9,6 +9,7 @@
 export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';
+export { CredentialsRejectedError, type FixedCredentialVariable } from './errors/credentials-rejected-error.js';
 export { HexagentError, type HexagentErrorOptions, hasMarker } from './errors/hexagent-error.js';
 export { InitializeTimeoutError } from './errors/initialize-timeout-error.js';
 export { InvalidOptionError } from './errors/invalid-option-error.js';
@@ -58,6 +59,7 @@ export {
   DEFAULT_CONTROL_TIMEOUT_MS,
 } from './protocol/control-protocol-engine.js';
 export { checkSessionOptions } from './session/check-session-options.js';
+export { type CliCredentials, cliCredentialsOf } from './session/credentials/cli-credentials.js';
 export { ErrorResultTracker, errorResultText } from './session/error-result-tracker.js';
 export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
@@ -106,6 +108,7 @@ export {
   type SettingsCascadeInput,
   type SettingsFileText,
 } from './settings/resolve-settings-cascade.js';
+export { HEXAGENT_OPTION_KEYS, OFFICIAL_OPTION_KEYS, unknownOptionKeys } from './types/constants/option-keys.js';
 export { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './types/constants/system-prompt-boundary.js';
 export { BUILTIN_TOOL_NAMES, LEGACY_TOOL_NAME_ALIASES } from './types/constants/tool-names.js';
 export {

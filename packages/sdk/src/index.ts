@@ -33,6 +33,7 @@ export {
   BUILTIN_TOOL_NAMES,
   ControlRequestError,
   ControlTimeoutError,
+  CredentialsRejectedError,
   DEFAULT_CONTROL_TIMEOUT_MS,
   DEFAULT_ELICITATION_TIMEOUT_MS,
   DEFAULT_HOOK_TIMEOUT_MS,

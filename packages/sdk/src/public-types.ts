@@ -55,6 +55,7 @@ export type {
   FastModeState,
   FileChangedHookInput,
   FileChangedHookSpecificOutput,
+  FixedCredentialVariable,
   ForkSessionOptions,
   ForkSessionResult,
   GetSessionInfoOptions,

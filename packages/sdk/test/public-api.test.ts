@@ -16,6 +16,7 @@ const ROOT = [
   'CliNotFoundError',
   'ControlRequestError',
   'ControlTimeoutError',
+  'CredentialsRejectedError',
   'DEFAULT_CONTROL_TIMEOUT_MS',
   'DEFAULT_ELICITATION_TIMEOUT_MS',
   'DEFAULT_HOOK_TIMEOUT_MS',

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { resetWarnings } from '@hexagent/transport-kit';
@@ -61,8 +61,32 @@ describe('findCliEnvProblems', () => {
     const cwd = makeTempDir();
     mkdirSync(join(cwd, 'config'));
     expect(cliConfigDirOf({ CLAUDE_CONFIG_DIR: 'config' }, cwd).dir).toBe(join(cwd, 'config'));
-    expect(findCliEnvProblems({ cwd, env: { PATH: '/usr/bin', CLAUDE_CONFIG_DIR: 'not-yet' } })).toEqual([]);
+    expect(findCliEnvProblems({ cwd, env: { PATH: '/usr/bin', CLAUDE_CONFIG_DIR: 'not-yet/deeper' } })).toEqual([]);
+    // The probe made the folders and removed them again.
+    expect(existsSync(join(cwd, 'not-yet'))).toBe(false);
+    expect(readdirSync(join(cwd, 'config'))).toEqual([]);
+    expect(findCliEnvProblems({ cwd, env: { PATH: '/usr/bin', CLAUDE_CONFIG_DIR: 'config' } })).toEqual([]);
+    expect(readdirSync(join(cwd, 'config'))).toEqual([]);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'names a config directory that cannot be created, though access() says root may write there',
+    () => {
+      const problems = findCliEnvProblems({ env: { PATH: '/usr/bin', CLAUDE_CONFIG_DIR: '/sys/claude-cfg' } });
+      expect(problems).toEqual([
+        expect.objectContaining({ code: 'HEXAGENT_CONFIG_DIR_NOT_WRITABLE', variable: 'CLAUDE_CONFIG_DIR' }),
+      ]);
+      expect(problems[0]?.message).toMatch(
+        /^Claude Code's config directory \/sys\/claude-cfg \(from CLAUDE_CONFIG_DIR\) cannot be created \(E[A-Z]+: /,
+      );
+      expect(problems[0]?.message).toContain('saves no session');
+      expect(existsSync('/sys/claude-cfg')).toBe(false);
+      // Without the probe (a later spawn in the same process), nothing is written and nothing found.
+      expect(
+        findCliEnvProblems({ env: { PATH: '/usr/bin', CLAUDE_CONFIG_DIR: '/sys/claude-cfg' } }, 'linux', false),
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('warnAboutCliEnv', () => {

@@ -113,8 +113,11 @@ describe('messages and fields', () => {
     expect(error.message).toMatch(/bundled app .*node_modules.*set `pathToClaudeCodeExecutable`/s);
   });
 
-  it('CliNotFoundError says so when nothing was tried, and honours a custom message and cause', () => {
-    expect(new CliNotFoundError({ triedPaths: [] }).message).toContain('(nothing)');
+  it('CliNotFoundError gives the fix, then the paths (none when nothing was tried), and honours a custom message and cause', () => {
+    expect(new CliNotFoundError({ triedPaths: [] }).message).not.toContain('Looked at');
+    expect(new CliNotFoundError({ triedPaths: ['/a/claude'] }).message).toMatch(
+      /^Claude Code CLI not found\. Install it with `npm install @anthropic-ai\/claude-code`.*Looked at: \/a\/claude\.$/,
+    );
     const cause = new Error('ENOENT');
     const custom = new CliNotFoundError({ triedPaths: ['x'], message: 'custom', cause });
     expect(custom.message).toBe('custom');

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path, { type PlatformPath } from 'node:path';
-import { isExecutableFile, isReadableFile } from './is-executable-file.js';
+import { isDirectory, isExecutableFile, isFile, isReadableFile } from './is-executable-file.js';
 
 /**
  * What the CLI lookup reads of the machine: the platform, its path rules and its files. The
@@ -25,6 +25,10 @@ export interface CliLookupHost {
   isExecutableFile(file: string): boolean;
   /** A regular file (or a link to one) this process may read. */
   isReadableFile(file: string): boolean;
+  /** A regular file (or a link to one), whether or not this process may run or read it. */
+  isFile(file: string): boolean;
+  /** A directory (or a link to one). */
+  isDirectory(dir: string): boolean;
   /** The first `maxBytes` bytes of a file and its size, or `undefined` when it cannot be read. */
   readStart(file: string, maxBytes: number): { bytes: Uint8Array; size: number } | undefined;
   /** The path with every link resolved, or the path itself when that fails. */
@@ -86,6 +90,8 @@ export const nodeCliLookupHost: CliLookupHost = {
   isMusl,
   isExecutableFile,
   isReadableFile,
+  isFile,
+  isDirectory,
   readStart,
   realpath,
 };

@@ -48,6 +48,18 @@ describe('the ProcessErrors of the CLI transport', () => {
     expect(inputClosedError({ code: null, signal: 'SIGTERM' }, '').message).toContain('killed by SIGTERM');
   });
 
+  it('inputClosedError puts the redacted stderr tail in the message once the process has exited', () => {
+    const tail = 'Error: invalid token ghp_16C7e42F292c6912E7710c838347Ae178B4a\n';
+    const exited = inputClosedError({ code: 3, signal: null }, tail);
+    expect(exited.message).toBe(
+      'Cannot write to the Claude Code CLI: its input is closed (the process exited with code 3). ' +
+        'stderr: Error: invalid token [REDACTED]',
+    );
+    expect(exited.stderrTail).toBe('Error: invalid token [REDACTED]\n');
+    // Still running (no status yet): the tail may be unrelated, so it stays out of the message.
+    expect(inputClosedError(undefined, tail).message).toBe('Cannot write to the Claude Code CLI: its input is closed');
+  });
+
   it('exitError carries the code or the signal and the stderr tail', () => {
     expect(exitError({ code: 3, signal: null }, 'fatal')).toMatchObject({
       exitCode: 3,

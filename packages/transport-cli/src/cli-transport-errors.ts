@@ -1,5 +1,5 @@
 import { TransportInputClosedError } from '@hexagent/core';
-import { ProcessError } from '@hexagent/transport-kit';
+import { ProcessError, redactSecrets } from '@hexagent/transport-kit';
 import type { CliTransportState } from './cli-transport-state.js';
 import type { ExitStatus, ProcessSupervisor } from './process-supervisor.js';
 
@@ -73,9 +73,12 @@ export function exitError(status: ExitStatus, stderrTail: string): ProcessError 
 
 /**
  * The error `send()` rejects with when the CLI stopped reading its input on its own: how the
- * process ended, when it has (`status`), and the write's own error (`cause`, e.g. EPIPE).
+ * process ended, when it has (`status`), and the write's own error (`cause`, e.g. EPIPE). Once the
+ * process has exited, its stderr tail (redacted) is in the message too: a CLI that exits before
+ * reading its input says why only there (`Error: Invalid --model value`, a missing library).
  */
 export function inputClosedError(status: ExitStatus | undefined, stderrTail: string, cause?: unknown): ProcessError {
+  const tail = status === undefined ? '' : redactSecrets(stderrTail).trim();
   return new ProcessError({
     message:
       'Cannot write to the Claude Code CLI: its input is closed' +
@@ -83,7 +86,8 @@ export function inputClosedError(status: ExitStatus | undefined, stderrTail: str
         ? ''
         : status.signal !== null
           ? ` (the process was killed by ${status.signal})`
-          : ` (the process exited with code ${status.code})`),
+          : ` (the process exited with code ${status.code})`) +
+      (tail === '' ? '' : `. stderr: ${tail}`),
     exitCode: status?.code ?? undefined,
     signal: status?.signal ?? undefined,
     stderrTail,

@@ -89,11 +89,23 @@ describe('findClaudeCli', () => {
     expect((error as Error).message).toContain('npm install @anthropic-ai/claude-code');
   });
 
-  it('rejects an explicit path that is a directory or not executable', () => {
+  it('rejects an explicit path that is a directory or not executable, saying which and how to fix it', () => {
     const dir = makeTempDir();
-    expect(() => findClaudeCli({ pathToClaudeCodeExecutable: dir }, isolated())).toThrow(CliNotFoundError);
+    const inDir = thrown(() => findClaudeCli({ pathToClaudeCodeExecutable: dir }, isolated()));
+    expect(CliNotFoundError.isInstance(inDir)).toBe(true);
+    expect((inDir as Error).message).toContain(
+      `${JSON.stringify(dir)}, a directory. Set it to the \`claude\` executable`,
+    );
     const notExecutable = writeExecutable(join(dir, 'claude'), '#!/bin/sh\n', 0o644);
-    expect(() => findClaudeCli({ pathToClaudeCodeExecutable: notExecutable }, isolated())).toThrow(CliNotFoundError);
+    const error = thrown(() => findClaudeCli({ pathToClaudeCodeExecutable: notExecutable }, isolated()));
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      `Claude Code CLI not found: \`pathToClaudeCodeExecutable\` is ${JSON.stringify(notExecutable)}, a file that ` +
+        `is not executable (no execute permission). Make it executable with \`chmod +x ${notExecutable}\`, or leave ` +
+        'the option out to use the CLI installed with `npm install @anthropic-ai/claude-code`.',
+    );
+    const missing = thrown(() => findClaudeCli({ pathToClaudeCodeExecutable: join(dir, 'nope') }, isolated()));
+    expect((missing as Error).message).toContain('which does not exist. Fix the path');
   });
 
   it('accepts an explicit JavaScript CLI that is readable but not executable', () => {
@@ -215,6 +227,17 @@ describe('findClaudeCli', () => {
     expect(findClaudeCli({}, isolated({ path: `${first}:${second}` }))).toBe(claude);
   });
 
+  it('names a claude on PATH that is not executable, with chmod +x first, when nothing else is found', () => {
+    const bin = makeTempDir();
+    const file = writeExecutable(join(bin, 'claude'), '#!/bin/sh\n', 0o644);
+    const error = thrown(() => findClaudeCli({}, isolated({ path: bin })));
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Claude Code CLI not found: ${file} is a file named claude without execute permission`),
+    );
+    expect((error as Error).message).toContain(`(\`chmod +x ${file}\`)`);
+  });
+
   it('prefers the installed package to PATH', () => {
     const bin = makeTempDir();
     writeExecutable(join(bin, 'claude'), '#!/bin/sh\n');
@@ -246,7 +269,33 @@ describe('findClaudeCli', () => {
     expect((error as Error).message).toContain(join(bin, 'claude'));
     expect((error as Error).message).toContain('npm install @anthropic-ai/claude-code');
   });
+
+  it('gives the fix before the paths looked at, and lists no path whose folder does not exist', () => {
+    const bin = makeTempDir();
+    const gone = join(makeTempDir(), 'no-such-folder');
+    const context = isolated({ path: `${gone}:${bin}` });
+    const error = thrown(() => findClaudeCli({}, context)) as CliNotFoundError;
+    const message = error.message;
+    expect(message.indexOf('npm install @anthropic-ai/claude-code')).toBeGreaterThan(0);
+    expect(message.indexOf('npm install @anthropic-ai/claude-code')).toBeLessThan(message.indexOf('Looked at: '));
+    expect(message).toContain(`Looked at: ${join(bin, 'claude')}`);
+    // Still tried (the field says so), but no candidate: its folder is not there.
+    expect(error.triedPaths).toContain(join(gone, 'claude'));
+    expect(message).not.toContain(gone);
+    expect(message).not.toContain(join(context.cwd, 'node_modules'));
+    expect(message).not.toContain(join(context.env.HOME, '.claude', 'local'));
+  });
 });
+
+/** What `run` throws. */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
 
 describe('resolveCliCommand', () => {
   it('runs a native executable directly', () => {

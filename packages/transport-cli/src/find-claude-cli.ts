@@ -1,6 +1,7 @@
 import type { LocalProcessHints } from '@hexagent/core';
 import { CliNotFoundError, moduleLocation } from '@hexagent/transport-kit';
 import { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
+import { cliNotFound } from './cli-not-found.js';
 import { envValue } from './env-value.js';
 import {
   CLAUDE_CODE_PACKAGE,
@@ -86,6 +87,7 @@ export function locateClaudeCli(
   const env = context.env ?? process.env;
   const lookup: PackageLookup = { host, tried: [], withoutBinary: [] };
   const shims: string[] = [];
+  const notExecutable: string[] = [];
   const found = (path: string): ClaudeCliLocation => ({ path, withoutBinary: lookup.withoutBinary, shims });
 
   const explicit = options.pathToClaudeCodeExecutable;
@@ -99,7 +101,7 @@ export function locateClaudeCli(
   }
 
   const accept = (file: string) => realCliFor(file, lookup);
-  const onPath = findOnPath('claude', env, { host, tried: lookup.tried, shims, accept });
+  const onPath = findOnPath('claude', env, { host, tried: lookup.tried, shims, notExecutable, accept });
   if (onPath !== undefined) return found(onPath);
 
   const windows = host.platform === 'win32';
@@ -114,65 +116,39 @@ export function locateClaudeCli(
   ]) {
     lookup.tried.push(candidate);
     if (host.isExecutableFile(candidate)) return found(candidate);
+    if (host.isFile(candidate)) notExecutable.push(candidate);
   }
 
-  throw notFound([...new Set(lookup.tried)], lookup.withoutBinary[0], shims);
+  throw cliNotFound({ host, tried: lookup.tried, withoutBinary: lookup.withoutBinary[0], shims, notExecutable });
 }
 
 /** `pathToClaudeCodeExecutable`, resolved: the file, the `.exe` behind a Windows shim, or the placeholder's binary. */
 function findExplicit(path: string, lookup: PackageLookup): string {
   const { host } = lookup;
   const script = isCliScript(path);
-  if (script ? !host.isReadableFile(path) : !host.isExecutableFile(path)) {
-    throw new CliNotFoundError({
-      triedPaths: [path],
-      message:
-        `Claude Code CLI not found: \`pathToClaudeCodeExecutable\` is ${JSON.stringify(path)}, which is not ` +
-        `${script ? 'a readable file' : 'an executable file'}. Fix the path, or leave the option out ` +
-        'to use the CLI installed with `npm install @anthropic-ai/claude-code`.',
-    });
-  }
+  if (script ? !host.isReadableFile(path) : !host.isExecutableFile(path)) throw explicitNotUsable(path, script, host);
   if (script) return path;
   const runnable = host.platform !== 'win32' || runsWithoutShell(path) ? path : windowsShimTarget(path, host);
-  if (runnable === undefined) throw notFound([path], undefined, [path], true);
+  if (runnable === undefined) throw cliNotFound({ host, tried: [path], shims: [path], explicit: true });
   const real = realCliFor(runnable, lookup);
-  if (real === undefined) throw notFound([...new Set([path, ...lookup.tried])], lookup.withoutBinary[0], []);
+  if (real === undefined)
+    throw cliNotFound({ host, tried: [path, ...lookup.tried], withoutBinary: lookup.withoutBinary[0] });
   return real;
 }
 
-/** The error for a lookup that found nothing usable, saying why when it knows. */
-function notFound(
-  triedPaths: string[],
-  withoutBinary: CliPackageWithoutBinary | undefined,
-  shims: string[],
-  explicit = false,
-): CliNotFoundError {
-  const tried = `Tried: ${triedPaths.join(', ') || '(nothing)'}.`;
-  if (withoutBinary !== undefined) {
-    const { packageDir, version, platformPackage } = withoutBinary;
-    const at = version === undefined ? '' : `@${version}`;
-    return new CliNotFoundError({
-      triedPaths,
-      missingPlatformPackage: platformPackage,
-      message:
-        `Claude Code CLI not found: ${CLAUDE_CODE_PACKAGE}${at} is installed at ${packageDir}, but without its ` +
-        `native binary: the platform package ${platformPackage} is missing (an install with --omit=optional ` +
-        'or --no-optional, a failed download, or a lockfile made on another platform). Reinstall without ' +
-        `--omit=optional, or add the package: \`npm install ${platformPackage}${at}\`; or set ` +
-        `\`pathToClaudeCodeExecutable\` to a Claude Code binary. ${tried}`,
-    });
+/** Why `pathToClaudeCodeExecutable` cannot be run, and the fix: it is missing, a directory, or not executable. */
+function explicitNotUsable(path: string, script: boolean, host: CliLookupHost): CliNotFoundError {
+  const named = `\`pathToClaudeCodeExecutable\` is ${JSON.stringify(path)}`;
+  const orLeaveOut = 'or leave the option out to use the CLI installed with `npm install @anthropic-ai/claude-code`.';
+  let message: string;
+  if (host.isDirectory(path)) {
+    message = `${named}, a directory. Set it to the \`claude\` executable itself (for example ${host.path.join(path, 'claude')}), ${orLeaveOut}`;
+  } else if (host.isFile(path)) {
+    message = script
+      ? `${named}, a file this process may not read. Make it readable (\`chmod +r ${path}\`), ${orLeaveOut}`
+      : `${named}, a file that is not executable (no execute permission). Make it executable with \`chmod +x ${path}\`, ${orLeaveOut}`;
+  } else {
+    message = `${named}, which does not exist. Fix the path, ${orLeaveOut}`;
   }
-  if (shims.length > 0) {
-    const what = explicit ? '`pathToClaudeCodeExecutable` is' : 'found';
-    return new CliNotFoundError({
-      triedPaths,
-      message:
-        `Claude Code CLI not found: ${what} ${shims.join(', ')}, a script Windows runs only through a shell ` +
-        '(cmd.exe or PowerShell), and it names no claude.exe; hexagent starts the CLI without a shell. Set ' +
-        '`pathToClaudeCodeExecutable` to the native claude.exe (npm puts it in ' +
-        'node_modules\\@anthropic-ai\\claude-code\\bin, the native installer in %USERPROFILE%\\.local\\bin), or ' +
-        `install the CLI with \`npm install @anthropic-ai/claude-code\`. ${tried}`,
-    });
-  }
-  return new CliNotFoundError({ triedPaths });
+  return new CliNotFoundError({ triedPaths: [path], message: `Claude Code CLI not found: ${message}` });
 }

@@ -16,6 +16,8 @@ export interface PathSearch {
    * they would need a shell, and hexagent never starts one.
    */
   shims?: string[];
+  /** Receives the files found with the name that this process may not execute (no execute bit). */
+  notExecutable?: string[];
   /**
    * Decides about an executable found: the path to use (itself, or another it stands for), or
    * `undefined` to go on searching. Default: use it.
@@ -51,7 +53,10 @@ export function findOnPath(
     for (const name of names) {
       const candidate = host.path.join(dir, name);
       search.tried?.push(candidate);
-      if (!host.isExecutableFile(candidate)) continue;
+      if (!host.isExecutableFile(candidate)) {
+        if (host.isFile(candidate)) search.notExecutable?.push(candidate);
+        continue;
+      }
       const runnable = !windows || runsWithoutShell(candidate) ? candidate : windowsShimTarget(candidate, host);
       if (runnable === undefined) {
         search.shims?.push(candidate);

@@ -40,6 +40,7 @@ describe('@hexagent/transport-cli entry point', () => {
         'compareVersions',
         'moduleLocation',
         'readCliVersion',
+        'assertSupportedCliVersion',
       ].sort(),
     );
   });

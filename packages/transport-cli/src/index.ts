@@ -57,7 +57,7 @@ export {
   locateClaudeCli,
 } from './find-claude-cli.js';
 export { type ExitStatus, ProcessSupervisor, type ProcessSupervisorHandlers } from './process-supervisor.js';
-export { readCliVersion } from './read-cli-version.js';
+export { assertSupportedCliVersion, readCliVersion } from './read-cli-version.js';
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export type { SpawnedProcess } from './spawned-process.js';
 export { startCliCommand } from './start-cli-command.js';

@@ -24,3 +24,21 @@ export function isReadableFile(path: string): boolean {
     return false;
   }
 }
+
+/** True when `path` is a regular file (or a link to one), whatever its permissions. */
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** True when `path` is a directory (or a link to one). */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

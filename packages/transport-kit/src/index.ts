@@ -56,7 +56,12 @@ export {
 } from './launch/build-cli-env.js';
 export { buildTransportLaunch, type LaunchContext } from './launch/build-transport-launch.js';
 export { CLI_SWITCH_FLAGS, type CliSwitchFlag } from './launch/cli-args/switch-flags.js';
-export { BYPASS_WARNING_CODE, warnAboutCliOptions } from './launch/cli-option-warnings.js';
+export {
+  BYPASS_WARNING_CODE,
+  UNKNOWN_OPTION_WARNING_CODE,
+  unknownOptionMessages,
+  warnAboutCliOptions,
+} from './launch/cli-option-warnings.js';
 export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
 export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';

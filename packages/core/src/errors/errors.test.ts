@@ -6,6 +6,7 @@ import { TransportStartError } from '../ports/transport-start-error.js';
 import { AbortError } from './abort-error.js';
 import { ControlRequestError } from './control-request-error.js';
 import { ControlTimeoutError } from './control-timeout-error.js';
+import { CredentialsRejectedError } from './credentials-rejected-error.js';
 import { HexagentError, hasMarker } from './hexagent-error.js';
 import { InitializeTimeoutError } from './initialize-timeout-error.js';
 import { InvalidOptionError } from './invalid-option-error.js';
@@ -50,6 +51,12 @@ const cases: Case[] = [
     alsoInstanceOf: [],
   },
   { cls: AbortError, make: () => new AbortError(), code: 'ABORTED', alsoInstanceOf: [], name: 'Error' },
+  {
+    cls: CredentialsRejectedError,
+    make: () => new CredentialsRejectedError({ variables: ['ANTHROPIC_API_KEY'], status: 401 }),
+    code: 'CREDENTIALS_REJECTED',
+    alsoInstanceOf: [],
+  },
   {
     cls: ResultError,
     make: () =>

@@ -13,6 +13,7 @@ import { readTransport } from '../util/read-transport.js';
 import { systemClock } from '../util/system-clock.js';
 import { createSessionMirror } from './create-session-mirror.js';
 import { createSessionProtocol } from './create-session-protocol.js';
+import { watchForRejectedCredentials } from './credentials/rejected-credential-watch.js';
 import { serveSessionRequests } from './handlers/serve-session-requests.js';
 import type { HookRegistrations } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
@@ -269,7 +270,15 @@ export class Session extends McpControls implements QueryControls {
       this.parts.transport,
       createInboundSink({
         protocol: this.parts.protocol,
-        output: this.parts.tracing?.observing(this.parts.output) ?? this.parts.output,
+        output: watchForRejectedCredentials(this.parts.tracing?.observing(this.parts.output) ?? this.parts.output, {
+          options: this.options,
+          initialized: () => this.initPromise,
+          // Nothing the CLI writes after the decision (the interrupted turn's result) is yielded.
+          stop: (error) => {
+            this.parts.output.seal();
+            void this.close(error);
+          },
+        }),
         turns: this.parts.turns,
         commandsChanged: (commands) => {
           this.commands = commands;

@@ -68,7 +68,8 @@ describe('hexagent', () => {
     expect(check(report, 'Environment')).toMatchObject({ status: 'ok', detail: 'options.env: 4 variables, PATH set' });
     expect(check(report, 'Claude Code CLI')).toMatchObject({
       status: 'problem',
-      fix: expect.stringContaining(join(root, 'no-such-claude')),
+      detail: `\`pathToClaudeCodeExecutable\` is ${JSON.stringify(join(root, 'no-such-claude'))}, which does not exist`,
+      fix: expect.stringMatching(/^Fix the path, or leave the option out/),
     });
     expect(check(report, 'Authentication')?.detail).toBe(
       'ANTHROPIC_API_KEY set, ANTHROPIC_BASE_URL=https://me:[REDACTED]@proxy.invalid',
@@ -83,7 +84,7 @@ describe('hexagent', () => {
     const result = await run(['doctor', '--options', 'factory.mjs', '--cli-path', '/no/such/claude']);
     expect(result.code).toBe(1);
     expect(result.out).toContain('FAIL Working directory: /no/such/dir is not an existing directory');
-    expect(result.out).toContain('warn Environment: options.env has no PATH');
+    expect(result.out).toContain('FAIL Environment: options.env has no PATH');
     expect(result.out).toContain('hexagent cannot run queries here until the FAIL lines are fixed.');
   });
 

@@ -1,9 +1,9 @@
-import type { Options } from '@hexagent/core';
+import type { AccountInfo, Options } from '@hexagent/core';
 import { buildCliEnv, redactSecrets } from '@hexagent/transport-cli';
 import { checkApi } from './api-check.js';
 import { checkCliFound, checkCliStarts, checkCliVersion } from './cli-checks.js';
 import type { DoctorCheck, DoctorOptions, DoctorReport } from './doctor-types.js';
-import { checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-checks.js';
+import { authFromCli, checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-checks.js';
 import { checkEnvironment, checkOptions, checkWorkingDirectory } from './option-checks.js';
 
 /**
@@ -51,8 +51,18 @@ export async function doctor(doctorOptions: DoctorOptions = {}): Promise<DoctorR
   if (doctorOptions.checkApi === true) {
     await run(checks, 'API credentials', () => checkApi(env, doctorOptions.apiTimeoutMs ?? 15_000));
   }
-  if (path !== undefined && checks.every((check) => check.status !== 'problem')) {
-    await run(checks, 'CLI start', () => checkCliStarts(options, doctorOptions.startTimeoutMs ?? 30_000));
+  // Started unless a query would not get that far; a missing key or a bad config directory does not stop a start.
+  if (path !== undefined && checks.every((check) => check.status !== 'problem' || !STOPS_A_START.has(check.name))) {
+    let account: AccountInfo | undefined;
+    await run(checks, 'CLI start', async () => {
+      const started = await checkCliStarts(options, doctorOptions.startTimeoutMs ?? 30_000);
+      account = started.account;
+      return started.check;
+    });
+    // The CLI's own word on its credentials (a key helper, settings env) settles the Authentication line.
+    const auth = checks.findIndex((check) => check.name === 'Authentication');
+    const fromEnv = checks[auth];
+    if (account !== undefined && fromEnv !== undefined) checks[auth] = authFromCli(fromEnv, account);
   }
   const redacted = checks.map(({ fix, ...check }) => ({
     ...check,
@@ -81,6 +91,16 @@ async function run(
   }
 }
 
+/** The checks whose problem means a query fails before the CLI answers, so the doctor does not start it. */
+const STOPS_A_START = new Set([
+  'Options',
+  'Working directory',
+  'CLI environment',
+  'Claude Code CLI',
+  'CLI version',
+  'libc',
+]);
+
 const MARKS = { ok: 'ok  ', warning: 'warn', problem: 'FAIL' } as const;
 
 /**
@@ -96,8 +116,14 @@ export function formatDoctorReport(report: DoctorReport): string {
     `${MARKS[check.status]} ${check.name}: ${check.detail}`,
     ...(check.fix === undefined ? [] : [`     fix: ${check.fix}`]),
   ]);
-  lines.push(
-    report.ok ? 'hexagent can run queries here.' : 'hexagent cannot run queries here until the FAIL lines are fixed.',
-  );
+  lines.push(verdict(report));
   return lines.join('\n');
+}
+
+/** The last line: it follows the findings, as the exit code of `hexagent doctor` does. */
+function verdict(report: DoctorReport): string {
+  if (!report.ok) return 'hexagent cannot run queries here until the FAIL lines are fixed.';
+  const warnings = report.checks.filter((check) => check.status === 'warning').length;
+  if (warnings === 0) return 'hexagent can run queries here.';
+  return `hexagent can run queries here; read the ${warnings === 1 ? 'warn line' : `${warnings} warn lines`} above.`;
 }

@@ -1,9 +1,9 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDoctorReport } from './doctor.js';
-import { checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-checks.js';
+import { authFromCli, checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-checks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hexagent-doctor-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,7 +22,9 @@ describe('checkNode', () => {
 describe('checkConfigDir', () => {
   it('passes for a writable directory, or one that can be created, and says which', () => {
     expect(checkConfigDir({ CLAUDE_CONFIG_DIR: root })).toMatchObject({ status: 'ok', detail: root });
-    expect(checkConfigDir({ HOME: root }).detail).toBe(`${join(root, '.claude')} (will be created)`);
+    expect(checkConfigDir({ HOME: root }).detail).toBe(`${join(root, '.claude')} (can be created)`);
+    // The check made the folder to see that it can, and removed it again.
+    expect(existsSync(join(root, '.claude'))).toBe(false);
   });
 
   it('fails when a file stands where a directory of the path should be, with a fix', () => {
@@ -30,7 +32,9 @@ describe('checkConfigDir', () => {
     writeFileSync(file, '');
     expect(checkConfigDir({ CLAUDE_CONFIG_DIR: join(file, 'claude') })).toMatchObject({
       status: 'problem',
-      detail: `${file} is not a directory, so ${join(file, 'claude')} (from CLAUDE_CONFIG_DIR) cannot be created`,
+      detail: expect.stringContaining(
+        `${join(file, 'claude')} (from CLAUDE_CONFIG_DIR) is under a file, not a directory`,
+      ),
       fix: expect.stringContaining('CLAUDE_CONFIG_DIR'),
     });
   });
@@ -40,13 +44,28 @@ describe('checkConfigDir', () => {
     writeFileSync(file, '');
     expect(checkConfigDir({ CLAUDE_CONFIG_DIR: file })).toMatchObject({
       status: 'problem',
-      detail: `${file} (from CLAUDE_CONFIG_DIR) is a file, not a directory: the CLI answers queries but saves no session`,
+      detail: expect.stringContaining(
+        `${file} (from CLAUDE_CONFIG_DIR) is a file, not a directory: the CLI answers queries, but saves no session`,
+      ),
     });
     const home = join(root, 'home-with-file');
     mkdirSync(home);
     writeFileSync(join(home, '.claude'), '');
     expect(checkConfigDir({ HOME: home }).detail).toContain(`${join(home, '.claude')} (from HOME) is a file`);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'fails a directory that cannot be made, though access() lets root write there (/sys)',
+    () => {
+      expect(checkConfigDir({ CLAUDE_CONFIG_DIR: '/sys/claude-cfg' })).toMatchObject({
+        status: 'problem',
+        detail: expect.stringMatching(
+          /^Claude Code's config directory \/sys\/claude-cfg \(from CLAUDE_CONFIG_DIR\) cannot be created \(E/,
+        ),
+        fix: expect.stringContaining('Set CLAUDE_CONFIG_DIR to a directory this user can write'),
+      });
+    },
+  );
 
   // Root writes through a directory's mode bits, so only another user can see this one fail.
   it.skipIf(process.getuid?.() === 0)('fails for a read-only directory, with a fix (not run as root)', () => {
@@ -72,13 +91,34 @@ describe('checkAuth', () => {
     expect(JSON.stringify(check)).not.toContain('secret-value');
   });
 
-  it('accepts a stored login, and warns about "Not logged in" without either', () => {
+  it('accepts a stored login, and fails without either: every query would end "Not logged in"', () => {
     const home = join(root, 'login');
     mkdirSync(join(home, '.claude'), { recursive: true });
-    expect(checkAuth({ HOME: home }).status).toBe('warning');
+    expect(checkAuth({ HOME: home }).status).toBe('problem');
     expect(checkAuth({ HOME: home }).fix).toContain('Not logged in');
     writeFileSync(join(home, '.claude', '.credentials.json'), '{}');
     expect(checkAuth({ HOME: home }).status).toBe('ok');
+  });
+});
+
+describe('authFromCli', () => {
+  const none = checkAuth({ HOME: join(root, 'nobody') });
+  it("takes the CLI's word: no credential at all is a problem, whatever the variables said", () => {
+    const setKey = checkAuth({ ANTHROPIC_API_KEY: 'k' });
+    expect(authFromCli(setKey, { tokenSource: 'none', apiProvider: 'firstParty' })).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('the CLI reports no credential'),
+    });
+    expect(authFromCli(setKey, { apiKeySource: 'ANTHROPIC_API_KEY', tokenSource: 'none' })).toBe(setKey);
+  });
+
+  it('accepts what the CLI found beyond the variables (an apiKeyHelper in its settings)', () => {
+    expect(none.status).toBe('problem');
+    expect(authFromCli(none, { tokenSource: 'apiKeyHelper', apiKeySource: 'apiKeyHelper' })).toEqual({
+      name: 'Authentication',
+      status: 'ok',
+      detail: 'the CLI reports apiKeyHelper, apiKeyHelper',
+    });
   });
 });
 
@@ -92,6 +132,21 @@ describe('checkLibc', () => {
 });
 
 describe('formatDoctorReport', () => {
+  it('ends on a verdict that follows the findings: warnings are named, not passed over', () => {
+    const warn = { name: 'Options', status: 'warning', detail: 'x', fix: 'y' } as const;
+    const ok = { name: 'Node.js', status: 'ok', detail: '20' } as const;
+    expect(
+      formatDoctorReport({ ok: true, checks: [ok] })
+        .split('\n')
+        .at(-1),
+    ).toBe('hexagent can run queries here.');
+    expect(
+      formatDoctorReport({ ok: true, checks: [ok, warn] })
+        .split('\n')
+        .at(-1),
+    ).toBe('hexagent can run queries here; read the warn line above.');
+  });
+
   it('prints a line per check, the fix under each that is not fine, and the verdict', () => {
     const text = formatDoctorReport({
       ok: false,

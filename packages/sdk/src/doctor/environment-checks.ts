@@ -1,6 +1,7 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { cliConfigDirOf, redactSecrets } from '@hexagent/transport-cli';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AccountInfo, cliCredentialsOf } from '@hexagent/core';
+import { cliConfigDirOf, findCliEnvProblems, redactSecrets } from '@hexagent/transport-cli';
 import type { DoctorCheck } from './doctor-types.js';
 
 /** Node.js: 20 or newer, and `require()` of the ES module build needs 20.19+ or 22.12+. */
@@ -22,39 +23,30 @@ export function checkNode(version: string = process.versions.node): DoctorCheck 
 }
 
 /**
- * The CLI's config directory (`CLAUDE_CONFIG_DIR`, else `.claude` in `HOME`) exists and is writable,
- * or can be created. One that is a file is a problem: the CLI then answers queries but saves no
+ * The CLI's config directory (`CLAUDE_CONFIG_DIR`, else `.claude` in `HOME`), checked by the code a
+ * query's spawn warns with (`findCliEnvProblems`): a file there, or a directory that cannot be
+ * made or written, is a problem. It is found by making (and removing) what the CLI will make, not
+ * by `access()`, which says yes to root on `/sys`. The CLI then answers queries but saves no
  * session, so a later `resume` finds "No conversation found".
  */
 export function checkConfigDir(env: Readonly<Record<string, string | undefined>>, cwd?: string): DoctorCheck {
-  const { dir, variable } = cliConfigDirOf(env, cwd);
-  let existing = dir;
-  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
-  if (!statSync(existing).isDirectory()) {
-    return {
-      name: 'Config directory',
-      status: 'problem',
-      detail:
-        existing === dir
-          ? `${dir} (from ${variable}) is a file, not a directory: the CLI answers queries but saves no session`
-          : `${existing} is not a directory, so ${dir} (from ${variable}) cannot be created`,
-      fix: `Move ${existing} out of the way, or set CLAUDE_CONFIG_DIR to a writable directory.`,
-    };
+  const { dir } = cliConfigDirOf(env, cwd);
+  // PATH is the Environment line's business; here only the config directory counts.
+  const problem = findCliEnvProblems({ env, ...(cwd !== undefined && { cwd }) }).find(
+    (found) => found.code !== 'HEXAGENT_ENV_WITHOUT_PATH',
+  );
+  if (problem === undefined) {
+    return { name: 'Config directory', status: 'ok', detail: existsSync(dir) ? dir : `${dir} (can be created)` };
   }
-  try {
-    accessSync(existing, constants.W_OK);
-    return { name: 'Config directory', status: 'ok', detail: existing === dir ? dir : `${dir} (will be created)` };
-  } catch {
-    return {
-      name: 'Config directory',
-      status: 'problem',
-      detail: `${existing} is not writable`,
-      fix: `Make ${existing} writable by this user, or set CLAUDE_CONFIG_DIR to a writable directory.`,
-    };
-  }
+  return { name: 'Config directory', status: 'problem', detail: problem.detail, fix: problem.fix };
 }
 
-/** The variables the CLI authenticates with, by name (never their values), or a stored login. */
+/**
+ * The variables the CLI authenticates with, by name (never their values), or a stored login. With
+ * none it is a problem: every query then ends in a result saying "Not logged in". `doctor()` asks
+ * the CLI itself when it starts (an `apiKeyHelper` or settings `env` it reads), see
+ * {@link authFromCli}.
+ */
 export function checkAuth(env: Readonly<Record<string, string | undefined>>): DoctorCheck {
   const names = [
     'ANTHROPIC_API_KEY',
@@ -75,12 +67,37 @@ export function checkAuth(env: Readonly<Record<string, string | undefined>>): Do
   }
   return {
     name: 'Authentication',
-    status: 'warning',
+    status: 'problem',
     detail: 'no ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN or CLAUDE_CODE_OAUTH_TOKEN, and no stored login',
-    fix:
-      'Set ANTHROPIC_API_KEY (or log in with `claude` once). Without it every query ends in a result with ' +
-      'is_error: true saying "Not logged in".',
+    fix: NOT_LOGGED_IN_FIX,
   };
+}
+
+const NOT_LOGGED_IN_FIX =
+  'Set ANTHROPIC_API_KEY in the environment of your queries (or log in with `claude` once). Without a ' +
+  'credential every query ends in a result with is_error: true saying "Not logged in".';
+
+/**
+ * The Authentication line as the CLI itself reports its credentials (the `account` of its
+ * `initialize` answer, sorted by core's `cliCredentialsOf`, as the session's watch for rejected
+ * credentials sorts it): what the CLI found beyond the variables (an `apiKeyHelper`, settings
+ * `env`), or that it found nothing.
+ */
+export function authFromCli(fromEnv: DoctorCheck, account: AccountInfo): DoctorCheck {
+  const credentials = cliCredentialsOf(account);
+  if (credentials.none) {
+    return {
+      name: 'Authentication',
+      status: 'problem',
+      detail: 'the CLI reports no credential (no API key, auth token, OAuth token, key helper or login)',
+      fix: NOT_LOGGED_IN_FIX,
+    };
+  }
+  if (fromEnv.status === 'ok') return fromEnv;
+  const said = [account.apiKeySource, account.tokenSource, account.subscriptionType, account.apiProvider]
+    .filter((value) => value !== undefined && value !== 'none' && value !== 'firstParty')
+    .join(', ');
+  return { name: 'Authentication', status: 'ok', detail: `the CLI reports ${said || 'a credential'}` };
 }
 
 /** The C library on Linux, which decides the CLI's platform package (`-musl` on Alpine). */

@@ -20,6 +20,12 @@ describe('checkOptions', () => {
       status: 'problem',
       detail: expect.stringContaining('fallbackModel'),
     });
+    // A key neither SDK knows: both ignore it, the doctor warns as the query does.
+    expect(checkOptions({ maxTurn: 3 } as unknown as Options)).toMatchObject({
+      status: 'warning',
+      detail:
+        'Option "maxTurn" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "maxTurns"?',
+    });
     // Checked by the session when it starts.
     expect(checkOptions({ mcpServersDelivery: 'stdin' } as unknown as Options)).toMatchObject({
       status: 'problem',
@@ -40,11 +46,11 @@ describe('checkWorkingDirectory', () => {
 });
 
 describe('checkEnvironment', () => {
-  it('warns about an env without PATH, naming the fix', () => {
+  it('fails an env without PATH (every tool that runs a program fails), naming the fix', () => {
     expect(checkEnvironment({ env: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
-      status: 'warning',
-      detail: 'options.env has no PATH',
-      fix: expect.stringContaining('env: { ...process.env, ...yours }'),
+      status: 'problem',
+      detail: expect.stringMatching(/^options\.env has no PATH: the CLI starts, but its Bash tool/),
+      fix: 'Pass `env: { ...process.env, ...yours }` to add variables.',
     });
     expect(checkEnvironment({ env: { PATH: '/usr/bin', A: '1', B: undefined } })).toEqual({
       name: 'Environment',

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { checkSessionOptions, type Options } from '@hexagent/core';
 import { findCliEnvProblems } from '@hexagent/transport-cli';
+import { unknownOptionMessages } from '@hexagent/transport-kit';
 import { createSession } from '../create-session.js';
 import type { DoctorCheck } from './doctor-types.js';
 
@@ -11,12 +12,22 @@ function messageOf(error: unknown): string {
 
 /**
  * The options as `query()` checks them before it starts anything (the transport's checks when the
- * session is made, the session's own when it starts), without starting anything.
+ * session is made, the session's own when it starts), without starting anything; an option key
+ * neither SDK knows (`maxTurn`) is a warning, as the query warns about it.
  */
 export function checkOptions(options: Options): DoctorCheck {
   try {
     createSession(options);
     checkSessionOptions(options);
+    const unknown = unknownOptionMessages(options);
+    if (unknown.length > 0) {
+      return {
+        name: 'Options',
+        status: 'warning',
+        detail: unknown.map((found) => found.message).join(' '),
+        fix: 'Fix the spelling: both SDKs ignore an option they do not know, so a query runs without it.',
+      };
+    }
     return { name: 'Options', status: 'ok', detail: 'accepted' };
   } catch (error) {
     return {
@@ -50,12 +61,20 @@ export function checkWorkingDirectory(cwd: string | undefined): DoctorCheck {
 
 /**
  * The environment a query gives the CLI: `options.env` replaces the whole environment (as in the
- * official SDK), so one without `PATH` leaves the CLI's tools without programs.
+ * official SDK), so one without `PATH` leaves the CLI's tools without programs: a problem, since
+ * every tool call that runs a program fails (the query's spawn warns with the same check).
  */
 export function checkEnvironment(options: Options): DoctorCheck {
-  const problem = findCliEnvProblems(options).find((found) => found.code === 'HEXAGENT_ENV_WITHOUT_PATH');
+  const problem = findCliEnvProblems(options, process.platform, false).find(
+    (found) => found.code === 'HEXAGENT_ENV_WITHOUT_PATH',
+  );
   if (problem !== undefined) {
-    return { name: 'Environment', status: 'warning', detail: 'options.env has no PATH', fix: problem.message };
+    return {
+      name: 'Environment',
+      status: 'problem',
+      detail: 'options.env has no PATH: the CLI starts, but its Bash tool, hooks and MCP servers find no programs',
+      fix: problem.fix,
+    };
   }
   const count = Object.values(options.env ?? {}).filter((value) => value !== undefined).length;
   return {

@@ -48,7 +48,8 @@ describe('doctor() against the real CLI', () => {
     expect(missing.ok).toBe(false);
     expect(missing.checks.find((check) => check.name === 'Claude Code CLI')).toMatchObject({
       status: 'problem',
-      fix: expect.stringContaining('pathToClaudeCodeExecutable'),
+      detail: '`pathToClaudeCodeExecutable` is "/nonexistent/claude", which does not exist',
+      fix: expect.stringContaining('Fix the path'),
     });
     expect(missing.checks.some((check) => check.name === 'CLI start')).toBe(false);
 
@@ -65,7 +66,7 @@ describe('doctor() against the real CLI', () => {
       });
       expect(old.checks.find((check) => check.name === 'CLI version')).toMatchObject({
         status: 'problem',
-        detail: '2.0.0, older than 2.1.197',
+        detail: '2.0.0, older than 2.1.197: queries refuse it (UnsupportedCliVersionError)',
       });
       expect(old.checks.some((check) => check.name === 'CLI start')).toBe(false);
     } finally {
@@ -103,15 +104,16 @@ describe('doctor() with the options of a query, against the real CLI', () => {
     expect(statusOf(report, 'CLI start')).toBeUndefined();
   });
 
-  it('warns about an env without PATH, and the CLI still starts with it', async () => {
+  it('fails an env without PATH (the verdict and the exit code follow), though the CLI starts with it', async () => {
     harness = await startCliHarness([]);
     const report = await doctor({ options: { env: { ...harness.env, PATH: undefined } } });
     expect(report.checks.find((check) => check.name === 'Environment')).toMatchObject({
-      status: 'warning',
+      status: 'problem',
       fix: expect.stringContaining('...process.env'),
     });
     expect(statusOf(report, 'CLI start')).toBe('ok');
-    expect(report.ok).toBe(true);
+    expect(report.ok).toBe(false);
+    expect(formatDoctorReport(report)).toMatch(/until the FAIL lines are fixed\.$/);
   });
 
   it('fails a config directory that is a file, naming it', async () => {
@@ -121,7 +123,7 @@ describe('doctor() with the options of a query, against the real CLI', () => {
     const report = await doctor({ options: { env: { ...harness.env, CLAUDE_CONFIG_DIR: file } } });
     expect(report.checks.find((check) => check.name === 'Config directory')).toMatchObject({
       status: 'problem',
-      detail: `${file} (from CLAUDE_CONFIG_DIR) is a file, not a directory: the CLI answers queries but saves no session`,
+      detail: `Claude Code's config directory ${file} (from CLAUDE_CONFIG_DIR) is a file, not a directory: the CLI answers queries, but saves no session (a later \`resume\` finds "No conversation found") and reads no settings there`,
     });
     expect(report.ok).toBe(false);
   });

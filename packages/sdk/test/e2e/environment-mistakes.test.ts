@@ -1,12 +1,11 @@
 /**
  * Setups that the CLI starts with but that break something later, on the real CLI: an `env`
  * without `PATH` (the CLI's tools find no programs), a config directory that is a file (no session
- * is saved), and a rejected API key (the CLI retries for minutes; the program stops at the first
- * `api_retry` with an auth status, as the guide shows).
+ * is saved). A rejected API key is `rejected-credentials.test.ts`.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isApiRetryMessage, query, type SDKMessage } from '@hexagent/sdk';
+import { query } from '@hexagent/sdk';
 import { type CliHarness, collect, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -87,36 +86,5 @@ describe('a config directory that is a file', () => {
       query({ prompt: 'again', options: { env, resume: String(result?.['session_id']) } }),
     ).catch((error: unknown) => error);
     expect(JSON.stringify(resumed instanceof Error ? resumed.message : resumed)).toContain('No conversation found');
-  }, 120_000);
-});
-
-describe('a rejected API key', () => {
-  it('a program that stops at the first api_retry with an auth status ends in seconds, not minutes', async () => {
-    // The scripted API rejects every request with 401 and lets the CLI retry, as it does for a bad key.
-    harness = await startCliHarness(() => ({
-      error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
-      retryable: true,
-    }));
-    const started = Date.now();
-    // The guide's code, as a program would write it.
-    const run = query({ prompt: 'hi', options: { env: harness.env } });
-    const seen: SDKMessage[] = [];
-    let stoppedFor: number | null = null;
-    for await (const message of run) {
-      seen.push(message);
-      if (isApiRetryMessage(message) && (message.error_status === 401 || message.error_status === 403)) {
-        stoppedFor = message.error_status;
-        run.close();
-        break;
-      }
-    }
-    const elapsed = Date.now() - started;
-    expect(stoppedFor).toBe(401);
-    const retry = seen.find(isApiRetryMessage);
-    expect(retry).toMatchObject({ attempt: 1, error: 'authentication_failed', error_status: 401 });
-    expect(seen.some((message) => message.type === 'result')).toBe(false);
-    // The CLI's own retries of a 401 take minutes (10 attempts with backoff); this run took one attempt.
-    expect(elapsed).toBeLessThan(60_000);
-    expect(harness.server.messageRequests.length).toBeLessThanOrEqual(2);
   }, 120_000);
 });

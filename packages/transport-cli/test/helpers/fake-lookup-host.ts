@@ -69,6 +69,11 @@ export function fakeLookupHost(machine: FakeMachine): CliLookupHost {
       return windows || typeof entry === 'string' || entry.executable !== false;
     },
     isReadableFile: (file) => fileAt(file) !== undefined,
+    isFile: (file) => fileAt(file) !== undefined,
+    isDirectory(dir) {
+      const prefix = key(realpath(dir)).replace(/[\\/]*$/, path.sep);
+      return [...files.keys()].some((file) => file.startsWith(prefix));
+    },
     readStart(file, maxBytes) {
       const entry = fileAt(file);
       if (entry === undefined) return undefined;

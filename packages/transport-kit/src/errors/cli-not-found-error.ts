@@ -18,21 +18,26 @@ export class CliNotFoundError extends TransportStartError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
+  /**
+   * @param options.lookedAt the paths the default message lists (default `triedPaths`): a lookup
+   * leaves out those that could not have held the CLI (a folder that does not exist).
+   */
   constructor(options: {
     message?: string;
     triedPaths: readonly string[];
+    lookedAt?: readonly string[];
     missingPlatformPackage?: string;
     cause?: unknown;
   }) {
+    const lookedAt = options.lookedAt ?? options.triedPaths;
     super({
       message:
         options.message ??
-        `Claude Code CLI not found. Tried: ${options.triedPaths.join(', ') || '(nothing)'}. ` +
-          'Install it with `npm install @anthropic-ai/claude-code` (it comes with `@hexagent/sdk` unless ' +
-          'optional dependencies were left out), or set `pathToClaudeCodeExecutable` in the options to ' +
-          "the CLI's path. A bundled app (esbuild, webpack, ...) finds the CLI only in a `node_modules` " +
-          'above the bundle or the working directory: ship the package next to it, or set ' +
-          '`pathToClaudeCodeExecutable`.',
+        'Claude Code CLI not found. Install it with `npm install @anthropic-ai/claude-code` (it comes with ' +
+          '`@hexagent/sdk` unless optional dependencies were left out), or set `pathToClaudeCodeExecutable` in ' +
+          "the options to the CLI's path. A bundled app (esbuild, webpack, ...) finds the CLI only in a " +
+          '`node_modules` above the bundle or the working directory: ship the package next to it, or set ' +
+          `\`pathToClaudeCodeExecutable\`.${lookedAt.length > 0 ? ` Looked at: ${lookedAt.join(', ')}.` : ''}`,
       cause: options.cause,
     });
     this.triedPaths = options.triedPaths;

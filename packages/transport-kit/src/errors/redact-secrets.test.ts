@@ -36,6 +36,87 @@ describe('redactSecrets', () => {
   });
 });
 
+/**
+ * One sample per format, as a CLI could print it on stderr (the samples are made up, in each
+ * vendor's documented shape).
+ */
+const FORMAT_SAMPLES: ReadonlyArray<readonly [string, string]> = [
+  ['anthropic', 'sk-ant-api03-AbCdEf_123456-xyzXYZ0123456789'],
+  ['openai (project)', 'sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56'],
+  ['openai (legacy)', 'sk-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKl'],
+  ['github classic', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a'],
+  ['github oauth', 'gho_16C7e42F292c6912E7710c838347Ae178B4a'],
+  ['github app', 'ghs_16C7e42F292c6912E7710c838347Ae178B4a'],
+  ['github fine-grained', 'github_pat_11ABCDEFG0123456789abc_defGHIJKLmnopQRSTuvwxYZ0123456789abcdefghijklmnopqrstu'],
+  ['gitlab', 'glpat-AbCdEfGhIjKlMnOpQrSt'],
+  ['slack bot', 'xoxb-1234567890123-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'],
+  ['slack user', 'xoxp-1234567890123-1234567890123-1234567890123-0123456789abcdef0123456789abcdef'],
+  ['slack app', 'xapp-1-A0123456789-1234567890123-0123456789abcdef'],
+  ['slack webhook', 'https://hooks.slack.com/services/T01234567/B01234567/AbCdEfGhIjKlMnOpQrStUvWx'],
+  ['aws access key id', 'AKIAIOSFODNN7EXAMPLE'],
+  ['google api key', 'AIzaSyA-0123456789abcdefghijklmnopqrstu'],
+  ['google oauth secret', 'GOCSPX-AbCdEfGhIjKlMnOpQrStUvWxYz01'],
+  ['google oauth token', 'ya29.a0AfH6SMBxAbCdEfGhIjKlMnOpQrStUv'],
+  ['npm', 'npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'],
+  ['pypi', 'pypi-AgEIcHlwaS5vcmcCJGFiY2RlZmdoLWlqa2wtbW5vcA'],
+  ['hugging face', 'hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh'],
+  ['stripe', 'sk_live_AbCdEfGhIjKlMnOpQrStUvWx'],
+  ['sendgrid', 'SG.AbCdEfGhIjKlMnOpQrStUv.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfG'],
+  ['shopify', 'shpat_0123456789abcdef0123456789abcdef'],
+  ['databricks', 'dapi0123456789abcdef0123456789abcdef'],
+  ['digitalocean', 'dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
+  ['jwt', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
+  ['--password flag', '--password hunter2'],
+  ['--api-key flag', '--api-key 0123abcd'],
+  ['--token flag', '--token=abcd1234'],
+];
+
+/** The part of a sample that must not survive (a flag's value, not its name). */
+function secretOf(sample: string): string {
+  return sample.startsWith('--') ? (sample.split(/[ =]/)[1] ?? sample) : sample;
+}
+
+describe('redactSecrets: the common token formats', () => {
+  it.each(FORMAT_SAMPLES)('hides %s in the text and keeps what is around it', (_format, sample) => {
+    const redacted = redactSecrets(`error: request failed with ${sample} (attempt 2)`);
+    expect(redacted).not.toContain(secretOf(sample));
+    expect(redacted).toContain(REDACTED);
+    expect(redacted.startsWith('error: request failed with ')).toBe(true);
+    expect(redacted.endsWith(' (attempt 2)')).toBe(true);
+  });
+
+  it.each(FORMAT_SAMPLES)('hides %s from a ProcessError, in stderrTail and in the message', (_format, sample) => {
+    const error = new ProcessError({ exitCode: 3, stderrTail: `fatal: auth with ${sample} refused\nexiting` });
+    for (const text of [error.stderrTail, error.message]) {
+      expect(text).not.toContain(secretOf(sample));
+      expect(text).toContain(REDACTED);
+    }
+    expect(error.message).toContain('exited with code 3');
+  });
+
+  it('hides the key material of a PEM private key, whole or cut off by the tail', () => {
+    const key =
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAMwAAAAtzc2gtZWQyNTUxOQ\n' +
+      '-----END OPENSSH PRIVATE KEY-----';
+    const whole = redactSecrets(`bad key:\n${key}\ndone`);
+    expect(whole).toBe(
+      `bad key:\n-----BEGIN OPENSSH PRIVATE KEY-----${REDACTED}-----END OPENSSH PRIVATE KEY-----\ndone`,
+    );
+    const cut = redactSecrets('-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn');
+    expect(cut).toBe(`-----BEGIN RSA PRIVATE KEY-----${REDACTED}`);
+    const error = new ProcessError({ exitCode: 1, stderrTail: `loading ${key}` });
+    for (const text of [error.stderrTail, error.message]) {
+      expect(text).not.toContain('b3BlbnNzaC1rZXkt');
+      expect(text).toContain(REDACTED);
+    }
+  });
+
+  it('leaves flags whose value is no secret alone', () => {
+    const text = 'claude --max-tokens 1024 --model claude-sonnet-4-5 --verbose --output-format stream-json';
+    expect(redactSecrets(text)).toBe(text);
+  });
+});
+
 describe('ProcessError', () => {
   it('redacts secrets from the stderr tail, in the field and in the message', () => {
     const error = new ProcessError({ exitCode: 1, stderrTail: 'auth failed for key sk-ant-api03-secretsecret\nbye' });

@@ -1,8 +1,8 @@
-import type { McpServerConfig } from '@hexagent/core';
+import type { McpServerConfig, Options } from '@hexagent/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetWarnings } from '../warn-once.js';
 import { buildTransportLaunch } from './build-transport-launch.js';
-import { BYPASS_WARNING_CODE, warnAboutCliOptions } from './cli-option-warnings.js';
+import { BYPASS_WARNING_CODE, UNKNOWN_OPTION_WARNING_CODE, warnAboutCliOptions } from './cli-option-warnings.js';
 
 afterEach(() => {
   resetWarnings();
@@ -38,5 +38,28 @@ describe('warnAboutCliOptions', () => {
     const calc = { type: 'sdk', name: 'calc', instance: { tools: [] } } as const;
     const codes = warningCodes(() => warnAboutCliOptions({ mcpServers: { calc, local: { command: 'node' } } }));
     expect(codes).toEqual([]);
+  });
+
+  it('warns once per unknown option key, naming the key it is likely a misspelling of, and never throws', () => {
+    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const misspelt = { maxTurn: 3, model: 'sonnet' } as unknown as Options;
+    let args: readonly string[] = [];
+    expect(() => {
+      args = buildTransportLaunch(misspelt).args;
+      buildTransportLaunch(misspelt);
+      warnAboutCliOptions({ ...misspelt, permisionMode: 'plan' } as unknown as Options);
+    }).not.toThrow();
+    expect(emit.mock.calls).toEqual([
+      [
+        'Option "maxTurn" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "maxTurns"?',
+        { code: UNKNOWN_OPTION_WARNING_CODE },
+      ],
+      [
+        'Option "permisionMode" is ignored: neither the official SDK\'s Options type nor hexagent\'s has it. Did you mean "permissionMode"?',
+        { code: UNKNOWN_OPTION_WARNING_CODE },
+      ],
+    ]);
+    // Ignored, as the official SDK ignores it: no --max-turns reaches the CLI.
+    expect(args.some((arg) => arg.startsWith('--max-turns'))).toBe(false);
   });
 });

@@ -1,15 +1,32 @@
-import { mcpServerWarnings, type Options } from '@hexagent/core';
+import { mcpServerWarnings, type Options, unknownOptionKeys } from '@hexagent/core';
 import { warnOnce } from '../warn-once.js';
 
 /** Code of the warning for `bypassPermissions` without `allowDangerouslySkipPermissions`. */
 export const BYPASS_WARNING_CODE = 'HEXAGENT_BYPASS_PERMISSIONS';
+
+/** Code of the warning for an option key that neither the official SDK nor hexagent knows. */
+export const UNKNOWN_OPTION_WARNING_CODE = 'HEXAGENT_UNKNOWN_OPTION';
+
+/**
+ * What to say about the option keys neither SDK knows (core's `unknownOptionKeys`), one line each:
+ * for the launch's warning and `hexagent doctor`.
+ */
+export function unknownOptionMessages(options: object): Array<{ key: string; message: string }> {
+  return unknownOptionKeys(options).map(({ key, suggestion }) => ({
+    key,
+    message:
+      `Option ${JSON.stringify(key)} is ignored: neither the official SDK's Options type nor hexagent's has it.` +
+      (suggestion === undefined ? '' : ` Did you mean ${JSON.stringify(suggestion)}?`),
+  }));
+}
 
 /**
  * Warns (once per process) about options hexagent passes on although they deserve a second look:
  * `permissionMode: 'bypassPermissions'` without `allowDangerouslySkipPermissions: true`, which the
  * official SDK passes on too (the CLI decides: it runs every tool without asking, and refuses the
  * mode as root outside a sandbox); and what core's `mcpServerWarnings` finds in the MCP options (a
- * `type: 'sdk'` server without an instance, an in-process server inside an agent's `mcpServers`).
+ * `type: 'sdk'` server without an instance, an in-process server inside an agent's `mcpServers`);
+ * and each option key that neither SDK knows (`maxTurn: 3`), which both ignore, once per key.
  */
 export function warnAboutCliOptions(options: Options): void {
   if (options.permissionMode === 'bypassPermissions' && options.allowDangerouslySkipPermissions !== true) {
@@ -20,4 +37,5 @@ export function warnAboutCliOptions(options: Options): void {
     );
   }
   for (const warning of mcpServerWarnings(options)) warnOnce(warning.code, warning.message);
+  for (const { key, message } of unknownOptionMessages(options)) warnOnce(UNKNOWN_OPTION_WARNING_CODE, message, key);
 }

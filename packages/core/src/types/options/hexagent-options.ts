@@ -48,4 +48,13 @@ export interface HexagentOptions {
    * ```
    */
   transport?: TransportFactory;
+  /**
+   * Let the CLI retry a rejected API key as it does by default (ten attempts with backoff, about
+   * three minutes, each reported as an `api_retry` message, then a failed `result`), as the official
+   * SDK does. By default (`false`), when the API rejects (HTTP 401) an `ANTHROPIC_API_KEY` or
+   * `ANTHROPIC_AUTH_TOKEN` that the CLI cannot renew, the query stops at the CLI's first retry and
+   * throws `CredentialsRejectedError` naming the variable. A login the CLI renews (a stored Claude
+   * login, `CLAUDE_CODE_OAUTH_TOKEN`, an `apiKeyHelper`) is always left to the CLI.
+   */
+  retryRejectedCredentials?: boolean;
 }
