@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKGROUND_AGENT_CALL_ID,
   BACKGROUND_FOLLOW_UP_CALL_ID,
+  BACKGROUND_SUBAGENT_CALL_ID,
   backgroundAgentScript,
 } from './background-agent-script.js';
 import type { ModelReply } from './model-script.js';
@@ -58,5 +59,23 @@ describe('backgroundAgentScript', () => {
     expect(answered).toBe(false);
     releaseSubagent();
     expect((await answer).content).toEqual([{ type: 'text', text: 'sub done' }]);
+  });
+
+  it('with subagentCommand, the released subagent runs it with Bash before it answers', async () => {
+    const { script, releaseSubagent } = backgroundAgentScript({ subagentCommand: 'echo sub-ran' });
+    releaseSubagent();
+    const task: MessagesRequestMessage = { role: 'user', content: 'SUB: work' };
+    const call = (await script(request([task]), 0)) as ModelReply;
+    expect(call.content[0]).toMatchObject({
+      name: 'Bash',
+      id: BACKGROUND_SUBAGENT_CALL_ID,
+      input: { command: 'echo sub-ran' },
+    });
+    const ran: MessagesRequestMessage[] = [
+      task,
+      { role: 'assistant', content: [{ type: 'tool_use', id: BACKGROUND_SUBAGENT_CALL_ID, name: 'Bash', input: {} }] },
+      result(BACKGROUND_SUBAGENT_CALL_ID),
+    ];
+    expect(((await script(request(ran), 0)) as ModelReply).content).toEqual([{ type: 'text', text: 'sub done' }]);
   });
 });

@@ -6,6 +6,14 @@ import type { MessagesRequestMessage, RecordedRequest } from './recorded-request
 export const BACKGROUND_AGENT_CALL_ID = 'toolu_bg_agent';
 /** The `tool_use` id of the follow-up turn's call of the in-process `add` tool. */
 export const BACKGROUND_FOLLOW_UP_CALL_ID = 'toolu_bg_add';
+/** The `tool_use` id of the subagent's Bash call, with {@link BackgroundAgentScriptOptions.subagentCommand}. */
+export const BACKGROUND_SUBAGENT_CALL_ID = 'toolu_bg_sub_cmd';
+
+/** Options of {@link backgroundAgentScript}. */
+export interface BackgroundAgentScriptOptions {
+  /** Once released, the subagent first runs this command (the Bash tool), then answers. */
+  subagentCommand?: string;
+}
 
 /** What {@link backgroundAgentScript} returns. */
 export interface BackgroundAgentScript {
@@ -34,7 +42,8 @@ function answers(message: MessagesRequestMessage | undefined, toolUseId: string)
  * is called, so its completion comes after the main turn's `result` and the CLI wakes the main
  * agent for a follow-up turn, which calls the in-process tool `mcp__calc__add` with
  * `{ a: 15, b: 27 }` and then answers "answer=42". The follow-up is the part that needs the SDK
- * after the first `result` (the tool, and the hooks and permission prompt around it).
+ * after the first `result` (the tool, and the hooks and permission prompt around it); with
+ * `subagentCommand`, so is the subagent's own Bash call, made once it is released.
  *
  * @example
  * ```ts
@@ -45,7 +54,7 @@ function answers(message: MessagesRequestMessage | undefined, toolUseId: string)
  * }
  * ```
  */
-export function backgroundAgentScript(): BackgroundAgentScript {
+export function backgroundAgentScript(options: BackgroundAgentScriptOptions = {}): BackgroundAgentScript {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -55,7 +64,10 @@ export function backgroundAgentScript(): BackgroundAgentScript {
     const first = messages.find((message) => message.role === 'user');
     if (JSON.stringify(first?.content ?? '').includes('SUB:')) {
       await released;
-      return { content: [text('sub done')] };
+      const ran = JSON.stringify(messages).includes(BACKGROUND_SUBAGENT_CALL_ID);
+      if (options.subagentCommand === undefined || ran) return { content: [text('sub done')] };
+      const input = { command: options.subagentCommand, description: 'the subagent’s command' };
+      return { content: [toolUse('Bash', input, BACKGROUND_SUBAGENT_CALL_ID)] };
     }
     const last = [...messages].reverse().find((message) => message.role === 'user');
     if (answers(last, BACKGROUND_FOLLOW_UP_CALL_ID)) return { content: [text(FOLLOW_UP)] };

@@ -14,7 +14,9 @@ export { ManualClock } from '@hexagent/core';
 export {
   BACKGROUND_AGENT_CALL_ID,
   BACKGROUND_FOLLOW_UP_CALL_ID,
+  BACKGROUND_SUBAGENT_CALL_ID,
   type BackgroundAgentScript,
+  type BackgroundAgentScriptOptions,
   backgroundAgentScript,
 } from './background-agent-script.js';
 export { byPrompt } from './by-prompt.js';
