@@ -27,7 +27,7 @@ export interface CliRunStateOptions {
  * official SDK's rule, from `session_state_changed`, the state the CLI reports when its
  * environment has `CLAUDE_CODE_SDK_READS_SESSION_STATE=1`:
  *
- * - a user message written starts a run (and forgets an earlier `result`);
+ * - a user message sent starts a run (and forgets an earlier `result`);
  * - a `result` ends the run when the CLI has reported no state (a CLI too old to report it), last
  *   reported `idle`, or the session needs nothing of the SDK; otherwise the run waits for `idle`,
  *   at most `ceilingMs` (the ceiling);
@@ -66,7 +66,7 @@ export class CliRunState {
     return this.state;
   }
 
-  /** A user message is written: a run starts. */
+  /** A user message is on its way to the CLI: a run starts. */
   written(): void {
     this.over = false;
     this.resultSinceWrite = false;

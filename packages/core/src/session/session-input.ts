@@ -43,7 +43,6 @@ export class SessionInput {
     await this.parts.start();
     await this.parts.gate()?.catch(() => {});
     if (this.parts.isClosed()) throw this.parts.closedError();
-    turns.userMessageWritten();
     try {
       await transport.send(userMessageWire(message, verbatim ?? this.parts.verbatimPrompts));
     } catch (error) {

@@ -124,7 +124,6 @@ describe('TurnLedger', () => {
     it('keeps the input open past the result until the CLI is idle', () => {
       const { ledger, endInput } = background();
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.requestEndInput();
       ledger.stateReported('running');
       ledger.resultReceived();
@@ -141,7 +140,6 @@ describe('TurnLedger', () => {
     it('ends it at the ceiling when idle never comes', () => {
       const { ledger, endInput, clock } = background({ ceilingMs: 1000 });
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.requestEndInput();
       ledger.stateReported('running');
       ledger.resultReceived();
@@ -154,7 +152,6 @@ describe('TurnLedger', () => {
     it('ends it at the result when nothing needs the SDK', () => {
       const { ledger, endInput } = background({ needsSdk: false });
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.requestEndInput();
       ledger.stateReported('running');
       ledger.resultReceived();
@@ -171,9 +168,7 @@ describe('TurnLedger', () => {
     it('still waits for every turn: an idle between two queued turns does not end the input', () => {
       const { ledger, endInput } = background();
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.requestEndInput();
       ledger.stateReported('running');
       ledger.resultReceived();
@@ -188,7 +183,6 @@ describe('TurnLedger', () => {
       const calls: string[] = [];
       ledger.whenRunEnds(() => calls.push('before any turn'));
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.stateReported('running');
       ledger.whenRunEnds(() => calls.push('first run'));
       ledger.resultReceived();
@@ -196,7 +190,6 @@ describe('TurnLedger', () => {
       ledger.stateReported('idle');
       expect(calls).toEqual(['before any turn', 'first run']);
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.whenRunEnds(() => calls.push('closed'));
       ledger.close();
       expect(calls).toEqual(['before any turn', 'first run', 'closed']);
@@ -206,9 +199,7 @@ describe('TurnLedger', () => {
       const { ledger } = background();
       const ended = vi.fn();
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.userMessageSent();
-      ledger.userMessageWritten();
       ledger.stateReported('running');
       ledger.whenRunEnds(ended);
       ledger.resultReceived();

@@ -29,7 +29,6 @@ export interface TurnLedgerOptions {
  * const ledger = new TurnLedger(() => transport.endInput());
  * ledger.open();
  * ledger.userMessageSent();
- * ledger.userMessageWritten();
  * ledger.requestEndInput(); // not yet: one turn is unanswered
  * ledger.stateReported('running');
  * ledger.resultReceived(); // not yet: the CLI still runs
@@ -78,13 +77,12 @@ export class TurnLedger {
     return this.isIdle && this.run.isEnded;
   }
 
-  /** Counts one user message; call it before the message is written, so an end of input waits for it. */
+  /**
+   * Counts one user message, and starts a run; call it before the message is written (before any
+   * await), so an end of input waits for it and a `result` never precedes the run it ends.
+   */
   userMessageSent(): void {
     this.sent += 1;
-  }
-
-  /** A user message is being written to the CLI: its run starts. */
-  userMessageWritten(): void {
     this.run.written();
   }
 
