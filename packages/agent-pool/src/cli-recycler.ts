@@ -112,7 +112,7 @@ export class CliRecycler {
     this.deps.shelf.evict(entry);
   }
 
-  /** The turn's result: keep the CLI when every rule holds and the ledger parks it (synchronously). */
+  /** The turn's run is over: keep the CLI when every rule holds and the ledger parks it (synchronously). */
   private keep(cli: ReusableCli, ticket: AdmissionTicket): boolean {
     this.serving.delete(cli);
     const max = this.deps.settings?.maxQueriesPerCli ?? 0;

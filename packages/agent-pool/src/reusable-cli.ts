@@ -16,7 +16,7 @@ type Phase = 'fresh' | 'handed' | 'turn' | 'ending' | 'resetting' | 'parked' | '
 
 /** The pool's side of a turn served by {@link ReusableCli.serve}. */
 export interface TurnOwner {
-  /** The turn's `result` arrived: true keeps the CLI (it resets for another query), false lets it end. */
+  /** The turn's run is over (its `result`, and any follow-up turn): true keeps the CLI (it resets for another query), false lets it end. */
   keep(cli: ReusableCli): boolean;
   /** The reset of a kept CLI is over: parked and ready (no error), or failed and being closed. */
   resetEnded(cli: ReusableCli, error: PoolRecycleError | undefined): void;
@@ -26,8 +26,9 @@ export interface TurnOwner {
  * A CLI the pool starts with its profile and owns (a `spareStart: 'startup'` spare, or a cold
  * start of a query the pool may recycle): a long-lived session whose input the pool controls. It
  * can be handed to one query for good (`claim`, as a startup spare is), or serve queries one turn
- * each (`serve`): the query's prompt is sent, its `Query` yields that turn's messages and ends after
- * the `result`; if the pool keeps the CLI, it sends `/clear`, reads that turn itself (no message
+ * each (`serve`): the query's prompt is sent, its `Query` yields that turn's messages and ends once
+ * the CLI's run is over (`Session.waitForRunEnd`: after the `result`, and after the follow-up turns
+ * a background subagent wakes the main agent for); if the pool keeps the CLI, it sends `/clear`, reads that turn itself (no message
  * reaches a caller), checks the conversation was reset ({@link ConversationResetCheck}) and parks.
  * One reader (`pump`) takes every message of the session and routes it by phase. It is a `PoolSpare`
  * by shape (no `implements`, so this file and spare-source.ts do not name each other).
@@ -49,6 +50,11 @@ export class ReusableCli {
   private servedKey: string | undefined;
   private firstInit: InitFacts | undefined;
   private sessionId: string | undefined;
+  /** Messages the pump has taken from the session so far. */
+  private read = 0;
+  /** The turn's run ended once the pump has read this many messages (the session's count then). */
+  private runEndsAt: number | undefined;
+  private awaitingRunEnd = false;
 
   /** A CLI started with `options` through `container` (not started yet: `serve` or `session.start()` starts it). */
   static create(options: Options, container: DependencyContainer): ReusableCli {
@@ -109,7 +115,7 @@ export class ReusableCli {
 
   /**
    * Serve one string prompt as one turn; returns its `Query` at once. `signal` stops the CLI until
-   * the turn ends. `owner` decides at the `result` whether the CLI is kept and hears how its reset went.
+   * the turn ends. `owner` decides when the turn's run is over whether the CLI is kept and hears how its reset went.
    */
   serve(
     params: { prompt: string; key: string | undefined; signal: AbortSignal | undefined; resetTimeoutMs: number },
@@ -120,6 +126,8 @@ export class ReusableCli {
     this.servedKey = params.key;
     this.owner = owner;
     this.resetTimeoutMs = params.resetTimeoutMs;
+    this.runEndsAt = undefined;
+    this.awaitingRunEnd = false;
     const turn = new TurnQuery(this.session, this);
     this.turn = turn;
     this.phase = 'turn';
@@ -149,7 +157,11 @@ export class ReusableCli {
     const messages = this.session.messages();
     let error: unknown;
     try {
-      for (let next = await messages.next(); next.done !== true; next = await messages.next()) this.route(next.value);
+      for (let next = await messages.next(); next.done !== true; next = await messages.next()) {
+        this.read += 1;
+        this.route(next.value);
+        this.endTurnIfDue();
+      }
     } catch (caught) {
       error = caught;
     }
@@ -169,17 +181,29 @@ export class ReusableCli {
 
   private onTurnMessage(message: SDKMessage): void {
     this.firstInit ??= initFactsOf(message);
-    const turn = this.turn as TurnQuery;
-    turn.push(message);
+    (this.turn as TurnQuery).push(message);
     if (message.type !== 'result') return;
     this.sessionId = message.session_id;
+    if (this.awaitingRunEnd) return;
+    // The turn goes on past its result while the CLI runs (a background subagent wakes the main
+    // agent): it ends once the pump has handed on every message the session had at the run's end.
+    this.awaitingRunEnd = true;
+    void this.session.waitForRunEnd().then(({ messageCount }) => {
+      this.runEndsAt = messageCount;
+      this.endTurnIfDue();
+    });
+  }
+
+  private endTurnIfDue(): void {
+    if (this.phase !== 'turn' || this.runEndsAt === undefined || this.read < this.runEndsAt) return;
+    const turn = this.turn as TurnQuery;
     this.stopListening?.();
     this.stopListening = undefined;
     if (this.alive && this.owner?.keep(this) === true) {
       turn.detach();
       this.startReset();
     } else {
-      // As a string-prompt query(): its input ends after the result and the CLI exits.
+      // As a string-prompt query(): its input ends after its run and the CLI exits.
       this.phase = 'ending';
       this.session.endInput();
     }

@@ -22,8 +22,9 @@ export interface TurnQuery extends QueryControls {}
 
 /**
  * The `Query` of one string-prompt query served as one turn of a CLI the pool keeps (`recycle`): it
- * yields that turn's messages (`system/init`, assistant messages, ..., the `result`) and then ends,
- * as a string-prompt `query()` ends, while the CLI lives on. Until the turn ends it acts as
+ * yields that turn's messages (`system/init`, assistant messages, ..., the `result`, and the
+ * follow-up turns a background subagent wakes the main agent for) and ends once the CLI's run is
+ * over, as a string-prompt `query()` ends, while the CLI lives on. Until the turn ends it acts as
  * `query()` does: leaving it (`return()`, `close()`, `await using`, `break`) stops the CLI, and its
  * controls go to the CLI. A control that may change the CLI's state (`setModel`, `interrupt`,
  * `setMcpServers`, ...: each one `QUERY_CONTROLS` marks `changesState`) taints the CLI, so it is not recycled. Once the

@@ -20,8 +20,8 @@ import { mirroredVersion, newestVersion } from './official-install.js';
 import { problemsOf, renderReport } from './render-report.js';
 
 const { values, positionals } = parseArgs({
-  // `pnpm compat:official -- --check` may hand the `--` on.
-  args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
+  // `pnpm compat:official [version] -- --check` hands the `--` on: the flags after it are flags still.
+  args: process.argv.slice(2).filter((arg, index, all) => !(arg === '--' && all.indexOf('--') === index)),
   allowPositionals: true,
   options: {
     check: { type: 'boolean', default: false },

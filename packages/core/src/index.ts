@@ -75,6 +75,7 @@ export {
   type QueryControlSpec,
   type QueryControls,
 } from './session/query-controls.js';
+export { DEFAULT_RUN_END_CEILING_MS, RUN_END_CEILING_ENV_VAR, runEndCeilingMs } from './session/run-end-ceiling.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';
 export type { StartupMark } from './session/startup-mark-tracker.js';

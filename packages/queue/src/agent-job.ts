@@ -38,9 +38,12 @@ export interface AgentJobData {
   tenant?: string;
 }
 
-/** What a completed agent run records on its job. */
+/**
+ * What a completed agent run records on its job: from the run's last `result` (the run goes on
+ * past a first result while a subagent works in the background and wakes the main agent).
+ */
 export interface AgentJobOutput {
-  /** The final text of the run (`result` of the result message). */
+  /** The final text of the run (`result` of its last result message). */
   text: string;
   /** The session id to resume for a follow-up turn. */
   sessionId: string;

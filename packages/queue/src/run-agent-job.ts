@@ -87,8 +87,11 @@ async function runTurn(
   let lastText: string | undefined;
   let sawMessage = false;
   let apiError: string | undefined;
+  let output: AgentJobOutput | undefined;
   try {
     const run = startQuery(context.pool, job.data.prompt, options);
+    // To the end of the run, not its first result: a subagent working in the background wakes the
+    // main agent for a follow-up turn after it, whose result is the run's answer.
     for await (const message of run) {
       sawMessage = true;
       if (message.type === 'assistant') {
@@ -100,7 +103,7 @@ async function runTurn(
       } else if (message.type === 'result') {
         // Built from the result itself, whether or not the query goes on to throw after it.
         if (message.is_error || message.subtype !== 'success') throw resultFailure(message, apiError);
-        return {
+        output = {
           text: message.result,
           sessionId: message.session_id,
           usage: message.usage as unknown as Record<string, unknown>,
@@ -110,6 +113,7 @@ async function runTurn(
         };
       }
     }
+    if (output !== undefined) return output;
     throw new Error(context.signal.aborted ? 'agent run aborted by worker close' : 'agent run ended without a result');
   } catch (error) {
     throw error instanceof AgentRunFailure ? error : thrownFailure(error, sawMessage, apiError);

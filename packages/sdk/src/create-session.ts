@@ -1,4 +1,4 @@
-import { type Options, Session, type SessionDependencies } from '@hexagent/core';
+import { type Options, runEndCeilingMs, Session, type SessionDependencies } from '@hexagent/core';
 import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
 import { type DependencyContainer, resolveFactories } from './container.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
@@ -41,6 +41,8 @@ export function createSession(
   const base: Omit<SessionDependencies, 'transport'> = {
     options,
     createMcpServer: mcpServerFactory,
+    // The ceiling on waiting for the CLI's idle, read from the environment it gets, as the official SDK.
+    runEndCeilingMs: runEndCeilingMs(launch.env),
     ...(tracer !== undefined && { tracer }),
     ...(factories.clock !== undefined && { clock: factories.clock }),
     ...(factories.ids !== undefined && { ids: factories.ids }),

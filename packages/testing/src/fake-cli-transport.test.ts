@@ -2,11 +2,12 @@ import {
   ControlProtocolEngine,
   ControlRequestError,
   type InboundMessage,
+  Session,
   TransportClosedError,
   TransportInputClosedError,
   TransportStartError,
 } from '@hexagent/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultInitializeResponse } from './default-initialize-response.js';
 import type { FakeCliTransportOptions } from './fake-cli-transport.js';
 import { FakeCliTransport } from './fake-cli-transport.js';
@@ -336,5 +337,33 @@ describe('FakeCliTransport: transcript mirror frames', () => {
       filePath: '/c/projects/-p/s1.jsonl',
       entries: [{ type: 'user', uuid: 'u1' }],
     });
+  });
+});
+
+describe('FakeCliTransport: the run state a CLI reports', () => {
+  it('emitSessionState() writes a host-only session_state_changed that a session follows and never yields', async () => {
+    const cli = new FakeCliTransport({ autoInitialize: true });
+    const session = new Session({
+      transport: cli,
+      options: { canUseTool: async () => ({ behavior: 'deny', message: 'no' }) },
+    });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const message of session.messages()) seen.push(message.type);
+    })();
+    await session.sendUserMessage('hi');
+    session.endInput();
+    cli.emitSessionState('running');
+    cli.emit({ type: 'result', subtype: 'success', is_error: false, result: 'first' });
+    cli.emitSessionState('requires_action');
+    cli.emitSessionState('running');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cli.state.inputEnded).toBe(false);
+    cli.emitSessionState('idle');
+    await vi.waitFor(() => expect(cli.state.inputEnded).toBe(true));
+    cli.finish();
+    await reading;
+    expect(seen).toEqual(['result']);
+    await session.close();
   });
 });

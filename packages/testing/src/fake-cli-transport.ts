@@ -212,6 +212,15 @@ export class FakeCliTransport implements Transport {
   }
 
   /**
+   * Writes `system`/`session_state_changed`, host-only, as the CLI does when its environment has
+   * `CLAUDE_CODE_SDK_READS_SESSION_STATE=1`: `running` as a turn starts, `requires_action` while it
+   * waits on the SDK, `idle` once its run is over (background work included). The SDK yields none.
+   */
+  emitSessionState(state: 'idle' | 'running' | 'requires_action'): void {
+    this.emit({ type: 'system', subtype: 'session_state_changed', state, sdk_host_only: true });
+  }
+
+  /**
    * Sends a `control_request` with a fresh `request_id` to the SDK and resolves with the SDK's
    * `control_response.response` (a success or an error object). Rejects with `TransportClosedError`
    * if the transport closes or the CLI exits first.

@@ -12,6 +12,14 @@
  */
 
 export { ManualClock } from '@hexagent/core';
+export {
+  BACKGROUND_AGENT_CALL_ID,
+  BACKGROUND_FOLLOW_UP_CALL_ID,
+  BACKGROUND_SUBAGENT_CALL_ID,
+  type BackgroundAgentScript,
+  type BackgroundAgentScriptOptions,
+  backgroundAgentScript,
+} from './background-agent-script.js';
 export { byPrompt } from './by-prompt.js';
 export { type CliHarness, startCliHarness } from './cli-harness.js';
 export { defaultInitializeResponse } from './default-initialize-response.js';
@@ -66,3 +74,4 @@ export type {
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
 export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
 export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';
+export { watchingCliSpawner } from './watching-cli-spawner.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { hermeticCliEnv, ScriptedModelServer } from '@hexagent/testing';
 import { z } from 'zod';
 import { type RawSpawn, RecordingSpawner } from './recording-spawner.js';
-import type { Scenario, SdkUnderTest } from './scenario.js';
+import { RunSignals, type Scenario, type SdkUnderTest } from './scenario.js';
 
 /** One scenario as run against one SDK, before normalisation. */
 export interface RawRecording {
@@ -41,7 +41,9 @@ export async function recordScenario(
   sdk: SdkUnderTest,
   cli: { path: string; version: string },
 ): Promise<RawRecording> {
-  const server = await ScriptedModelServer.start(scenario.script);
+  const signals = new RunSignals();
+  const { script } = scenario;
+  const server = await ScriptedModelServer.start('withSignals' in script ? script.withSignals(signals) : script);
   const hermetic = await hermeticCliEnv({ baseUrl: server.url });
   const cwd = join(hermetic.homeDir, 'project');
   await mkdir(cwd, { recursive: true });
@@ -68,6 +70,7 @@ export async function recordScenario(
       z,
       server,
       saw: (event) => saw.push(event),
+      signals,
       options: { pathToClaudeCodeExecutable: cli.path, env: hermetic.env, cwd, spawnClaudeCodeProcess: spawner.spawn },
     });
     run.catch(() => {}); // a failure after the timeout is the timeout's

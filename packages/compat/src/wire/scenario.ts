@@ -31,6 +31,8 @@ export interface ScenarioContext {
   server: ScriptedModelServer;
   /** Notes what the app saw (a message's kind, how the iteration ended); compared like the wire. */
   saw(event: string): void;
+  /** The run's signals, shared with its script (a model that waits for what the app saw). */
+  signals: RunSignals;
 }
 
 /** One scenario of the wire comparison, run the same way against each SDK. */
@@ -39,9 +41,37 @@ export interface Scenario {
   name: string;
   /** What it exercises, one line. */
   description: string;
-  /** What the scripted model answers. */
-  script: ModelScript;
+  /**
+   * What the scripted model answers; made per run from the run's {@link RunSignals} when an answer
+   * must wait for something the app saw (each run has its own: the two SDKs run a scenario side by side).
+   */
+  script: ModelScript | { withSignals(signals: RunSignals): ModelScript };
   run(context: ScenarioContext): Promise<void>;
+}
+
+/**
+ * Named one-shot signals between a scenario's run and its script: the run fires one when the app
+ * saw something (the first `result`), the script awaits it before answering.
+ */
+export class RunSignals {
+  private readonly fired = new Map<string, () => void>();
+  private readonly waits = new Map<string, Promise<void>>();
+
+  /** Fires `name` (again is a no-op). */
+  fire(name: string): void {
+    this.wait(name);
+    this.fired.get(name)?.();
+  }
+
+  /** Resolves once `name` has fired. */
+  wait(name: string): Promise<void> {
+    let waiting = this.waits.get(name);
+    if (waiting === undefined) {
+      waiting = new Promise<void>((resolve) => this.fired.set(name, resolve));
+      this.waits.set(name, waiting);
+    }
+    return waiting;
+  }
 }
 
 /**

@@ -50,6 +50,25 @@ describe('createInboundSink', () => {
     expect(mirrored).toEqual([mirror]);
   });
 
+  it('tells the turns of every state the CLI reports (host-only or not) and of the main agent’s messages only', () => {
+    const turns = { resultReceived: vi.fn(), stateReported: vi.fn(), mainAgentActive: vi.fn() };
+    const output = { push: vi.fn() };
+    const sink = createInboundSink({ protocol: { receive: () => false }, output, turns, end: vi.fn() });
+    sink.message({ type: 'system', subtype: 'session_state_changed', state: 'running', sdk_host_only: true });
+    sink.message({ type: 'assistant', message: {}, parent_tool_use_id: null });
+    sink.message({ type: 'assistant', message: {}, parent_tool_use_id: 'toolu_agent' });
+    sink.message({ type: 'stream_event', event: {}, parent_tool_use_id: null });
+    sink.message({ type: 'assistant', message: {} });
+    sink.message({ type: 'system', subtype: 'session_state_changed', state: 'requires_action' });
+    sink.message({ type: 'system', subtype: 'session_state_changed' });
+    sink.message(resultMessage());
+    sink.message({ type: 'system', subtype: 'session_state_changed', state: 'idle', sdk_host_only: true });
+    expect(turns.stateReported.mock.calls).toEqual([['running'], ['requires_action'], ['idle']]);
+    expect(turns.mainAgentActive).toHaveBeenCalledTimes(2);
+    expect(turns.resultReceived).toHaveBeenCalledTimes(1);
+    expect(output.push).toHaveBeenCalledTimes(7);
+  });
+
   it('tells keepAlive of every keep_alive (a start-up mark or not), yielding none of them', () => {
     const keepAlive = vi.fn();
     const output = { push: vi.fn() };

@@ -23,8 +23,8 @@ export interface InboundRoutes {
   protocol: Pick<ControlProtocol, 'receive'>;
   /** Takes every other message, for the caller. */
   output: { push(message: SDKMessage): void };
-  /** Counts the `result`s. */
-  turns: Pick<TurnLedger, 'resultReceived'>;
+  /** Counts the `result`s, and follows the CLI's run: its reported state, the main agent's messages. */
+  turns: Pick<TurnLedger, 'resultReceived' | 'stateReported' | 'mainAgentActive'>;
   /** Told the commands of every `system/commands_changed` message (which still goes to the caller). */
   commandsChanged?: (commands: SlashCommand[]) => void;
   /**
@@ -44,13 +44,19 @@ export interface InboundRoutes {
 
 type Held = { message: InboundMessage; flushed: boolean } | { end: unknown };
 
+/** A `system`/`session_state_changed` that names a state. */
+function isSessionState(message: InboundMessage): message is InboundMessage & { state: string } {
+  return message.type === 'system' && message.subtype === 'session_state_changed' && typeof message.state === 'string';
+}
+
 /**
  * Where a session's transport delivers the CLI's messages (synchronously when it supports
  * `subscribe`): control messages go to the protocol; the messages the CLI writes for the SDK itself
  * (`keep_alive`, `transcript_mirror`, a host-only `session_state_changed`: see
  * {@link isHostOnlyMessage}) are consumed, `transcript_mirror` going to `routes.mirror`;
  * the others go to the caller, each `result` is counted as the answer to a turn, and the commands
- * of `system/commands_changed` are noted.
+ * of `system/commands_changed` are noted. The CLI's run is followed in `routes.turns`: every
+ * `session_state_changed` (host-only or not) and each main-agent `assistant`/`stream_event`.
  *
  * With a mirror, a `result` (and the end of the output) is held until the mirror has flushed what
  * the turn wrote, and the messages after it wait behind it, in order; control requests are not
@@ -70,7 +76,10 @@ export function createInboundSink(routes: InboundRoutes): TransportSink {
     failures.observe(message);
     output.push(message as SDKMessage);
     if (message.type === 'result') turns.resultReceived();
-    else if (message.subtype === 'commands_changed' && message.type === 'system' && Array.isArray(message.commands)) {
+    else if (isSessionState(message)) turns.stateReported(message.state);
+    else if ((message.type === 'assistant' || message.type === 'stream_event') && message.parent_tool_use_id === null) {
+      turns.mainAgentActive();
+    } else if (message.subtype === 'commands_changed' && message.type === 'system' && Array.isArray(message.commands)) {
       commandsChanged?.(message.commands as SlashCommand[]);
     }
   };
@@ -111,6 +120,7 @@ export function createInboundSink(routes: InboundRoutes): TransportSink {
       if (isHostOnlyMessage(message)) {
         if (message.type === 'transcript_mirror') mirror?.receive(message);
         else if (message.type === 'keep_alive') keepAlive?.(message);
+        else if (isSessionState(message)) turns.stateReported(message.state);
         return;
       }
       if (held === undefined && (mirror === undefined || message.type !== 'result')) deliver(message);

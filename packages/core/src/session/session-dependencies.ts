@@ -34,6 +34,12 @@ export interface SessionDependencies {
    * deadlines, session-store retries); default `systemClock`. Tests pass a `ManualClock`.
    */
   clock?: Clock;
+  /**
+   * After a `result`, how long the session waits for the CLI to report `idle` before it takes the
+   * run as over (and may end the CLI's input); 0: no limit. Default 10 minutes. The facade reads
+   * it from the CLI's environment (`runEndCeilingMs`).
+   */
+  runEndCeilingMs?: number;
   /** Where the session's random ids come from (control request ids, `mirror_error` uuids); default `randomIdSource`. */
   ids?: IdSource;
 }

@@ -1,5 +1,7 @@
 import { AbortError } from '../errors/abort-error.js';
 import type { ControlRequestOptions } from '../ports/control-protocol.js';
+import type { TransportError } from '../ports/transport-error.js';
+import { TransportInputClosedError } from '../ports/transport-input-closed-error.js';
 import { DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { OutboundMessage } from '../types/control.js';
@@ -20,8 +22,10 @@ import { createInboundSink } from './inbound-sink.js';
 import { ABORTED_BY_USER, listenForAbort } from './listen-for-abort.js';
 import { McpControls } from './mcp-controls.js';
 import { McpServerSet } from './mcp-server-set.js';
+import { needsSdkAnswers } from './needs-sdk-answers.js';
 import type { QueryControls } from './query-controls.js';
 import { requestInitialize } from './request-initialize.js';
+import { DEFAULT_RUN_END_CEILING_MS } from './run-end-ceiling.js';
 import type { SessionDependencies } from './session-dependencies.js';
 import { SessionInput } from './session-input.js';
 import { type SessionEndParts, shutDownSession } from './shut-down-session.js';
@@ -72,12 +76,21 @@ export class Session extends McpControls implements QueryControls {
     const clock = dependencies.clock ?? systemClock;
     this.options = options;
     const servers = McpServerSet.forSession(dependencies.mcpServers, options.mcpServers, dependencies.createMcpServer);
-    const turns = new TurnLedger(() => transport.endInput());
+    const turns = new TurnLedger(() => transport.endInput(), {
+      clock,
+      ceilingMs: dependencies.runEndCeilingMs ?? DEFAULT_RUN_END_CEILING_MS,
+      needsSdk: () => needsSdkAnswers(options, servers.byName.size),
+    });
     this.startupMarks = new StartupMarkTracker(clock);
     const tracer = dependencies.tracer ?? (options.tracer || undefined);
     const tracing = tracer === undefined ? undefined : new SessionTracing(tracer, options.model, servers.byName);
     const send = (message: OutboundMessage) => transport.send(message);
-    const protocol = createSessionProtocol(dependencies, options, send, (e) => void this.close(e), tracing);
+    // Once this side ended the input, an answer the CLI asked for late cannot reach it: the CLI
+    // fails that request itself and finishes, so the session goes on (as the official SDK does).
+    const broken = (error: TransportError) => {
+      if (!(turns.inputEnded && TransportInputClosedError.isInstance(error))) void this.close(error);
+    };
+    const protocol = createSessionProtocol(dependencies, options, send, broken, tracing);
     const output = new AsyncQueue<SDKMessage>(() => {
       void this.close();
     });
@@ -183,7 +196,9 @@ export class Session extends McpControls implements QueryControls {
 
   /**
    * Declare that no more user messages will come. The CLI's input is closed as soon as every
-   * turn sent so far has its result, so hooks, permissions and tools keep working until then.
+   * turn sent so far has its result and the CLI's run is over (it reported `idle`: a background
+   * subagent may wake the main agent after a `result`; or the ceiling passed), so hooks,
+   * permissions and tools keep working until then.
    */
   endInput(): void {
     this.parts.turns.requestEndInput();
@@ -192,6 +207,17 @@ export class Session extends McpControls implements QueryControls {
   /** Resolves when every user message sent so far has got its `result` (or the session ended). */
   waitForIdle(): Promise<void> {
     return this.parts.turns.waitForIdle();
+  }
+
+  /**
+   * Resolves when every user message sent so far has its `result` and the CLI's run is over (see
+   * {@link endInput}), or the session ended; with how many messages {@link messages} had been
+   * given by then, so that a reader can tell the run's messages from later ones.
+   */
+  waitForRunEnd(): Promise<{ messageCount: number }> {
+    return new Promise((resolve) =>
+      this.parts.turns.whenRunEnds(() => resolve({ messageCount: this.parts.output.pushed })),
+    );
   }
 
   /** Send a control request to the CLI. Rejects with `ControlRequestError` when the CLI answers an error. */

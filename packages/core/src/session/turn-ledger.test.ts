@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../util/manual-clock.js';
 import { TurnLedger } from './turn-ledger.js';
 
 /** Records how a promise settles, without awaiting it. */
@@ -105,5 +106,107 @@ describe('TurnLedger', () => {
     await tick();
     expect(first.settled && second.settled).toBe(true);
     await ledger.waitForIdle();
+  });
+
+  describe('with a CLI that reports its state (a background subagent after the result)', () => {
+    function background(options: { ceilingMs?: number; needsSdk?: boolean } = {}) {
+      const clock = new ManualClock();
+      const endInput = vi.fn();
+      const ledger = new TurnLedger(endInput, {
+        clock,
+        ceilingMs: options.ceilingMs ?? 600_000,
+        needsSdk: () => options.needsSdk ?? true,
+      });
+      ledger.open();
+      return { ledger, endInput, clock };
+    }
+
+    it('keeps the input open past the result until the CLI is idle', () => {
+      const { ledger, endInput } = background();
+      ledger.userMessageSent();
+      ledger.requestEndInput();
+      ledger.stateReported('running');
+      ledger.resultReceived();
+      expect(ledger.isIdle).toBe(true);
+      expect(ledger.runEnded).toBe(false);
+      expect(endInput).not.toHaveBeenCalled();
+      ledger.mainAgentActive();
+      ledger.resultReceived();
+      expect(endInput).not.toHaveBeenCalled();
+      ledger.stateReported('idle');
+      expect(endInput).toHaveBeenCalledTimes(1);
+    });
+
+    it('ends it at the ceiling when idle never comes', () => {
+      const { ledger, endInput, clock } = background({ ceilingMs: 1000 });
+      ledger.userMessageSent();
+      ledger.requestEndInput();
+      ledger.stateReported('running');
+      ledger.resultReceived();
+      clock.advance(999);
+      expect(endInput).not.toHaveBeenCalled();
+      clock.advance(1);
+      expect(endInput).toHaveBeenCalledTimes(1);
+    });
+
+    it('ends it at the result when nothing needs the SDK', () => {
+      const { ledger, endInput } = background({ needsSdk: false });
+      ledger.userMessageSent();
+      ledger.requestEndInput();
+      ledger.stateReported('running');
+      ledger.resultReceived();
+      expect(endInput).toHaveBeenCalledTimes(1);
+    });
+
+    it('with nothing sent, ends it at once whatever the CLI reports', () => {
+      const { ledger, endInput } = background();
+      ledger.stateReported('running');
+      ledger.requestEndInput();
+      expect(endInput).toHaveBeenCalledTimes(1);
+    });
+
+    it('still waits for every turn: an idle between two queued turns does not end the input', () => {
+      const { ledger, endInput } = background();
+      ledger.userMessageSent();
+      ledger.userMessageSent();
+      ledger.requestEndInput();
+      ledger.stateReported('running');
+      ledger.resultReceived();
+      ledger.stateReported('idle');
+      expect(endInput).not.toHaveBeenCalled();
+      ledger.resultReceived();
+      expect(endInput).toHaveBeenCalledTimes(1);
+    });
+
+    it('whenRunEnds() calls back synchronously at the run’s end, at once when it is over, and on close()', () => {
+      const { ledger } = background();
+      const calls: string[] = [];
+      ledger.whenRunEnds(() => calls.push('before any turn'));
+      ledger.userMessageSent();
+      ledger.stateReported('running');
+      ledger.whenRunEnds(() => calls.push('first run'));
+      ledger.resultReceived();
+      expect(calls).toEqual(['before any turn']);
+      ledger.stateReported('idle');
+      expect(calls).toEqual(['before any turn', 'first run']);
+      ledger.userMessageSent();
+      ledger.whenRunEnds(() => calls.push('closed'));
+      ledger.close();
+      expect(calls).toEqual(['before any turn', 'first run', 'closed']);
+    });
+
+    it('whenRunEnds() hears of a run that was over before its last turn’s result came', () => {
+      const { ledger } = background();
+      const ended = vi.fn();
+      ledger.userMessageSent();
+      ledger.userMessageSent();
+      ledger.stateReported('running');
+      ledger.whenRunEnds(ended);
+      ledger.resultReceived();
+      ledger.stateReported('idle');
+      expect(ended).not.toHaveBeenCalled();
+      ledger.resultReceived();
+      expect(ended).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -12,6 +12,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   private sealed = false;
   private error: unknown;
   private hasError = false;
+  private accepted = 0;
   private readonly onReturn: (() => void) | undefined;
 
   /** @param onReturn called once if the consumer stops early (`break` out of `for await`). */
@@ -24,6 +25,11 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     return this.items.length - this.head;
   }
 
+  /** Items accepted by `push` so far (those ignored after `end()` or `seal()` not counted). */
+  get pushed(): number {
+    return this.accepted;
+  }
+
   /** True once `end()` was called. */
   get isEnded(): boolean {
     return this.ended;
@@ -32,6 +38,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   /** Add an item; ignored after `end()` or `seal()`. */
   push(item: T): void {
     if (this.ended || this.sealed) return;
+    this.accepted += 1;
     const waiter = this.waiter;
     if (waiter !== undefined) {
       this.waiter = undefined;

@@ -100,7 +100,7 @@ export function resultMessage(
 }
 
 /** `system`/`session_state_changed`. */
-export function sessionStateMessage(session: StandInSession, state: 'running' | 'idle'): Json {
+export function sessionStateMessage(session: StandInSession, state: 'running' | 'requires_action' | 'idle'): Json {
   return {
     type: 'system',
     subtype: 'session_state_changed',

@@ -97,8 +97,8 @@ export type StandInStep =
    * written as `{ type: reportAs, answer }`.
    */
   | { request: string; payload?: Record<string, unknown>; id?: string; wait?: boolean; reportAs?: string }
-  /** `system`/`session_state_changed` with this state. */
-  | { sessionState: 'running' | 'idle' }
+  /** `system`/`session_state_changed` (host-only) with this state. */
+  | { sessionState: 'running' | 'requires_action' | 'idle' }
   /** `system`/`init` (capture 01's, with this session's in-process servers and tools): on the first turn, or every turn. */
   | { systemInit: 'first-turn' | 'every-turn' }
   /** The MCP handshake (capture 09) with each in-process server named in `initialize` without a manifest, once. */

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario.js';
+import { backgroundAgent } from './background-scenarios.js';
 import { interrupt, streamingInputControls } from './control-scenarios.js';
 import {
   canUseToolAndHooks,
@@ -23,4 +24,5 @@ export const SCENARIOS: readonly Scenario[] = [
   sessionStoreMirror,
   startup,
   prewarmClaim,
+  backgroundAgent,
 ];
