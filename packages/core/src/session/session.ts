@@ -73,7 +73,9 @@ export class Session extends McpControls implements QueryControls {
     const servers = McpServerSet.forSession(dependencies.mcpServers, options.mcpServers, dependencies.createMcpServer);
     const turns = new TurnLedger(() => transport.endInput());
     this.startupMarks = new StartupMarkTracker(clock);
-    const tracer = dependencies.tracer ?? (options.tracer || undefined);
+    const tracer =
+      dependencies.tracer ??
+      (typeof options.tracer === 'object' && options.tracer !== null ? options.tracer : undefined);
     const tracing = tracer === undefined ? undefined : new SessionTracing(tracer, options.model, servers.byName);
     const send = (message: OutboundMessage) => transport.send(message);
     const protocol = createSessionProtocol(dependencies, options, send, (e) => void this.close(e), tracing);
