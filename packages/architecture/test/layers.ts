@@ -38,6 +38,7 @@ export const LAYERS: readonly Layer[] = [
     sameLayer: true,
     packages: [
       '@hexagent/agent-pool',
+      '@hexagent/claude-agent-sdk',
       '@hexagent/queue',
       '@hexagent/relay',
       '@hexagent/drop-in',

@@ -4,6 +4,7 @@ import { type EqualsCheckResult, runEqualsChecks } from './equals-check.js';
 import { compareExports, type ExportComparison } from './exports/compare-exports.js';
 import { installOfficial, mirroredVersion, type OfficialInstall } from './official-install.js';
 import { repoPaths } from './repo-paths.js';
+import { compareShapes, SHAPE_ID_PREFIX, type ShapeResult } from './shape/compare-shapes.js';
 import { diffSurfaces, type SurfaceChange } from './surface/diff-surfaces.js';
 import { extractSurface } from './surface/extract-surface.js';
 import {
@@ -24,6 +25,8 @@ export interface CatchUpOptions {
   wire?: boolean;
   /** Run drop-in's type-level checks against the release. Default true. */
   types?: boolean;
+  /** Compare the runtime shape of every object a program gets (both SDKs run, a few seconds). Default true. */
+  shapes?: boolean;
   /** Only these scenarios. */
   scenarios?: readonly string[];
   /** Write the official recordings as the release's reference (records the official side). */
@@ -45,6 +48,7 @@ export interface CatchUpResult {
   exports: ExportComparison;
   surfaceChanges: SurfaceChange[];
   equals?: EqualsCheckResult;
+  shapes?: ShapeResult;
   wire?: WireResult;
 }
 
@@ -94,6 +98,11 @@ export async function catchUp(options: CatchUpOptions): Promise<CatchUpResult> {
     log('type-checking packages/drop-in against the release');
     result.equals = await runEqualsChecks(install.packageDir, install.version);
   }
+  if (options.shapes !== false) {
+    log('comparing the runtime shape of what each SDK gives a program');
+    const accepted = readAcceptedDifferences(repoPaths.accepted);
+    result.shapes = await compareShapes(install, Object.keys(releaseSurface.query), accepted);
+  }
   if (options.wire !== false) result.wire = await compareWire(install, mirrored, options);
   return result;
 }
@@ -109,7 +118,10 @@ async function compareWire(install: OfficialInstall, mirrored: string, options: 
     const hexagent = run.hexagent[index];
     return hexagent ? diffRecordings(official, hexagent) : [];
   });
-  const { judged, unused } = judgeDifferences(differences, readAcceptedDifferences(repoPaths.accepted));
+  const wireAccepted = readAcceptedDifferences(repoPaths.accepted).filter(
+    (entry) => !entry.id.startsWith(SHAPE_ID_PREFIX),
+  );
+  const { judged, unused } = judgeDifferences(differences, wireAccepted);
   const result: WireResult = {
     scenarios,
     hexagent: judged,

@@ -10,7 +10,8 @@
  *   --update-references   record both and write the official recordings as the release's reference
  *   --write-exports       rewrite packages/drop-in/official-exports.txt with the release's exports
  *   --scenario <name>     only this scenario (repeatable)
- *   --no-wire, --no-types skip the wire recording, the type-level checks
+ *   --no-wire, --no-types, --no-shapes
+ *                         skip the wire recording, the type-level checks, the runtime shapes
  *   --out <file>          also write the report to a file
  */
 import { writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ const { values, positionals } = parseArgs({
     scenario: { type: 'string', multiple: true },
     'no-wire': { type: 'boolean', default: false },
     'no-types': { type: 'boolean', default: false },
+    'no-shapes': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
@@ -42,6 +44,7 @@ const result = await catchUp({
   version,
   wire: !values['no-wire'],
   types: !values['no-types'],
+  shapes: !values['no-shapes'],
   updateReferences: values['update-references'],
   recordOfficial: values['record-official'],
   writeExports: values['write-exports'],

@@ -1,4 +1,5 @@
 import type { CatchUpResult, WireResult } from './catch-up.js';
+import type { ShapeResult } from './shape/compare-shapes.js';
 import type { SurfaceChange } from './surface/diff-surfaces.js';
 import { SURFACE_SECTIONS } from './surface/dts-surface.js';
 import type { WireDifference } from './wire/diff-recordings.js';
@@ -14,6 +15,7 @@ export function renderReport(result: CatchUpResult): string {
     ...renderExports(result),
     ...renderSurface(result.surfaceChanges, mirrored, install.version),
     ...renderEquals(result),
+    ...(result.shapes ? renderShapes(result.shapes) : ['## Runtime shapes', '', 'not compared (--no-shapes)', '']),
     ...(result.wire
       ? renderWire(result.wire, mirrored, install.version)
       : ['## Wire', '', 'not recorded (--no-wire)', '']),
@@ -39,6 +41,8 @@ export function problemsOf(result: CatchUpResult): string[] {
       );
     }
   }
+  const shapes = result.shapes?.differences.filter((difference) => difference.accepted === undefined).length ?? 0;
+  if (shapes > 0) problems.push(`${shapes} new runtime shape difference(s) between hexagent and the official SDK`);
   if (result.equals && !result.equals.ok) problems.push(`${result.equals.errors.length} type-level check error(s)`);
   return problems;
 }
@@ -95,6 +99,33 @@ function renderEquals({ equals, install }: CatchUpResult): string[] {
   if (!equals) return [...out, 'not run (--no-types)', ''];
   if (equals.ok) return [...out, 'every check passes', ''];
   return [...out, `${equals.errors.length} error(s):`, ...equals.errors.map((error) => `- ${error}`), ''];
+}
+
+function renderShapes(shapes: ShapeResult): string[] {
+  const fresh = shapes.differences.filter((difference) => difference.accepted === undefined);
+  const accepted = shapes.differences.filter((difference) => difference.accepted !== undefined);
+  const objects = Object.keys(shapes.hexagent).sort();
+  const out = [
+    '## Runtime shapes: what a program sees of each object, hexagent against the official',
+    '',
+    `Objects: ${objects.join(', ')} (the pool's compared with the official \`query\`).`,
+    '',
+    `### New differences (${fresh.length})`,
+    '',
+    ...(fresh.length === 0 ? ['none'] : fresh.flatMap(differenceLines)),
+    '',
+    `### Accepted differences (${accepted.length}, the \`shape/\` entries of packages/compat/accepted-differences.json)`,
+    '',
+    ...(accepted.length === 0 ? ['none'] : accepted.map((difference) => `- ${difference.id}: ${difference.text}`)),
+    '',
+  ];
+  if (shapes.unusedAccepted.length > 0) {
+    out.push(
+      `Accepted entries no difference matched (remove them): ${shapes.unusedAccepted.map((entry) => entry.id).join(', ')}`,
+      '',
+    );
+  }
+  return out;
 }
 
 function renderWire(wire: WireResult, mirrored: string, version: string): string[] {

@@ -96,6 +96,19 @@ const ROWS: Row[] = [
   ],
   ['sessionStore without listSessions, with continue', { sessionStore: store, continue: true }, 'continue', 'official'],
   ['executableArgs not a list', { executableArgs: '--x' }, 'executableArgs', 'official'],
+  [
+    'hooks: an event that is not a list of matchers',
+    { hooks: { PreToolUse: { hooks: [] } } },
+    'hooks.PreToolUse',
+    'official',
+  ],
+  [
+    'hooks: a matcher whose hooks is not a list',
+    { hooks: { PostToolUse: [{ matcher: 'Bash', hooks: 'x' }] } },
+    'hooks.PostToolUse',
+    'official',
+  ],
+  ['hooks: a matcher that is null', { hooks: { PermissionRequest: [null] } }, 'hooks.PermissionRequest', 'official'],
   ['spawnClaudeCodeProcess not a function', { spawnClaudeCodeProcess: 'spawn' }, 'spawnClaudeCodeProcess', 'official'],
   // The official SDK passes it on; the CLI refuses it at start.
   ['maxBudgetUsd 0', { maxBudgetUsd: 0 }, 'maxBudgetUsd', 'cli'],

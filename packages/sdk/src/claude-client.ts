@@ -1,9 +1,18 @@
-import type { Options, SDKControlInitializeResponse, SDKMessage, SDKUserMessageInput, Session } from '@hexagent/core';
+import type {
+  Options,
+  QueryControls,
+  SDKControlInitializeResponse,
+  SDKMessage,
+  SDKUserMessageInput,
+  Session,
+} from '@hexagent/core';
 import { InvalidOptionError } from '@hexagent/core';
 import { asyncDispose } from './async-dispose.js';
 import type { DependencyContainer } from './container.js';
 import { createSession } from './create-session.js';
-import { LiveControls } from './live-controls.js';
+import { addLiveControls } from './live-controls.js';
+
+export interface ClaudeClient extends QueryControls {}
 
 /**
  * A long-lived conversation with one Claude Code process, in the spirit of the Python SDK's
@@ -11,7 +20,8 @@ import { LiveControls } from './live-controls.js';
  * with `receiveResponse()`. Tools, hooks and permission callbacks work across every turn. The live
  * controls are those of a query (`interrupt`, `setModel`, `rewindFiles`, `setMcpServers`, ...);
  * the Python SDK's names are kept where it has its own (`serverInfo()` for the initialize answer).
- * Before `connect()`, a control throws `InvalidOptionError`.
+ * Before `connect()`, a control throws `InvalidOptionError`. Like the Python SDK's client, every
+ * method (the live controls too) is on this class's own prototype; none is enumerable.
  *
  * @example
  * ```ts
@@ -23,7 +33,8 @@ import { LiveControls } from './live-controls.js';
  * for await (const message of client.receiveResponse()) console.log(message.type);
  * ```
  */
-export class ClaudeClient extends LiveControls {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the control methods are defined by addLiveControls in the static block
+export class ClaudeClient {
   private readonly options: Options;
   private readonly container: DependencyContainer | undefined;
   private session: Session | undefined;
@@ -34,7 +45,6 @@ export class ClaudeClient extends LiveControls {
    * @param container a dependency container to swap adapters.
    */
   constructor(options: Options = {}, container?: DependencyContainer) {
-    super();
     this.options = options;
     this.container = container;
   }
@@ -110,8 +120,8 @@ export class ClaudeClient extends LiveControls {
     return this.close();
   }
 
-  protected controls(): Session {
-    return this.requireSession();
+  static {
+    addLiveControls(ClaudeClient, (client) => client.requireSession());
   }
 
   private requireSession(): Session {

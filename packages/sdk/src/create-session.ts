@@ -4,7 +4,7 @@ import { type DependencyContainer, resolveFactories } from './container.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
 import { StoreResumeTransport } from './session-store/store-resume-transport.js';
 import { activeTraceContext } from './tracing/active-trace-context.js';
-import { globalOpenTelemetryTracer } from './tracing/global-open-telemetry-tracer.js';
+import { chosenTracer } from './tracing/chosen-tracer.js';
 import { transportFactoryOf } from './transport-option.js';
 
 /**
@@ -36,8 +36,7 @@ export function createSession(
   const { mcpServerFactory, tracer: registered } = factories;
   const transportFactory = transportFactoryOf(options, factories.transportFactory);
   const launch = buildTransportLaunch(options, context);
-  // options.tracer, else the container's, else the global OpenTelemetry provider's (when one is registered).
-  const tracer = options.tracer === false ? undefined : (options.tracer ?? registered ?? globalOpenTelemetryTracer());
+  const tracer = chosenTracer(options.tracer, registered);
   const base: Omit<SessionDependencies, 'transport'> = {
     options,
     createMcpServer: mcpServerFactory,

@@ -3,7 +3,9 @@
  * its control request and resolves with the mapped answer, errors carry the CLI's code, and
  * in-process servers added by `setMcpServers` are served through the default MCP factory.
  */
-import { AsyncQueue } from '@hexagent/core';
+
+import type { QueryControls as LiveControls } from '@hexagent/core';
+import { AsyncQueue, QUERY_CONTROL_NAMES } from '@hexagent/core';
 import { type ControlAutoResponder, FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,7 +20,6 @@ import {
   type SDKUserMessageInput,
   tool,
 } from './index.js';
-import type { LiveControls } from './live-controls.js';
 import { query } from './query.js';
 import { TRANSPORT_FACTORY } from './tokens.js';
 
@@ -56,7 +57,7 @@ const autoRespond = new Proxy<Record<string, ControlAutoResponder>>(
   },
 );
 
-/** Every method of LiveControls, with the subtype it sends (none for the local ones) and its result. */
+/** Every live control, with the subtype it sends (none for the local ones) and its result. */
 const calls: Array<[string, (c: LiveControls) => Promise<unknown>, string | undefined, unknown]> = [
   ['interrupt', (c) => c.interrupt(), 'interrupt', { still_queued: [] }],
   ['setPermissionMode', (c) => c.setPermissionMode('plan'), 'set_permission_mode', undefined],
@@ -265,5 +266,42 @@ describe('ClaudeClient controls', () => {
     const client = new ClaudeClient({}, containerWith(new FakeCliTransport({ autoInitialize: true })));
     expect(() => client.getContextUsage()).toThrow(InvalidOptionError);
     expect(() => client.accountInfo()).toThrow(InvalidOptionError);
+  });
+});
+
+describe('where the live controls are: on the immediate prototype, as on the official Query', () => {
+  // A tracing wrapper copies a query's methods from Object.getPrototypeOf(query) (LangSmith's
+  // wrapClaudeAgentSDK does); a control one level further up is lost to it.
+  const copiedByAWrapper = (value: object) => Object.getOwnPropertyNames(Object.getPrototypeOf(value));
+
+  it('query(): every control, next/return/throw and the iterator on one prototype whose parent is Object.prototype', () => {
+    const fake = new FakeCliTransport({ autoInitialize: true, autoRespond });
+    const run = query({ prompt: openInput() }, containerWith(fake));
+    closers.push(() => run.return());
+    const prototype = Object.getPrototypeOf(run) as object;
+    expect(copiedByAWrapper(run)).toEqual(
+      expect.arrayContaining([...QUERY_CONTROL_NAMES, 'next', 'return', 'throw', 'close', 'streamInput']),
+    );
+    expect(Object.hasOwn(prototype, Symbol.asyncIterator)).toBe(true);
+    expect(Object.getPrototypeOf(prototype)).toBe(Object.prototype);
+    expect(Object.keys(prototype)).toEqual([]);
+  });
+
+  it("ClaudeClient: every control and the client's own methods on its prototype, as the Python SDK's ClaudeSDKClient", () => {
+    const client = new ClaudeClient({}, containerWith(new FakeCliTransport({ autoInitialize: true })));
+    const prototype = Object.getPrototypeOf(client) as object;
+    expect(copiedByAWrapper(client)).toEqual(
+      expect.arrayContaining([
+        ...QUERY_CONTROL_NAMES,
+        'connect',
+        'query',
+        'receiveMessages',
+        'receiveResponse',
+        'close',
+      ]),
+    );
+    expect(Object.getPrototypeOf(prototype)).toBe(Object.prototype);
+    expect(Object.keys(prototype)).toEqual([]);
+    expect(() => client.interrupt()).toThrow(InvalidOptionError);
   });
 });

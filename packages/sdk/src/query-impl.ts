@@ -1,4 +1,5 @@
 import type {
+  QueryControls,
   SDKControlInitializeResponse,
   SDKMessage,
   SDKUserMessage,
@@ -6,14 +7,19 @@ import type {
   Session,
 } from '@hexagent/core';
 import { asyncDispose } from './async-dispose.js';
-import { LiveControls } from './live-controls.js';
+import { addLiveControls } from './live-controls.js';
 import type { Query } from './types/query.js';
+
+export interface QueryImpl extends QueryControls {}
 
 /**
  * The `Query` over one `Session`: `query()`, a warm query and a claimed spare return one, and so
  * does the agent pool for a turn on a CLI it keeps (`new QueryImpl(createSession(...), prompt)`).
+ * Every method, the live controls included, is on this class's own prototype, as on the official
+ * Query (see {@link addLiveControls}).
  */
-export class QueryImpl extends LiveControls implements Query {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the control methods are defined by addLiveControls in the static block
+export class QueryImpl implements Query {
   private readonly session: Session;
   private readonly iterator: AsyncIterableIterator<SDKMessage>;
 
@@ -29,7 +35,6 @@ export class QueryImpl extends LiveControls implements Query {
     prompt: string | AsyncIterable<SDKUserMessageInput>,
     held?: { promptMay?: Promise<boolean>; initialization?: Promise<SDKControlInitializeResponse> },
   ) {
-    super();
     this.session = session;
     this.iterator = session.messages();
     this.initialization = held?.initialization;
@@ -38,10 +43,6 @@ export class QueryImpl extends LiveControls implements Query {
       void held.promptMay.then((may) => {
         if (may) sendPrompt(session, prompt);
       });
-  }
-
-  protected controls(): Session {
-    return this.session;
   }
 
   next(): Promise<IteratorResult<SDKMessage, void>> {
@@ -66,7 +67,7 @@ export class QueryImpl extends LiveControls implements Query {
     return this.session.close();
   }
 
-  override initializationResult(): Promise<SDKControlInitializeResponse> {
+  initializationResult(): Promise<SDKControlInitializeResponse> {
     return this.initialization ?? this.session.initializationResult();
   }
 
@@ -77,6 +78,10 @@ export class QueryImpl extends LiveControls implements Query {
   /** Resolves once the CLI has stopped (the `Query` type, like the official one, says `void`). */
   close(): Promise<void> {
     return this.session.close();
+  }
+
+  static {
+    addLiveControls(QueryImpl, (query) => query.session);
   }
 }
 

@@ -12,8 +12,9 @@ export const MCP_SERVER_FACTORY: unique symbol = Symbol.for('hexagent.MCP_SERVER
 
 /**
  * Token of a `SessionTracer` (the tracer port) every session made from the container reports its
- * spans to. Unregistered (the default), sessions trace through `@opentelemetry/api` when a global
- * tracer provider is registered; `options.tracer` wins over both.
+ * spans to. Unregistered (the default), a session sends spans only when asked for (`tracer: true` or
+ * `HEXAGENT_TRACING=1`: the global OpenTelemetry provider's); a `SessionTracer` or `false` as
+ * `options.tracer` wins over it.
  */
 export const TRACER: unique symbol = Symbol.for('hexagent.TRACER');
 

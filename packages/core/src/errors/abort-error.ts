@@ -18,7 +18,8 @@ export class AbortError extends HexagentError {
     const options: { message?: string; cause?: unknown } =
       typeof messageOrOptions === 'string' ? { message: messageOrOptions } : (messageOrOptions ?? {});
     super({ message: options.message ?? 'The operation was aborted', cause: options.cause });
-    this.name = 'Error';
+    // No name of its own: `Error.prototype`'s, as the official's, which sets none.
+    Reflect.deleteProperty(this, 'name');
   }
 
   /** Cross-bundle `instanceof`. */

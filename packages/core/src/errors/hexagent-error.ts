@@ -21,7 +21,14 @@ export abstract class HexagentError extends Error {
 
   constructor(options: HexagentErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
+    // Not enumerable, as an Error's own `message` and `stack`: `Object.keys`, a spread and
+    // `JSON.stringify` see only the error's data (`code`, ...), as with the official SDK's errors.
+    Object.defineProperty(this, 'name', {
+      value: new.target.name,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
   }
 
   /** True when `error` is any hexagent error, whichever copy of the package created it. */

@@ -8,8 +8,9 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
 /**
  * The checks a session makes on its options before it starts anything, so a bad option leaves
  * nothing running. Throws `InvalidOptionError` naming the first bad option, in this order:
- * the combinations of `checkOptionCombinations`, the hexagent-only `hookTimeoutMs` (when there are
- * hooks), then `mcpServersDelivery` (`checkMcpServers`: the official SDK refuses an unknown one too). Hook events this
+ * the combinations of `checkOptionCombinations`, `hooks` (an event that is not an array of
+ * matchers, a matcher whose `hooks` is not an array of callbacks: the official SDK refuses both,
+ * for every event), the hexagent-only `hookTimeoutMs` (when there are hooks), then `mcpServersDelivery` (`checkMcpServers`: the official SDK refuses an unknown one too). Hook events this
  * release does not know, and matchers' `timeout`s, go to the CLI as given, as the official SDK
  * sends them: the CLI decides.
  *
@@ -40,6 +41,24 @@ export function checkMcpServerNames(servers: readonly McpServerPort[]): void {
 }
 
 function checkHooks(options: Options): void {
+  // As the official SDK refuses them (its messages): the CLI could not be told these hooks.
+  for (const [event, matchers] of Object.entries(options.hooks ?? {}) as [string, unknown][]) {
+    if (!matchers) continue;
+    if (!Array.isArray(matchers)) {
+      throw new InvalidOptionError({
+        option: `hooks.${event}`,
+        message: `hooks.${event} must be an array of matchers`,
+      });
+    }
+    matchers.forEach((matcher: unknown, index) => {
+      if (!Array.isArray((matcher as { hooks?: unknown } | null)?.hooks)) {
+        throw new InvalidOptionError({
+          option: `hooks.${event}`,
+          message: `hooks.${event}[${index}].hooks must be an array of callbacks`,
+        });
+      }
+    });
+  }
   const defaultTimeoutMs = options.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   if (!isPositiveNumber(defaultTimeoutMs)) {
     throw new InvalidOptionError({

@@ -26,6 +26,7 @@ import { TransportStartError } from '../ports/transport-start-error.js';
 import type { HookInput } from '../types/hooks/hook-inputs.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { SDKUserMessageInput } from '../types/messages/user-message.js';
+import type { PermissionMode } from '../types/permissions/permission-update.js';
 
 const { makeSession, runningSession } = sessionHarness();
 
@@ -516,6 +517,14 @@ describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
       await transport.answer('interrupt', { still_queued: [] });
       await expect(interrupt).resolves.toEqual({ still_queued: [] });
       expect(session.isClosed).toBe(false);
+    });
+
+    it("setPermissionMode('manual') is sent as asked, and a 'manual' answer is reported as 'default', as the official SDK does", async () => {
+      const { session, transport } = await runningSession();
+      const mode = session.setPermissionMode('manual' as PermissionMode);
+      await transport.answer('set_permission_mode', { mode: 'manual' });
+      await expect(mode).resolves.toEqual({ mode: 'default' });
+      expect(transport.controlRequests().at(-1)?.request).toEqual({ subtype: 'set_permission_mode', mode: 'manual' });
     });
 
     it('sends the other control requests with their payloads', async () => {

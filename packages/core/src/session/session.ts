@@ -82,7 +82,9 @@ export class Session extends McpControls implements QueryControls {
       needsSdk: () => needsSdkAnswers(options, servers.byName.size),
     });
     this.startupMarks = new StartupMarkTracker(clock);
-    const tracer = dependencies.tracer ?? (options.tracer || undefined);
+    const tracer =
+      dependencies.tracer ??
+      (typeof options.tracer === 'object' && options.tracer !== null ? options.tracer : undefined);
     const tracing = tracer === undefined ? undefined : new SessionTracing(tracer, options.model, servers.byName);
     const send = (message: OutboundMessage) => transport.send(message);
     // Once this side ended the input, an answer the CLI asked for late cannot reach it: the CLI

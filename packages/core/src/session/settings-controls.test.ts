@@ -70,7 +70,11 @@ describe('SettingsControls', () => {
     // The mode in effect, not the one asked for.
     const refused = new RecordingControls({ set_permission_mode: { mode: 'default' } });
     expect(await refused.setPermissionMode('auto')).toEqual({ mode: 'default' });
-    for (const answer of [{}, { mode: 'manual' }, { mode: 3 }]) {
+    // 'manual' is the CLI's other name for 'default', and 0.3.332 reports it so.
+    await expect(
+      new RecordingControls({ set_permission_mode: { mode: 'manual' } }).setPermissionMode('plan'),
+    ).resolves.toEqual({ mode: 'default' });
+    for (const answer of [{}, { mode: 'bogus' }, { mode: 3 }]) {
       await expect(
         new RecordingControls({ set_permission_mode: answer }).setPermissionMode('plan'),
       ).resolves.toBeUndefined();

@@ -19,11 +19,13 @@ export abstract class SettingsControls extends SessionControls {
    * Change the permission mode (the CLI confirms with a `system/status` message). Resolves with the
    * mode now in effect, as the CLI answers it (not always the one asked for), or `undefined` where
    * the answer names no mode or one outside {@link PermissionMode} (an older CLI answers with no
-   * payload). Rejects where the mode is refused.
+   * payload). `'manual'`, the CLI's other name for `'default'` (a program may ask for it, and a
+   * CLI may answer with it), is reported as `'default'`, as the official SDK reports it. Rejects
+   * where the mode is refused.
    */
   async setPermissionMode(mode: PermissionMode): Promise<SDKControlSetPermissionModeResponse | undefined> {
     const response = await this.request('set_permission_mode', { mode });
-    const now: unknown = response.mode;
+    const now: unknown = response.mode === 'manual' ? 'default' : response.mode;
     return typeof now === 'string' && (PERMISSION_MODES as readonly string[]).includes(now)
       ? { mode: now as PermissionMode }
       : undefined;

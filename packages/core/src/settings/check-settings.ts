@@ -1,5 +1,5 @@
-import { HOOK_EVENTS } from '../types/hooks/hook-events.js';
 import type { Settings } from '../types/settings/settings.js';
+import { checkHooks, declaresGuardHooksOutside } from './check-hooks.js';
 import { isJsonObject, type JsonObject } from './merge-settings.js';
 import { MANAGED_ONLY_SETTINGS_KEYS, SETTINGS_KEY_RULES, SETTINGS_KEY_VALUES } from './settings-key-rules.js';
 
@@ -9,7 +9,8 @@ import { MANAGED_ONLY_SETTINGS_KEYS, SETTINGS_KEY_RULES, SETTINGS_KEY_VALUES } f
  *   file (for most keys), and the managed-only keys are dropped.
  * - `policy`: managed settings (`managed-settings.json`, a drop-in, `managedSettings`,
  *   `serverManagedSettings`). A bad value loses only its key, and a `permissions` that is not an
- *   object fails closed: it becomes every permission lock.
+ *   object fails closed: it becomes every permission lock. A guard hook that cannot be loaded loses
+ *   the whole `hooks` (the policy's other settings stay in force).
  */
 export type SettingsOrigin = 'file' | 'policy';
 
@@ -32,14 +33,28 @@ const PERMISSION_RULE = /^(?:[A-Z][A-Za-z0-9_]*|mcp__[A-Za-z0-9_-]+)(?:\(.+\))?$
  * Checks a settings object the way the CLI checks one it reads, as far as hexagent knows the
  * CLI's schema: each top-level key's kind (see `SETTINGS_KEY_RULES`), `env` values (made strings),
  * the permission rule lists (a rule that does not parse is dropped), `permissions.defaultMode`, and
- * under `hooks` the events this release knows (the others are left out, the entry kept).
- * Returns the settings the CLI would keep, or `null` when it would ignore them all.
+ * `hooks` (see `checkHooks`: the events this release knows; a guard hook that cannot be loaded fails
+ * closed, other broken matchers and entries are dropped). Returns the settings the CLI would keep,
+ * or `null` when it would ignore them all.
  */
 export function checkSettings(value: unknown, origin: SettingsOrigin): Settings | null {
   if (!isJsonObject(value)) return null;
   const lenient = origin === 'policy';
+  // Guard hooks where they cannot be read: the settings beside them may be what they guard.
+  if (!lenient && declaresGuardHooksOutside(value)) return null;
   const out: JsonObject = {};
   for (const [key, raw] of Object.entries(value)) {
+    if (key === 'hooks') {
+      const hooks = checkHooks(raw);
+      if (hooks.unloadableGuard) {
+        if (!lenient) return null;
+        continue;
+      }
+      if (hooks.hooks !== undefined) {
+        out[key] = hooks.hooks;
+        continue;
+      }
+    }
     if (!lenient && MANAGED_ONLY_SETTINGS_KEYS.includes(key)) continue;
     if (lenient && key === 'permissions' && !isJsonObject(raw)) {
       out[key] = { ...LOCKED_PERMISSIONS };
@@ -55,7 +70,6 @@ export function checkSettings(value: unknown, origin: SettingsOrigin): Settings 
       continue;
     }
     if (key === 'env' && isJsonObject(raw)) out[key] = stringValues(raw);
-    else if (key === 'hooks' && isJsonObject(raw)) out[key] = knownHookEvents(raw);
     else if (key === 'attribution' && typeof raw === 'boolean') out[key] = raw ? {} : ATTRIBUTION_OFF;
     else if (key.endsWith('McpjsonServers') && typeof raw === 'string') out[key] = [raw];
     else if (key === 'desktopMcpServersListScope' && typeof raw !== 'string') out[key] = 'all';
@@ -81,19 +95,6 @@ function judgeKey(key: string, value: unknown): 'keep' | 'drop' | 'void' | 'reje
     (values === undefined || typeof value !== 'string' || values.includes(value));
   if (fits) return 'keep';
   return costs[0] === 'r' ? 'reject' : 'void';
-}
-
-/**
- * The events of a `hooks` entry that this release knows: the official SDK's `resolveSettings` keeps
- * the entry and leaves out an event it does not know (the CLI that knows it still reads the file
- * itself, so nothing is lost there).
- */
-function knownHookEvents(hooks: JsonObject): JsonObject {
-  const known: JsonObject = {};
-  for (const [event, matchers] of Object.entries(hooks)) {
-    if ((HOOK_EVENTS as readonly string[]).includes(event)) known[event] = matchers;
-  }
-  return known;
 }
 
 // What a policy's unreadable value of these keys becomes (null included): the restrictive choice.

@@ -46,7 +46,7 @@ async function launchOf(): Promise<TransportLaunch | undefined> {
       return fake;
     },
   });
-  const run = query({ prompt: 'hi' }, container);
+  const run = query({ prompt: 'hi', options: { tracer: true } }, container);
   await fake.waitForControlRequest('initialize');
   fake.emit({ type: 'result', subtype: 'success', session_id: 's', is_error: false, usage: {} });
   fake.finish();

@@ -74,7 +74,13 @@ const calc = () =>
     ],
   });
 
-/** Runs one turn on the fake CLI: init, a hook, a permission prompt, tool calls, the result. */
+/** Options that leave `tracer` out, over runTurn's default `tracer: true`. */
+const UNASKED = { tracer: undefined } as unknown as Options;
+
+/**
+ * Runs one turn on the fake CLI: init, a hook, a permission prompt, tool calls, the result. Spans go
+ * to the registered provider (`tracer: true`) unless `options` says otherwise.
+ */
 async function runTurn(options: Options, tools: string[] = ['add']): Promise<void> {
   const fake = new FakeCliTransport({ autoInitialize: true });
   const container = createContainer();
@@ -86,6 +92,7 @@ async function runTurn(options: Options, tools: string[] = ['add']): Promise<voi
         mcpServers: { calc: calc() },
         canUseTool: async (_name, input) => ({ behavior: 'allow', updatedInput: input }),
         hooks: { PreToolUse: [{ hooks: [async () => ({ continue: true })] }] },
+        tracer: true,
         ...options,
       },
     },
@@ -195,7 +202,7 @@ describe('tracing with OpenTelemetry', () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
     const container = createContainer();
     container.register(TRANSPORT_FACTORY, { useValue: () => fake });
-    const run = query({ prompt: 'look', options: { mcpServers: { calc: calc() } } }, container);
+    const run = query({ prompt: 'look', options: { mcpServers: { calc: calc() }, tracer: true } }, container);
     await run.initializationResult();
     const toolUse = (id: string, name: string) => ({
       type: 'assistant',
@@ -226,7 +233,10 @@ describe('tracing with OpenTelemetry', () => {
     expect(spans.filter((s) => s.name.startsWith('execute_tool')).map((s) => s.name)).toEqual([
       'execute_tool Bash',
       'execute_tool Read',
+      'execute_tool mcp__calc__add',
     ]);
+    // The in-process call neither reached its handler nor got a tool_result before the turn's end.
+    expect(byName(spans, 'execute_tool mcp__calc__add').attributes).toMatchObject({ 'error.type': 'unanswered' });
     expect([parentOf(bash), parentOf(read)]).toEqual([turn.spanContext().spanId, turn.spanContext().spanId]);
     expect(bash.attributes).toMatchObject({
       'gen_ai.tool.name': 'Bash',
@@ -246,6 +256,23 @@ describe('tracing with OpenTelemetry', () => {
     });
     const spans = exporter.getFinishedSpans();
     expect(parentOf(byName(spans, 'hexagent.query'))).toBe(byName(spans, 'app.request').spanContext().spanId);
+  });
+
+  it('sends no span unasked, as the official SDK sends none: a registered provider gets them with tracer: true or HEXAGENT_TRACING=1', async () => {
+    await runTurn(UNASKED);
+    // The handler's own span goes to the provider; hexagent's do not.
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['user.add']);
+    exporter.reset();
+    process.env.HEXAGENT_TRACING = '1';
+    try {
+      await runTurn(UNASKED);
+    } finally {
+      delete process.env.HEXAGENT_TRACING;
+    }
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toContain('hexagent.query');
+    exporter.reset();
+    await runTurn({ tracer: true });
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toContain('hexagent.query');
   });
 
   it('records nothing with tracer: false, and goes to a registered or given tracer first', async () => {
@@ -288,7 +315,7 @@ describe('tracing with OpenTelemetry', () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
     const container = createContainer();
     container.register(TRANSPORT_FACTORY, { useValue: () => fake });
-    const client = new ClaudeClient({}, container);
+    const client = new ClaudeClient({ tracer: true }, container);
     await client.connect();
     for (const [index, prompt] of ['one', 'two'].entries()) {
       await client.query(prompt);

@@ -6,7 +6,7 @@ import type { SpareProcess, WarmStartParams } from '../types/warm.js';
 import { initializeWithin } from './initialize-within.js';
 import { createParkingDirectory } from './parking-directory.js';
 import { releaseWhenCollected } from './release-when-collected.js';
-import { SpareProcessImpl } from './spare-process.js';
+import { spareProcess } from './spare-process.js';
 
 /** {@link startSpare}'s arguments: `prewarm()`'s, plus a signal that discards the spare. */
 export interface StartSpareParams extends WarmStartParams {
@@ -57,7 +57,7 @@ export async function startSpare(
     await parking?.remove();
     throw error;
   }
-  const spare = new SpareProcessImpl({
+  const spare = spareProcess({
     session,
     sdkMcpServerNames: Object.keys(classifyMcpServers(options.mcpServers).inProcess),
     removeParking: () => parking?.remove() ?? Promise.resolve(),

@@ -25,8 +25,32 @@ export interface SpareParts {
   removeParking(): Promise<void>;
 }
 
-/** The `SpareProcess` over one started `Session` whose CLI waits for `claim_session` (`--await-claim`). */
-export class SpareProcessImpl implements SpareProcess {
+/**
+ * The `SpareProcess` over one started `Session` whose CLI waits for `claim_session` (`--await-claim`):
+ * a plain object whose members (`claimed`, `exited`, `claim`, `close`, `Symbol.asyncDispose`) are its
+ * own enumerable properties, as the official `prewarm()` returns it. Register it, not anything
+ * inside, with `releaseWhenCollected`: it is what the caller holds.
+ */
+export function spareProcess(parts: SpareParts): SpareProcess {
+  const lifecycle = new SpareLifecycle(parts, () => forget(spare));
+  const spare: SpareProcess = {
+    claimed: lifecycle.claimed,
+    exited: lifecycle.exited,
+    claim(params: { prompt: string | AsyncIterable<SDKUserMessage | SDKUserMessageInput>; options: ClaimOptions }) {
+      return lifecycle.claim(params);
+    },
+    close(): void {
+      lifecycle.close();
+    },
+    [asyncDispose](): Promise<void> {
+      return lifecycle.dispose();
+    },
+  };
+  return spare;
+}
+
+/** What a spare does, behind the plain object {@link spareProcess} hands out. */
+class SpareLifecycle {
   readonly claimed: Promise<ClaimInfo>;
   readonly exited: Promise<void>;
   private readonly session: Session;
@@ -35,8 +59,12 @@ export class SpareProcessImpl implements SpareProcess {
   private settleClaimed!: { resolve(info: ClaimInfo): void; reject(error: unknown): void };
   private query: QueryImpl | undefined;
 
-  constructor(parts: SpareParts) {
+  private readonly forget: () => void;
+
+  /** @param forgetHandle takes the caller's handle out of the collection registry (it was closed or handed on). */
+  constructor(parts: SpareParts, forgetHandle: () => void) {
     this.parts = parts;
+    this.forget = forgetHandle;
     this.session = parts.session;
     this.claimed = new Promise<ClaimInfo>((resolve, reject) => {
       this.settleClaimed = { resolve, reject };
@@ -55,7 +83,7 @@ export class SpareProcessImpl implements SpareProcess {
           new SpareClaimError({ reason: 'spare_exited', message: 'the spare process exited before it was claimed' }),
         );
       }
-      forget(this);
+      this.forget();
       return parts.removeParking();
     });
   }
@@ -76,7 +104,7 @@ export class SpareProcessImpl implements SpareProcess {
       });
     }
     this.state = 'claimed';
-    forget(this);
+    this.forget();
     const plan = planClaim({ ...params.options, cwd: claimCwd(params.options.cwd) }, this.parts.sdkMcpServerNames);
     const run = runClaim(this.session, plan);
     run.claimed.then(
@@ -96,7 +124,7 @@ export class SpareProcessImpl implements SpareProcess {
     if (this.state === 'closed' || this.state === 'exited') return;
     const wasParked = this.state === 'parked';
     this.state = 'closed';
-    forget(this);
+    this.forget();
     void this.session.close();
     if (wasParked) {
       this.settleClaimed.reject(
@@ -106,7 +134,7 @@ export class SpareProcessImpl implements SpareProcess {
   }
 
   /** `close()`, then wait for the process to exit and the parking folder to go, so nothing is left after `await using`. */
-  async [asyncDispose](): Promise<void> {
+  async dispose(): Promise<void> {
     this.close();
     await this.exited;
     await this.parts.removeParking();

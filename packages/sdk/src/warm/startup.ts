@@ -8,31 +8,33 @@ import type { WarmQuery, WarmStartParams } from '../types/warm.js';
 import { initializeWithin } from './initialize-within.js';
 import { forget, releaseWhenCollected } from './release-when-collected.js';
 
-class WarmQueryImpl implements WarmQuery {
-  private used = false;
-
-  constructor(private readonly session: Session) {}
-
-  query(prompt: string | AsyncIterable<SDKUserMessage | SDKUserMessageInput>): Query {
-    if (this.used) throw new Error('WarmQuery.query() can only be called once');
-    this.used = true;
-    forget(this);
-    return new QueryImpl(this.session, prompt);
-  }
-
-  close(): void {
-    // As the official SDK: after query() the Query owns the process; close it through the Query.
-    if (this.used) return;
-    this.used = true;
-    forget(this);
-    void this.session.close();
-  }
-
-  [asyncDispose](): Promise<void> {
-    this.used = true;
-    forget(this);
-    return this.session.close();
-  }
+/**
+ * The `WarmQuery` over a started session: a plain object whose three methods are its own
+ * enumerable properties, as the official `startup()` returns it (not an instance of a class).
+ */
+function warmQuery(session: Session): WarmQuery {
+  let used = false;
+  const warm: WarmQuery = {
+    query(prompt: string | AsyncIterable<SDKUserMessage | SDKUserMessageInput>): Query {
+      if (used) throw new Error('WarmQuery.query() can only be called once');
+      used = true;
+      forget(warm);
+      return new QueryImpl(session, prompt);
+    },
+    close(): void {
+      // As the official SDK: after query() the Query owns the process; close it through the Query.
+      if (used) return;
+      used = true;
+      forget(warm);
+      void session.close();
+    },
+    [asyncDispose](): Promise<void> {
+      used = true;
+      forget(warm);
+      return session.close();
+    },
+  };
+  return warm;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function startup(params: WarmStartParams = {}, container?: Dependen
     await session.close();
     throw error;
   }
-  const warm = new WarmQueryImpl(session);
+  const warm = warmQuery(session);
   releaseWhenCollected(warm, () => void session.close());
   return warm;
 }

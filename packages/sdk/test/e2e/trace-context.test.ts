@@ -55,9 +55,9 @@ describe('the trace context on the real CLI', () => {
     const { traceId, spanId } = parent?.spanContext() ?? {};
     const echoed = harness.server.toolResults().find((r) => r.tool_use_id === 'toolu_tp');
     expect(resultText(echoed?.content).trim()).toBe(`TP=00-${traceId}-${spanId}-01`);
-    // hexagent's own query span has the same parent: the CLI's spans and hexagent's are siblings in one trace.
-    const root = exporter.getFinishedSpans().find((s) => s.name === 'hexagent.query');
-    expect(root?.spanContext().traceId).toBe(traceId);
-    expect(root?.parentSpanContext?.spanId).toBe(spanId);
+    // The context goes to the CLI as the official SDK passes it, with hexagent's own spans not asked
+    // for (as the official sends none); asked for, the query span has the same parent
+    // (src/tracing/active-trace-context.test.ts).
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['app.request']);
   }, 120_000);
 });

@@ -85,7 +85,7 @@ describe('tracing a background subagent through the real CLI', () => {
     const messages: SDKMessage[] = [];
     for await (const message of query({
       prompt: 'Start a subagent in the background.',
-      options: { env: harness.env, cwd: dir, allowedTools: ['Agent', 'Bash'] },
+      options: { env: harness.env, cwd: dir, allowedTools: ['Agent', 'Bash'], tracer: true },
     })) {
       messages.push(message);
       const m = message as { type: string; parent_tool_use_id?: unknown; message?: { content?: unknown } };

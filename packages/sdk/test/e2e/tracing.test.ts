@@ -87,6 +87,8 @@ describe('tracing through the real CLI', () => {
           mcpServers: { calc },
           allowedTools: ['mcp__calc__add'],
           hooks: { PreToolUse: [{ matcher: 'mcp__calc__add', hooks: [async () => ({ continue: true })] }] },
+          // hexagent's spans to the registered provider: asked for, as the official SDK sends none.
+          tracer: true,
         },
       }),
     );
@@ -157,6 +159,7 @@ describe('tracing through the real CLI', () => {
         options: {
           env: harness.env,
           cwd,
+          tracer: true,
           canUseTool: async (toolName, input, { toolUseID }) => {
             asked.push(`${toolName} ${toolUseID}`);
             return toolUseID === 'toolu_deny'
@@ -292,5 +295,69 @@ describe('tracing through the real CLI', () => {
     expect(root.status.code).toBe(api.SpanStatusCode.UNSET);
     // In-process tools get their span from tools/call only, not a second one from the messages.
     expect(exporter.getFinishedSpans().filter((s) => s.name.startsWith('execute_tool'))).toHaveLength(2);
+  });
+
+  it("a user's tracer: an in-process call canUseTool refuses gets a failed tool span, one that throws fails its span with the exception", async () => {
+    const userExporter = new InMemorySpanExporter();
+    const userProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(userExporter)] });
+    const ran: string[] = [];
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      version: '1.0.0',
+      tools: [
+        tool('add', 'Add two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => {
+          ran.push('add');
+          return { content: [{ type: 'text' as const, text: String(a + b) }] };
+        }),
+        tool('explode', 'Always throws', {}, async () => {
+          ran.push('explode');
+          throw new Error('kaput');
+        }),
+      ],
+    });
+    harness = await startCliHarness([
+      { content: [toolUse('mcp__calc__add', { a: 1, b: 2 }, 'toolu_refused')] },
+      { content: [toolUse('mcp__calc__explode', {}, 'toolu_boom')] },
+      { content: [text('done')] },
+    ]);
+    const messages = await collect(
+      query({
+        prompt: 'Add, then explode.',
+        options: {
+          env: harness.env,
+          mcpServers: { calc },
+          canUseTool: async (toolName, input) =>
+            toolName === 'mcp__calc__add'
+              ? { behavior: 'deny', message: 'not now' }
+              : { behavior: 'allow', updatedInput: input },
+          tracer: createOpenTelemetryTracer(api, { tracer: userProvider.getTracer('mine') }),
+        },
+      }),
+    );
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
+    expect(ran).toEqual(['explode']);
+    const spans = userExporter.getFinishedSpans();
+    const turn = spans.find((s) => s.name === 'invoke_agent claude-code') as FinishedSpan;
+    const call = (id: string) =>
+      spans.filter((s) => s.attributes['gen_ai.tool.call.id'] === id && s.name.startsWith('execute_tool'));
+    const [refused, ...moreRefused] = call('toolu_refused');
+    expect(moreRefused).toEqual([]);
+    expect(refused?.name).toBe('execute_tool mcp__calc__add');
+    expect(refused?.parentSpanContext?.spanId).toBe(spanId(turn));
+    expect(refused?.attributes).toMatchObject({
+      'gen_ai.tool.type': 'extension',
+      'hexagent.mcp.server': 'calc',
+      'hexagent.is_error': true,
+      'error.type': 'tool_error',
+    });
+    expect(refused?.status.code).toBe(api.SpanStatusCode.ERROR);
+    expect(refused?.events.map((event) => event.name)).toEqual(['exception']);
+    const [boom, ...moreBoom] = call('toolu_boom');
+    expect(moreBoom).toEqual([]);
+    expect(boom?.attributes).toMatchObject({ 'hexagent.is_error': true, 'error.type': 'tool_error' });
+    expect(boom?.status.code).toBe(api.SpanStatusCode.ERROR);
+    expect(boom?.events.map((event) => event.name)).toEqual(['exception']);
+    // The output (the refusal's message, the exception's) stays out without recordToolOutput.
+    expect(JSON.stringify(spans.map((s) => [s.status, s.attributes, s.events]))).not.toMatch(/not now|kaput/);
   });
 });

@@ -9,14 +9,18 @@ export function inProcessToolName(server: string, tool: string): string {
 }
 
 /**
- * Whether `toolName`, as the model calls it, is a tool of one of the in-process servers named in
- * `serverNames`: `mcp__<server>__<tool>`, the server's name as Claude Code puts it in tool names
- * (characters other than letters, digits, `_` and `-` become `_`).
+ * The in-process server (as named in `serverNames`) and tool that `toolName`, as the model calls it,
+ * names: `mcp__<server>__<tool>`, the server's name as Claude Code puts it in tool names
+ * (characters other than letters, digits, `_` and `-` become `_`). `undefined` for any other tool.
  */
-export function isInProcessToolName(toolName: string, serverNames: Iterable<string>): boolean {
-  if (!toolName.startsWith('mcp__')) return false;
+export function inProcessToolOf(
+  toolName: string,
+  serverNames: Iterable<string>,
+): { server: string; tool: string } | undefined {
+  if (!toolName.startsWith('mcp__')) return undefined;
   for (const name of serverNames) {
-    if (toolName.startsWith(`mcp__${toolNamePart(name)}__`)) return true;
+    const prefix = `mcp__${toolNamePart(name)}__`;
+    if (toolName.startsWith(prefix)) return { server: name, tool: toolName.slice(prefix.length) };
   }
-  return false;
+  return undefined;
 }

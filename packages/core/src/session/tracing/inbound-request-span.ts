@@ -11,6 +11,8 @@ export interface InboundRequestSpan {
   attributes: SpanAttributes;
   /** Reads the handler's answer into the span (an error result, a permission decision). */
   finish?: (span: TraceSpan, response: unknown) => void;
+  /** An in-process tool's `tools/call`: it carries on the span its `tool_use` started, when there is one. */
+  toolCall?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -75,6 +77,7 @@ export function inboundRequestSpan(request: ControlRequestBody, recordOutput = f
           [SpanAttr.mcpTool]: tool,
         },
         finish: finishToolCall(recordOutput),
+        toolCall: true,
       };
     }
     case 'can_use_tool':

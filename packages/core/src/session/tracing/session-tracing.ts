@@ -113,7 +113,12 @@ export class SessionTracing {
     return (request, context) => {
       const plan = inboundRequestSpan(request, this.recordOutput);
       if (plan === undefined || this.ended) return handler(request, context);
-      const span = this.tracer.startSpan(plan.name, plan.attributes, this.openTurns[0] ?? this.root);
+      // An in-process tool's tools/call carries on the span its tool_use started.
+      const claimed = plan.toolCall
+        ? this.tools.claim(plan.attributes[SpanAttr.toolCallId] as string | undefined)
+        : undefined;
+      claimed?.setAttributes(plan.attributes);
+      const span = claimed ?? this.tracer.startSpan(plan.name, plan.attributes, this.openTurns[0] ?? this.root);
       let result: ReturnType<ControlRequestHandler>;
       try {
         result = this.tracer.withActiveSpan(span, () => handler(request, context));

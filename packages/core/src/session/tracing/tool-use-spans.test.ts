@@ -46,7 +46,7 @@ function toolResults(
 }
 
 describe('tool calls the CLI runs itself', () => {
-  it('get a span from tool_use to tool_result under the turn; in-process tools are left to their tools/call', async () => {
+  it('get a span from tool_use to tool_result under the turn, an in-process call that never reached its handler too', async () => {
     const tracer = new RecordingTracer();
     const { session, transport } = await runningSession({ tracer }, [new FakeMcpServer('calc')]);
     await session.sendUserMessage('go');
@@ -76,12 +76,15 @@ describe('tool calls the CLI runs itself', () => {
     const turn = tracer.span('invoke_agent claude-code');
     const read = tracer.span('execute_tool Read');
     const ext = tracer.span('execute_tool mcp__docs__search');
+    const add = tracer.span('execute_tool mcp__calc__add');
     expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool')).map((s) => s.name)).toEqual([
       'execute_tool Bash',
       'execute_tool Read',
+      'execute_tool mcp__calc__add',
       'execute_tool mcp__docs__search',
     ]);
-    for (const span of [bash, read, ext]) {
+    expect(add.attributes).toMatchObject({ 'hexagent.mcp.server': 'calc', 'hexagent.mcp.tool': 'add' });
+    for (const span of [bash, read, add, ext]) {
       expect(span.parent).toBe(turn);
       expect(span.ended).toBe(1);
     }
@@ -156,8 +159,57 @@ describe('tool calls the CLI runs itself', () => {
     transport.emit(resultMessage());
     await flush();
     await session.close();
-    expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool'))).toEqual([]);
+    expect(tracer.span('execute_tool mcp__my_calc__add').attributes).toMatchObject({
+      'gen_ai.tool.type': 'extension',
+      'hexagent.mcp.server': 'my calc',
+      'hexagent.mcp.tool': 'add',
+    });
   });
+
+  it("an in-process call's tools/call carries on the span its tool_use started: one span, ended by the handler's answer", async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer }, [new FakeMcpServer('calc')]);
+    await session.sendUserMessage('go');
+    transport.emit(assistant([{ id: 'toolu_1', name: 'mcp__calc__add' }]));
+    await flush();
+    const span = tracer.span('execute_tool mcp__calc__add');
+    expect(span.ended).toBe(0);
+    await transport.ask('t1', {
+      subtype: 'mcp_message',
+      server_name: 'calc',
+      message: {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'add', arguments: {}, _meta: { 'claudecode/toolUseId': 'toolu_1' } },
+      },
+    });
+    expect(span.ended).toBe(1);
+    transport.emit(toolResults([{ id: 'toolu_1', content: '3' }]));
+    transport.emit(resultMessage());
+    await flush();
+    await session.close();
+    expect(tracer.spans.filter((s) => s.name.startsWith('execute_tool'))).toEqual([span]);
+    expect(span.ended).toBe(1);
+    expect(span.parent).toBe(tracer.span('invoke_agent claude-code'));
+    expect(span.attributes).toMatchObject({ 'hexagent.mcp.server': 'calc', 'hexagent.is_error': false });
+  });
+
+  it('an in-process call refused before its handler (canUseTool, a hook) fails with tool_error at its tool_result', async () => {
+    const tracer = new RecordingTracer();
+    const { session, transport } = await runningSession({ tracer }, [new FakeMcpServer('calc')]);
+    await session.sendUserMessage('go');
+    transport.emit(assistant([{ id: 'toolu_1', name: 'mcp__calc__add' }]));
+    transport.emit(toolResults([{ id: 'toolu_1', content: 'Permission denied: not now', isError: true }]));
+    transport.emit(resultMessage());
+    await flush();
+    await session.close();
+    const span = tracer.span('execute_tool mcp__calc__add');
+    expect(span.ended).toBe(1);
+    expect(span.attributes).toMatchObject({ 'hexagent.is_error': true });
+    expect(span.errors).toEqual([{ error: new Error(TOOL_OUTPUT_NOT_RECORDED), errorType: 'tool_error' }]);
+  });
+
   it('records the output of a failed call with recordToolOutput', async () => {
     const tracer = new RecordingTracer({ recordToolOutput: true });
     const { session, transport } = await runningSession({ tracer });

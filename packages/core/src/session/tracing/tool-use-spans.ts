@@ -1,6 +1,6 @@
 import type { SessionTracer, TraceSpan } from '../../ports/session-tracer.js';
 import { boundedError } from './bounded-text.js';
-import { isInProcessToolName } from './in-process-tool-name.js';
+import { inProcessToolOf } from './in-process-tool-name.js';
 import { SpanAttr, SpanNames } from './span-attributes.js';
 import { recordToolOutput } from './tool-output.js';
 
@@ -26,14 +26,18 @@ interface OpenToolSpan {
   parentId: string | undefined;
   /** The call went on in the background: its `tool_result` came, its `task_notification` ends it. */
   background: boolean;
+  /** A tool of an in-process server: its `tools/call`, when one comes, takes the span over ({@link ToolUseSpans.claim}). */
+  inProcess: boolean;
 }
 
 /**
- * The spans of the tool calls the CLI runs itself (built-in tools such as Bash and Read, and tools
- * of MCP servers outside this process), which reach the SDK only as messages: a span starts at the
- * assistant message's `tool_use` block and ends at the user message's `tool_result` for the same id,
- * failed when the result `is_error`. In-process tools are left out: their `tools/call` has its own
- * span. A tool call of a subagent nests under the span of the tool call that started it
+ * The spans of the tool calls as the messages show them: a span starts at the assistant message's
+ * `tool_use` block and ends at the user message's `tool_result` for the same id, failed when the
+ * result `is_error`. That is the whole span of a tool the CLI runs itself (built-in tools such as
+ * Bash and Read, tools of MCP servers outside this process). A tool of an in-process server hands
+ * its span to its `tools/call` ({@link claim}), which ends it with the handler's answer; a call that
+ * never reaches the handler (refused by `canUseTool` or a hook) ends here at its `tool_result`, failed
+ * like any other. A tool call of a subagent nests under the span of the tool call that started it
  * (`parent_tool_use_id`), and ends with its turn only if that call does.
  *
  * A call that goes on in the background (a subagent or a command started in the background, or
@@ -63,8 +67,9 @@ export class ToolUseSpans {
     for (const item of content) {
       const block = asRecord(item);
       if (block?.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
-      if (this.open.has(block.id) || isInProcessToolName(block.name, this.inProcessServers.keys())) continue;
-      const server = mcpServerOf(block.name);
+      if (this.open.has(block.id)) continue;
+      const inProcess = inProcessToolOf(block.name, this.inProcessServers.keys());
+      const server = inProcess?.server ?? mcpServerOf(block.name);
       const span = this.tracer.startSpan(
         `${SpanNames.tool} ${block.name}`,
         {
@@ -73,13 +78,26 @@ export class ToolUseSpans {
           [SpanAttr.toolCallId]: block.id,
           [SpanAttr.toolType]: server === undefined ? 'function' : 'extension',
           [SpanAttr.mcpServer]: server,
+          ...(inProcess !== undefined && { [SpanAttr.mcpTool]: inProcess.tool }),
         },
         caller?.span ?? turn ?? root,
       );
       // A subagent's call ends with its turn only if the call that started the subagent does.
       const boundTo = parentId === undefined ? turn : caller?.turn;
-      this.open.set(block.id, { span, turn: boundTo, parentId, background: false });
+      this.open.set(block.id, { span, turn: boundTo, parentId, background: false, inProcess: inProcess !== undefined });
     }
+  }
+
+  /**
+   * The `tools/call` of in-process call `toolUseId` started: it takes the call's span (from then on
+   * the handler's answer ends it, and its `tool_result` is not read). `undefined` when the call has
+   * no open span (its `tool_use` was not seen): the `tools/call` starts one of its own.
+   */
+  claim(toolUseId: string | undefined): TraceSpan | undefined {
+    const open = toolUseId === undefined ? undefined : this.open.get(toolUseId);
+    if (toolUseId === undefined || open === undefined || !open.inProcess || open.background) return undefined;
+    this.open.delete(toolUseId);
+    return open.span;
   }
 
   /**

@@ -17,11 +17,15 @@ export interface HexagentOptions {
    */
   hookTimeoutMs?: number;
   /**
-   * Where the session's spans go (query, turns, tool calls, hook and permission callbacks, control
-   * requests). Default: the facade traces through `@opentelemetry/api` when a global tracer
-   * provider is registered, and not at all otherwise. `false` turns tracing off for this query.
+   * Where hexagent's own spans go (query, turns, tool calls, hook and permission callbacks, control
+   * requests), when asked for: a `SessionTracer` (`createOpenTelemetryTracer(api)`), or `true` for
+   * the globally registered OpenTelemetry tracer provider (as does the environment variable
+   * `HEXAGENT_TRACING=1` when this option is left out). Otherwise the facade's container `TRACER`,
+   * when one is registered; else none, as the official SDK sends none: a program that registered a
+   * provider for an instrumentation of the SDK gets that instrumentation's spans alone. `false`
+   * turns them off even with a `TRACER`. The trace context reaches the CLI (`TRACEPARENT`) either way.
    */
-  tracer?: SessionTracer | false;
+  tracer?: SessionTracer | boolean;
   /**
    * How the CLI is reached: the factory the session calls for its `Transport`, in place of the
    * container's `TRANSPORT_FACTORY` (default: the CLI as a subprocess of this process).

@@ -4,7 +4,7 @@
  * `test_message_origin.py`, `test_stderr_callback.py`), and how a run ends on an error result
  * (`test_error_results.py`, with more cases). Each runs on both SDKs.
  */
-import { ResultError, type SDKMessage, type SDKResultMessage } from '@hexagent/sdk';
+import { type PermissionMode, ResultError, type SDKMessage, type SDKResultMessage } from '@hexagent/sdk';
 import { apiError, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { conversation, disposeScenarios, find, settle, startScenario, userMessage } from './parity-kit.js';
@@ -16,12 +16,13 @@ const resultOf = (messages: SDKMessage[]) => messages.findLast((m) => m.type ===
 const textOf = (result: SDKResultMessage) => (result.subtype === 'success' ? result.result : undefined);
 
 describe.each(SDKS)('live controls, /clear, origin and stderr on $name', (sdk) => {
-  it('setPermissionMode() between turns: each turn runs in the mode set', async () => {
+  it("setPermissionMode() between turns: each turn runs in the mode set; 'manual' answers and runs as 'default'", async () => {
     const scenario = await startScenario([{ content: [text('4')] }, { content: [text('6')] }]);
     const chat = conversation(sdk, scenario.options({ permissionMode: 'default' }));
-    await chat.query.setPermissionMode('acceptEdits');
+    await expect(chat.query.setPermissionMode('acceptEdits')).resolves.toEqual({ mode: 'acceptEdits' });
     const first = await chat.turn('What is 2+2? Just respond with the number.');
-    await chat.query.setPermissionMode('default');
+    // Not in the PermissionMode type, but a program may ask for it: the CLI's other name for 'default'.
+    await expect(chat.query.setPermissionMode('manual' as PermissionMode)).resolves.toEqual({ mode: 'default' });
     const second = await chat.turn('What is 3+3? Just respond with the number.');
     expect(find(first, 'system', 'init')).toMatchObject({ permissionMode: 'acceptEdits' });
     expect(find(second, 'system', 'init')).toMatchObject({ permissionMode: 'default' });

@@ -4,7 +4,7 @@
  * for a Bash `echo`; each scenario checks what the hook got, and what the model got back. Each runs
  * on both SDKs.
  */
-import type { HookCallback, HookInput } from '@hexagent/sdk';
+import { ControlRequestError, type HookCallback, type HookInput } from '@hexagent/sdk';
 import { text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { conversation, disposeScenarios, settle, startScenario } from './parity-kit.js';
@@ -184,5 +184,27 @@ describe.each(SDKS)('hooks on $name', (sdk) => {
     expect(toolResultSeen(scenario.server.requests)).toContain(
       'The command executed successfully with hook monitoring',
     );
+  });
+
+  it('a PreToolUse matcher the CLI cannot read (not a string): the official runs the tool without the hook, hexagent does not start', async () => {
+    const scenario = await startScenario(echoScript('unguarded'));
+    const deny = recorder({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' },
+    });
+    const hooks = { PreToolUse: [{ matcher: 7 as unknown as string, hooks: [deny.hook] }] };
+    const { messages, error } = await settle(
+      sdk.query({ prompt: 'Run the echo.', options: scenario.options({ hooks }) }),
+    );
+    expect(deny.inputs).toEqual([]);
+    if (sdk.name === 'official') {
+      // CLI 2.1.332 refuses the initialize request; the official SDK sends the prompt all the same.
+      expect(toolResultSeen(scenario.server.requests)).toContain('unguarded');
+      expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
+      expect(error).toBeUndefined();
+    } else {
+      // hexagent ends on the refused initialize: the prompt is never sent, no tool runs unguarded.
+      expect(scenario.server.requests.filter((request) => request.kind === 'main')).toEqual([]);
+      expect(ControlRequestError.isInstance(error), String(error)).toBe(true);
+    }
   });
 });

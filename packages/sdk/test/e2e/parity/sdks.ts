@@ -19,6 +19,7 @@ export interface ParitySdk {
   readonly listSubagents: typeof hexagent.listSubagents;
   readonly getSubagentMessages: typeof hexagent.getSubagentMessages;
   readonly InMemorySessionStore: typeof hexagent.InMemorySessionStore;
+  readonly resolveSettings: typeof hexagent.resolveSettings;
   /** True for the SDK's own abort error. */
   isAbortError(error: unknown): boolean;
 }
@@ -32,6 +33,7 @@ const officialSdk: ParitySdk = {
   listSubagents: official.listSubagents as unknown as typeof hexagent.listSubagents,
   getSubagentMessages: official.getSubagentMessages as unknown as typeof hexagent.getSubagentMessages,
   InMemorySessionStore: official.InMemorySessionStore as unknown as typeof hexagent.InMemorySessionStore,
+  resolveSettings: official.resolveSettings as unknown as typeof hexagent.resolveSettings,
   isAbortError: (error) => error instanceof official.AbortError,
 };
 
@@ -44,6 +46,7 @@ const hexagentSdk: ParitySdk = {
   listSubagents: hexagent.listSubagents,
   getSubagentMessages: hexagent.getSubagentMessages,
   InMemorySessionStore: hexagent.InMemorySessionStore,
+  resolveSettings: hexagent.resolveSettings,
   isAbortError: (error) => hexagent.AbortError.isInstance(error),
 };
 

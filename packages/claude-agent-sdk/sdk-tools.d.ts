@@ -1,0 +1,1 @@
+export * from '@hexagent/sdk/sdk-tools';
