@@ -11,6 +11,13 @@
  */
 
 export { ManualClock } from '@hexagent/core';
+export {
+  type ApprovalDecider,
+  type DeciderAnswer,
+  type DeciderCommand,
+  serveApprovalDecisions,
+  startApprovalDecider,
+} from './approval-decider-process.js';
 export { byPrompt } from './by-prompt.js';
 export { type CliHarness, startCliHarness } from './cli-harness.js';
 export { defaultInitializeResponse } from './default-initialize-response.js';
