@@ -11,13 +11,13 @@ import type { ApprovalRunOutcome } from './approval-run-outcome.js';
  */
 export function resumeInput(
   record: ApprovalRecord,
-  policy: ApprovalPolicy,
+  resumePrompt: string = DEFAULT_RESUME_PROMPT,
 ): { prompt: AsyncIterable<SDKUserMessageInput>; end(): void } {
   let end!: () => void;
   const ended = new Promise<void>((resolve) => {
     end = resolve;
   });
-  const text = record.toolName.startsWith('mcp__') ? (policy.resumePrompt ?? DEFAULT_RESUME_PROMPT) : undefined;
+  const text = record.toolName.startsWith('mcp__') ? resumePrompt : undefined;
   async function* prompt(): AsyncGenerator<SDKUserMessageInput> {
     if (text !== undefined) {
       yield {

@@ -93,7 +93,7 @@ export async function resumeWithApprovals(params: ResumeWithApprovalsParams): Pr
     ...(params.requestedBy === undefined ? {} : { requestedBy: params.requestedBy }),
     ...(params.context === undefined ? {} : { context: params.context }),
   });
-  const input = resumeInput(record, params.policy);
+  const input = resumeInput(record, params.policy.resumePrompt);
   const run = query({ prompt: input.prompt, options: gate.options });
   const result = await lastResult(record.sessionId, run, params.onMessage, input.end);
   return gatedOutcome(params.policy, record.sessionId, result);

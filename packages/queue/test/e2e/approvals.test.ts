@@ -17,7 +17,7 @@ import { findRedisServer, type RunningServer, startRedisServer } from '@hexagent
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { type ApprovalPolicy, resumeWithApprovals, runWithApprovals } from '../../src/index.js';
+import { type ApprovalPolicy, approvalGate, resumeWithApprovals, runWithApprovals } from '../../src/index.js';
 
 const connectionString = inject('postgresUrl');
 const harnesses: CliHarness[] = [];
@@ -197,7 +197,6 @@ describe('approvals on the real CLI (PostgreSQL)', () => {
         await s.policy.ledger.deny(pending.id, { by: 'bob', reason: 'no' });
         // A resume that registers neither the hook nor canUseTool, the tool allowed: the CLI runs the
         // deferred call without asking anyone. The guarded handler is the last line.
-        const { approvalGate } = await import('../../src/index.js');
         const gate = approvalGate({ policy: s.policy, sessionId: pending.sessionId, options: s.options });
         const { hooks: _h, canUseTool: _c, ...unasked } = gate.options;
         let end = () => {};
