@@ -54,6 +54,7 @@ export const LAYERS: readonly Layer[] = [
     sameLayer: true,
     packages: [
       '@hexagent/example-agent-pool',
+      '@hexagent/example-approvals-server',
       '@hexagent/example-calculator',
       '@hexagent/example-command-wrapper-transport',
       '@hexagent/example-serverless-handler',

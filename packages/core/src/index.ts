@@ -6,6 +6,33 @@
  * @packageDocumentation
  */
 
+export { ApprovalDecisionError, type ApprovalRefusal } from './durable/approval-decision-error.js';
+export { approvalIdOf } from './durable/approval-id.js';
+export {
+  type ApprovalCall,
+  ApprovalLedger,
+  type ApprovalLedgerOptions,
+  type ApprovalRequest,
+  type LedgerVerdict,
+} from './durable/approval-ledger.js';
+export {
+  APPROVAL_STATUSES,
+  type ApprovalDecisionRecord,
+  type ApprovalExecution,
+  type ApprovalInvalidation,
+  type ApprovalRecord,
+  type ApprovalStatus,
+  ENDED_APPROVAL_STATUSES,
+  type StoredApproval,
+} from './durable/approval-record.js';
+export { type ApprovalRule, needsApproval, type ToolCallForApproval } from './durable/approval-rule.js';
+export type { ApprovalQuery, ApprovalStore } from './durable/approval-store.js';
+export { canonicalJson } from './durable/canonical-json.js';
+export { type CallRefusal, type CallVerdict, checkCall, type PresentedCall } from './durable/check-call.js';
+export { type ApprovalDecision, type DecisionOutcome, decideApproval } from './durable/decide-approval.js';
+export { InMemoryApprovalStore } from './durable/in-memory-approval-store.js';
+export { inputDigest } from './durable/input-digest.js';
+export { sha256Hex } from './durable/sha256.js';
 export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';

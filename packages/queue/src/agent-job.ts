@@ -1,3 +1,4 @@
+import type { ApprovalRecord } from '@hexagent/core';
 import type { Options } from '@hexagent/sdk';
 
 /**
@@ -36,6 +37,8 @@ export interface AgentJobData {
   resume: boolean;
   /** An opaque tenant label, carried for the application (and shown in progress). */
   tenant?: string;
+  /** A resume after a decision (`decideAndResume`): the approval whose deferred call this run settles first. */
+  approval?: { id: string };
 }
 
 /**
@@ -55,6 +58,11 @@ export interface AgentJobOutput {
   numTurns: number;
   /** Wall time of the run in milliseconds. */
   durationMs: number;
+  /**
+   * With a worker's `approvals`: the run deferred a call and parked; this is its pending approval.
+   * A decision and `decideAndResume` continue the run as another job.
+   */
+  awaitingApproval?: ApprovalRecord;
 }
 
 /** Progress of a running agent job, updated on each assistant message. */

@@ -1,6 +1,7 @@
 import type { AgentPool } from '@hexagent/agent-pool';
 import type { McpServerConfig, Options, SessionStore } from '@hexagent/sdk';
 import type { AgentJobQueue } from './agent-job.js';
+import type { ApprovalPolicy } from './approvals/approval-policy.js';
 import type { WorkerBackoffOptions } from './worker-backoff.js';
 
 /** What `createAgentWorker` takes. */
@@ -34,6 +35,12 @@ export interface AgentWorkerOptions {
    * count against their jobs' `retryLimit`; events `paused` and `resumed` say so.
    */
   backoff?: WorkerBackoffOptions;
+  /**
+   * Put the runs' tool calls behind a person's approval: a call the rule gates parks the run (the
+   * job completes with `awaitingApproval`); `decideAndResume` queues its continuation. See
+   * docs/durable-runs.md.
+   */
+  approvals?: ApprovalPolicy;
   /** Called with errors of the worker loop itself (a lost database connection...). */
   onError?: (error: unknown) => void;
 }

@@ -10,6 +10,22 @@
 export type { AgentJobData, AgentJobOptions, AgentJobOutput, AgentJobProgress, AgentJobQueue } from './agent-job.js';
 export { AgentJobFailedError } from './agent-job-failed-error.js';
 export type { AgentWorkerOptions } from './agent-worker-options.js';
+export { type ApprovalGate, type ApprovalGateParams, approvalGate } from './approvals/approval-gate.js';
+export { type ApprovalPolicy, DEFAULT_APPROVAL_EXPIRY_MS, DEFAULT_RESUME_PROMPT } from './approvals/approval-policy.js';
+export type { ApprovalRunOutcome } from './approvals/approval-run-outcome.js';
+export { decideAndResume } from './approvals/decide-and-resume.js';
+export {
+  type ApprovalResumeOptions,
+  enqueueApprovalResume,
+  resumeExpired,
+} from './approvals/enqueue-approval-resume.js';
+export { GatedRunError } from './approvals/gated-run-error.js';
+export {
+  type ResumeWithApprovalsParams,
+  type RunWithApprovalsParams,
+  resumeWithApprovals,
+  runWithApprovals,
+} from './approvals/run-with-approvals.js';
 export { checkSerializableOptions } from './check-serializable.js';
 export { type AgentWorker, createAgentWorker } from './create-agent-worker.js';
 export { type AgentRun, agentRun, type EnqueueAgentRunParams, enqueueAgentRun } from './enqueue-agent-run.js';

@@ -1,8 +1,9 @@
 import type { AgentPool } from '@hexagent/agent-pool';
-import { assistantText, type Options, type Query, query } from '@hexagent/sdk';
+import { assistantText, type Options, type Query, query, type SDKUserMessageInput } from '@hexagent/sdk';
 import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
 import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
 import type { AgentWorkerOptions } from './agent-worker-options.js';
+import { gatedJob } from './approvals/gated-job.js';
 import type { ClaimedJob, JobError } from './job-queue.js';
 
 interface RunContext extends AgentWorkerOptions {
@@ -82,6 +83,7 @@ async function runTurn(
     ...(resume ? { resume: job.data.sessionId } : { sessionId: job.data.sessionId }),
     abortController,
   };
+  const gated = context.approvals === undefined ? undefined : await gatedJob(job, context.approvals, options);
   const started = Date.now();
   let assistantMessages = 0;
   let lastText: string | undefined;
@@ -89,7 +91,7 @@ async function runTurn(
   let apiError: string | undefined;
   let output: AgentJobOutput | undefined;
   try {
-    const run = startQuery(context.pool, job.data.prompt, options);
+    const run = startQuery(context.pool, gated?.prompt ?? job.data.prompt, gated?.options ?? options);
     // To the end of the run, not its first result: a subagent working in the background wakes the
     // main agent for a follow-up turn after it, whose result is the run's answer.
     for await (const message of run) {
@@ -101,6 +103,7 @@ async function runTurn(
         if (text !== '') lastText = text;
         onProgress({ assistantMessages, attempt: job.retryCount, ...(lastText === undefined ? {} : { lastText }) });
       } else if (message.type === 'result') {
+        if (gated?.settling(message)) continue;
         // Built from the result itself, whether or not the query goes on to throw after it.
         if (message.is_error || message.subtype !== 'success') throw resultFailure(message, apiError);
         output = {
@@ -110,6 +113,7 @@ async function runTurn(
           costUsd: message.total_cost_usd,
           numTurns: message.num_turns,
           durationMs: Date.now() - started,
+          ...(await gated?.finish(message)),
         };
       }
     }
@@ -118,6 +122,7 @@ async function runTurn(
   } catch (error) {
     throw error instanceof AgentRunFailure ? error : thrownFailure(error, sawMessage, apiError);
   } finally {
+    gated?.end();
     context.signal.removeEventListener('abort', onAbort);
   }
 }
@@ -126,7 +131,11 @@ async function runTurn(
  * With a pool, every run goes through it (first turns, resumes, tools, a session store), so the
  * pool's admission bounds the CLIs of this worker. Without a pool the run starts its own CLI.
  */
-function startQuery(pool: AgentPool | undefined, prompt: string, options: Options): Query {
+function startQuery(
+  pool: AgentPool | undefined,
+  prompt: string | AsyncIterable<SDKUserMessageInput>,
+  options: Options,
+): Query {
   if (pool === undefined) return query({ prompt, options });
   const { abortController, ...perCall } = options;
   return pool.query({ prompt, options: perCall, ...(abortController ? { signal: abortController.signal } : {}) });

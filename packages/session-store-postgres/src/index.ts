@@ -1,10 +1,12 @@
 /**
  * @hexagent/session-store-postgres: a `SessionStore` on PostgreSQL (node-postgres), so a session
- * started on one machine resumes on another. Run `migrate()` once; `deleteOlderThan()` does retention.
+ * started on one machine resumes on another, and an `ApprovalStore` for the approvals of durable
+ * runs. Run `migrate()` once; `deleteOlderThan()` does retention.
  *
  * @packageDocumentation
  */
 
+export { PostgresApprovalStore } from './postgres-approval-store.js';
 export type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
 export { PostgresSessionStore } from './postgres-session-store.js';
 export { PostgresSessionStoreError, type PostgresSessionStoreOperation } from './postgres-session-store-error.js';

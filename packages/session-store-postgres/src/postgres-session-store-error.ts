@@ -2,7 +2,7 @@ import { HexagentError, hasMarker } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.PostgresSessionStoreError');
 
-/** What the store was doing when PostgreSQL failed. */
+/** What the store (the session store, or the approval store: `approvals.*`) was doing when PostgreSQL failed. */
 export type PostgresSessionStoreOperation =
   | 'append'
   | 'load'
@@ -11,7 +11,13 @@ export type PostgresSessionStoreOperation =
   | 'delete'
   | 'listSubkeys'
   | 'migrate'
-  | 'deleteOlderThan';
+  | 'deleteOlderThan'
+  | 'approvals.now'
+  | 'approvals.create'
+  | 'approvals.get'
+  | 'approvals.replace'
+  | 'approvals.list'
+  | 'approvals.deleteEndedBefore';
 
 /**
  * A `PostgresSessionStore` operation failed: the database is unreachable, timed out, refused the

@@ -5,15 +5,14 @@ import {
   type SessionStoreEntry,
   type SessionSummaryEntry,
 } from '@hexagent/core';
-import pg from 'pg';
-import type { PostgresPool, PostgresPoolClient } from './postgres-pool.js';
-import { PostgresSessionStoreError, type PostgresSessionStoreOperation } from './postgres-session-store-error.js';
+import { migratePostgres } from './migrate-postgres.js';
+import { PostgresConnection } from './postgres-connection.js';
 import type {
   PostgresSessionStoreOptions,
   RetentionCounts,
   RetentionOptions,
 } from './postgres-session-store-options.js';
-import { NOW_MS, type PostgresTables, postgresMigrations, postgresTables } from './postgres-tables.js';
+import { NOW_MS, type PostgresTables, postgresTables } from './postgres-tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -28,51 +27,20 @@ type Row = Record<string, unknown>;
  * @alpha
  */
 export class PostgresSessionStore implements SessionStore {
-  readonly #pool: PostgresPool;
-  readonly #ownsPool: boolean;
+  readonly #db: PostgresConnection;
   readonly #t: PostgresTables;
 
   constructor(options: PostgresSessionStoreOptions) {
     this.#t = postgresTables(options.schema ?? 'hexagent', options.tablePrefix ?? '');
-    if ('pool' in options) {
-      this.#pool = options.pool;
-      this.#ownsPool = false;
-    } else {
-      const pool = new pg.Pool({
-        connectionString: options.connectionString,
-        connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
-        query_timeout: options.queryTimeoutMillis ?? 30_000,
-        max: options.maxConnections ?? 10,
-        keepAlive: true,
-      });
-      // An idle connection the server drops emits 'error' on the pool; unheard, it would crash the
-      // process. The next query fails with its own error, which the caller sees.
-      pool.on('error', () => {});
-      this.#pool = pool;
-      this.#ownsPool = true;
-    }
+    this.#db = new PostgresConnection(options);
   }
 
   /**
-   * Creates the schema and tables, or brings them up to this package's version. Idempotent and
-   * safe to run from several processes at once (an advisory lock serialises them).
+   * Creates the schema and tables (the approval store's too), or brings them up to this package's
+   * version. Idempotent and safe to run from several processes at once (an advisory lock serialises them).
    */
   async migrate(): Promise<void> {
-    const t = this.#t;
-    await this.#transaction('migrate', async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [t.lockKey]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${t.schema}`);
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS ${t.version} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`,
-      );
-      const { rows } = await client.query(`SELECT coalesce(max(version), 0) AS v FROM ${t.version}`);
-      const current = Number((rows[0] as Row | undefined)?.v ?? 0);
-      const migrations = postgresMigrations(t);
-      for (let version = current + 1; version <= migrations.length; version++) {
-        for (const statement of migrations[version - 1] ?? []) await client.query(statement);
-        await client.query(`INSERT INTO ${t.version} (version) VALUES ($1)`, [version]);
-      }
-    });
+    await migratePostgres(this.#db, this.#t);
   }
 
   /** Appends `entries` in order, skipping uuids already stored, and folds them into the summary. */
@@ -91,7 +59,7 @@ export class PostgresSessionStore implements SessionStore {
       jsonb.push(nul ? null : json);
       text.push(nul ? json : null);
     }
-    await this.#transaction('append', async (client) => {
+    await this.#db.transaction('append', async (client) => {
       // The upsert locks the transcript's row until commit: appends to one transcript queue here.
       const head = await client.query(
         `INSERT INTO ${t.transcripts} AS tr (project_key, session_id, subpath, mtime, next_seq)
@@ -135,7 +103,7 @@ export class PostgresSessionStore implements SessionStore {
   /** Every entry of the transcript of `key` in append order, or `null` for one never written. */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
     const t = this.#t;
-    const { rows } = await this.#query(
+    const { rows } = await this.#db.query(
       'load',
       `SELECT e.entry, e.entry_text FROM ${t.transcripts} tr
        LEFT JOIN ${t.entries} e
@@ -155,7 +123,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The main transcripts of `projectKey` with their mtimes (database clock, epoch ms). */
   async listSessions(projectKey: string): Promise<Array<{ sessionId: string; mtime: number }>> {
-    const { rows } = await this.#query(
+    const { rows } = await this.#db.query(
       'listSessions',
       `SELECT session_id, mtime FROM ${this.#t.transcripts} WHERE project_key = $1 AND subpath = ''`,
       [projectKey],
@@ -165,7 +133,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The summaries of every session of `projectKey`, in one query. */
   async listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]> {
-    const { rows } = await this.#query(
+    const { rows } = await this.#db.query(
       'listSessionSummaries',
       `SELECT session_id, mtime, data FROM ${this.#t.summaries} WHERE project_key = $1`,
       [projectKey],
@@ -185,7 +153,7 @@ export class PostgresSessionStore implements SessionStore {
       ? 'project_key = $1 AND session_id = $2'
       : 'project_key = $1 AND session_id = $2 AND subpath = $3';
     const values = main ? [key.projectKey, key.sessionId] : [key.projectKey, key.sessionId, key.subpath];
-    await this.#transaction('delete', async (client) => {
+    await this.#db.transaction('delete', async (client) => {
       await client.query(`DELETE FROM ${t.transcripts} WHERE ${where}`, values);
       await client.query(`DELETE FROM ${t.entries} WHERE ${where}`, values);
       if (main) await client.query(`DELETE FROM ${t.summaries} WHERE ${where}`, values);
@@ -194,7 +162,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The sub-agent subpaths stored under a session. */
   async listSubkeys(key: { projectKey: string; sessionId: string }): Promise<string[]> {
-    const { rows } = await this.#query(
+    const { rows } = await this.#db.query(
       'listSubkeys',
       `SELECT subpath FROM ${this.#t.transcripts} WHERE project_key = $1 AND session_id = $2 AND subpath <> ''`,
       [key.projectKey, key.sessionId],
@@ -216,7 +184,7 @@ export class PostgresSessionStore implements SessionStore {
     const bound = 'days' in options ? options.days : options.before.getTime();
     const project = options.projectKey === undefined ? '' : 'WHERE project_key = $2';
     const values = options.projectKey === undefined ? [bound] : [bound, options.projectKey];
-    const counts = await this.#transaction('deleteOlderThan', async (client) => {
+    const counts = await this.#db.transaction('deleteOlderThan', async (client) => {
       const { rows } = await client.query(
         `WITH old AS (
            SELECT project_key, session_id FROM ${t.transcripts} ${project}
@@ -243,38 +211,6 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Ends the pool if this store created it (from `connectionString`); a pool passed in stays open. */
   async close(): Promise<void> {
-    if (this.#ownsPool) await this.#pool.end();
-  }
-
-  async #query(operation: PostgresSessionStoreOperation, text: string, values: unknown[]) {
-    try {
-      return await this.#pool.query(text, values);
-    } catch (error) {
-      throw new PostgresSessionStoreError(operation, error);
-    }
-  }
-
-  async #transaction<T>(operation: PostgresSessionStoreOperation, work: (client: PostgresPoolClient) => Promise<T>) {
-    let client: PostgresPoolClient;
-    try {
-      client = await this.#pool.connect();
-    } catch (error) {
-      throw new PostgresSessionStoreError(operation, error);
-    }
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      // A failed ROLLBACK means the connection is broken: discard it rather than reuse it.
-      const rollback = await client.query('ROLLBACK').then(
-        () => undefined,
-        (rollbackError: unknown) => rollbackError,
-      );
-      client.release(rollback === undefined ? undefined : true);
-      throw new PostgresSessionStoreError(operation, error);
-    }
+    await this.#db.close();
   }
 }

@@ -12,6 +12,8 @@ export interface PostgresTables {
   entries: string;
   /** One row per session: the folded summary of its main transcript. */
   summaries: string;
+  /** One row per approval (`PostgresApprovalStore`): the record as JSON text and its version. */
+  approvals: string;
   /** A prefix for index names, unquoted. */
   indexPrefix: string;
   /** The key of the advisory lock that serialises `migrate()`. */
@@ -42,6 +44,7 @@ export function postgresTables(schema: string, tablePrefix: string): PostgresTab
     transcripts: table('transcripts'),
     entries: table('entries'),
     summaries: table('summaries'),
+    approvals: table('approvals'),
     indexPrefix: `${tablePrefix}`,
     lockKey: `hexagent.session-store:${schema}.${tablePrefix}`,
   };
@@ -82,6 +85,19 @@ export function postgresMigrations(t: PostgresTables): string[][] {
         PRIMARY KEY (project_key, session_id)
       )`,
       `CREATE INDEX ${i}summaries_by_mtime ON ${t.summaries} (project_key, mtime DESC)`,
+    ],
+    [
+      // The record is JSON text, not JSONB: a tool input may hold U+0000, and nothing queries inside it.
+      `CREATE TABLE ${t.approvals} (
+        id text PRIMARY KEY,
+        session_id text NOT NULL,
+        status text NOT NULL,
+        requested_at bigint NOT NULL,
+        version bigint NOT NULL,
+        record text NOT NULL
+      )`,
+      `CREATE INDEX ${i}approvals_by_status ON ${t.approvals} (status, requested_at)`,
+      `CREATE INDEX ${i}approvals_by_session ON ${t.approvals} (session_id, requested_at)`,
     ],
   ];
 }

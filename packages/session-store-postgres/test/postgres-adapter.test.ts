@@ -7,7 +7,7 @@ import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from 
 import { freePort, startPostgresServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { PostgresSessionStore, PostgresSessionStoreError } from '../src/index.js';
+import { PostgresApprovalStore, PostgresSessionStore, PostgresSessionStoreError } from '../src/index.js';
 
 const connectionString = inject('postgresUrl');
 const stores: PostgresSessionStore[] = [];
@@ -55,16 +55,18 @@ describe('PostgresSessionStore', () => {
     await a.migrate();
     await b.migrate();
     const pool = new pg.Pool({ connectionString });
-    const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version"`);
-    expect(rows).toEqual([{ version: 1 }]);
+    const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version" ORDER BY version`);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     const tables = await pool.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [
       schema,
     ]);
     expect(tables.rows.map((r: { table_name: string }) => r.table_name).sort()).toEqual([
+      'approvals',
       'entries',
       'schema_version',
       'summaries',
       'transcripts',
+      'x_approvals',
       'x_entries',
       'x_schema_version',
       'x_summaries',
@@ -93,7 +95,31 @@ describe('PostgresSessionStore', () => {
       x_entries_uuid: `CREATE UNIQUE INDEX x_entries_uuid ${on('entries')} (project_key, session_id, subpath, uuid)`,
       x_summaries_pkey: `CREATE UNIQUE INDEX x_summaries_pkey ${on('summaries')} (project_key, session_id)`,
       x_summaries_by_mtime: `CREATE INDEX x_summaries_by_mtime ${on('summaries')} (project_key, mtime DESC)`,
+      x_approvals_pkey: `CREATE UNIQUE INDEX x_approvals_pkey ${on('approvals')} (id)`,
+      x_approvals_by_status: `CREATE INDEX x_approvals_by_status ${on('approvals')} (status, requested_at)`,
+      x_approvals_by_session: `CREATE INDEX x_approvals_by_session ${on('approvals')} (session_id, requested_at)`,
     });
+  });
+
+  it('brings a database of version 1 up to version 2 (the approvals table), keeping its sessions', async () => {
+    const schema = `up_${Date.now().toString(36)}`;
+    const sessions = store({ schema });
+    await sessions.migrate();
+    await sessions.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]);
+    const pool = new pg.Pool({ connectionString });
+    await pool.query(`DROP TABLE "${schema}"."approvals"`);
+    await pool.query(`DELETE FROM "${schema}"."schema_version" WHERE version = 2`);
+    const approvals = new PostgresApprovalStore({ connectionString, schema });
+    try {
+      await approvals.migrate();
+      const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version" ORDER BY version`);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(await approvals.list()).toEqual([]);
+      expect(await sessions.load({ projectKey: 'p', sessionId: 's' })).toEqual([entry(1)]);
+    } finally {
+      await approvals.close();
+      await pool.end();
+    }
   });
 
   it('rolls a failed append back whole: entries, mtime and summary stay as they were', async () => {

@@ -2,7 +2,7 @@ import { HexagentError, hasMarker } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.RedisSessionStoreError');
 
-/** What the store was doing when Redis failed. */
+/** What the store (the session store, or the approval store: `approvals.*`) was doing when Redis failed. */
 export type RedisSessionStoreOperation =
   | 'connect'
   | 'append'
@@ -10,7 +10,13 @@ export type RedisSessionStoreOperation =
   | 'listSessions'
   | 'listSessionSummaries'
   | 'delete'
-  | 'listSubkeys';
+  | 'listSubkeys'
+  | 'approvals.now'
+  | 'approvals.create'
+  | 'approvals.get'
+  | 'approvals.replace'
+  | 'approvals.list'
+  | 'approvals.deleteEndedBefore';
 
 /**
  * A `RedisSessionStore` operation failed: the server is unreachable, did not answer within

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   foldSessionSummary,
   type SessionKey,
@@ -6,16 +5,13 @@ import {
   type SessionStoreEntry,
   type SessionSummaryEntry,
 } from '@hexagent/core';
-import { createClient } from 'redis';
+import { RedisConnection } from './redis-connection.js';
 import { checkPrefix, projectIndexKey, type RedisTranscriptKeys, transcriptKeys } from './redis-keys.js';
 import * as scripts from './redis-scripts.js';
-import { RedisSessionStoreError, type RedisSessionStoreOperation } from './redis-session-store-error.js';
-import type { RedisConnection, RedisScriptClient, RedisSessionStoreOptions } from './redis-session-store-options.js';
-
-type OwnedClient = ReturnType<typeof createClient>;
-
-/** The longest wait between reconnection tries of a client the store created. */
-const RECONNECT_MAX_DELAY_MS = 500;
+import type {
+  RedisConnection as RedisConnectionOptions,
+  RedisSessionStoreOptions,
+} from './redis-session-store-options.js';
 
 /**
  * A `SessionStore` on Redis (node-redis), so sessions resume on any machine that reaches the
@@ -30,44 +26,16 @@ const RECONNECT_MAX_DELAY_MS = 500;
  * @alpha
  */
 export class RedisSessionStore implements SessionStore {
-  readonly #client: RedisScriptClient;
-  readonly #owned: OwnedClient | undefined;
-  #connecting: Promise<unknown> | undefined;
-  #wasReady = false;
+  readonly #db: RedisConnection;
   readonly #prefix: string;
   readonly #ttl: number;
-  readonly #timeoutMs: number;
   readonly #maxAttempts: number;
 
-  constructor(connection: RedisConnection, options: RedisSessionStoreOptions = {}) {
+  constructor(connection: RedisConnectionOptions, options: RedisSessionStoreOptions = {}) {
     this.#prefix = checkPrefix(options.prefix ?? 'hexagent:session:');
     this.#ttl = Math.max(0, Math.floor(options.ttlSeconds ?? 0));
-    this.#timeoutMs = options.operationTimeoutMs ?? 15_000;
     this.#maxAttempts = options.maxAppendAttempts ?? 100;
-    if ('client' in connection) {
-      this.#client = connection.client;
-      return;
-    }
-    const owned = createClient({
-      url: connection.url,
-      // Commands fail at once while disconnected instead of waiting in a queue: no hung turn.
-      disableOfflineQueue: true,
-      socket: {
-        connectTimeout: connection.connectTimeoutMs ?? 5_000,
-        // A first connection that fails reports why (the next call tries again); one that worked
-        // reconnects in the background, while calls fail fast. Tries stay at most 500 ms apart, so
-        // once the server is back the client is too before the SDK's retries of a batch (over ~1 s) run out.
-        reconnectStrategy: (retries: number, cause: Error) =>
-          this.#wasReady ? Math.min(50 * 2 ** retries, RECONNECT_MAX_DELAY_MS) : cause,
-      },
-    });
-    // Connection errors are reported by the commands that fail; unheard, 'error' would crash the process.
-    owned.on('error', () => {});
-    owned.on('ready', () => {
-      this.#wasReady = true;
-    });
-    this.#owned = owned;
-    this.#client = owned as unknown as RedisScriptClient;
+    this.#db = new RedisConnection(connection, options.operationTimeoutMs ?? 15_000);
   }
 
   /** Appends `entries` in order, skipping uuids the transcript holds, and folds them into the summary. */
@@ -76,7 +44,7 @@ export class RedisSessionStore implements SessionStore {
     const keys = transcriptKeys(this.#prefix, key);
     const pairs: string[] = [];
     for (const entry of entries) pairs.push(typeof entry.uuid === 'string' ? entry.uuid : '', JSON.stringify(entry));
-    await this.#run('append', async () => {
+    await this.#db.run('append', async () => {
       let mtime: number | undefined;
       if (key.subpath !== undefined) {
         [mtime] = await this.#appendScript(keys, key, -1, '', pairs);
@@ -88,7 +56,7 @@ export class RedisSessionStore implements SessionStore {
         mtime = await this.#tryAppendMain(keys, key, entries, pairs);
         if (mtime === undefined) await sleep(Math.random() * Math.min(attempt, 20));
       }
-      await this.#script(
+      await this.#db.script(
         scripts.INDEX,
         [projectIndexKey(this.#prefix, key.projectKey)],
         [String(mtime), key.sessionId, String(this.#ttl)],
@@ -98,15 +66,15 @@ export class RedisSessionStore implements SessionStore {
 
   /** Every entry of the transcript of `key`, or `null` when it holds none (never written or expired). */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
-    return this.#run('load', async () => {
-      const lines = (await this.#script(scripts.LOAD, [transcriptKeys(this.#prefix, key).log], [])) as string[];
+    return this.#db.run('load', async () => {
+      const lines = (await this.#db.script(scripts.LOAD, [transcriptKeys(this.#prefix, key).log], [])) as string[];
       return lines.length === 0 ? null : lines.map((line) => JSON.parse(line) as SessionStoreEntry);
     });
   }
 
   /** The main transcripts of `projectKey` with their mtimes (server clock, epoch ms), from the project index. */
   async listSessions(projectKey: string): Promise<Array<{ sessionId: string; mtime: number }>> {
-    return this.#run('listSessions', () => this.#listSessions(projectKey));
+    return this.#db.run('listSessions', () => this.#listSessions(projectKey));
   }
 
   /**
@@ -114,12 +82,12 @@ export class RedisSessionStore implements SessionStore {
    * (one round trip each, sent together; on a Cluster they go to the sessions' own nodes).
    */
   async listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]> {
-    return this.#run('listSessionSummaries', async () => {
+    return this.#db.run('listSessionSummaries', async () => {
       const sessions = await this.#listSessions(projectKey);
       const summaries = await Promise.all(
         sessions.map(async ({ sessionId }) => {
           const keys = transcriptKeys(this.#prefix, { projectKey, sessionId });
-          const json = (await this.#script(scripts.READ, [keys.summary], ['get'])) as string;
+          const json = (await this.#db.script(scripts.READ, [keys.summary], ['get'])) as string;
           if (json === '') return undefined;
           const { mtime, data } = JSON.parse(json) as { mtime: number; data: Record<string, unknown> };
           return { sessionId, mtime, data };
@@ -131,33 +99,30 @@ export class RedisSessionStore implements SessionStore {
 
   /** Deletes a transcript; a main transcript goes with its sub-agent transcripts, summary and index entry. */
   async delete(key: SessionKey): Promise<void> {
-    await this.#run('delete', async () => {
+    await this.#db.run('delete', async () => {
       const keys = transcriptKeys(this.#prefix, key);
-      await this.#script(
+      await this.#db.script(
         scripts.DELETE,
         [keys.log, keys.seen, keys.meta, keys.summary, keys.subs],
         [keys.token, key.subpath ?? '', keys.base],
       );
       if (key.subpath === undefined) {
-        await this.#script(scripts.UNINDEX, [projectIndexKey(this.#prefix, key.projectKey)], [key.sessionId]);
+        await this.#db.script(scripts.UNINDEX, [projectIndexKey(this.#prefix, key.projectKey)], [key.sessionId]);
       }
     });
   }
 
   /** The sub-agent subpaths stored under a session. */
   async listSubkeys(key: { projectKey: string; sessionId: string }): Promise<string[]> {
-    return this.#run('listSubkeys', async () => {
+    return this.#db.run('listSubkeys', async () => {
       const keys = transcriptKeys(this.#prefix, key);
-      return (await this.#script(scripts.READ, [keys.subs], ['hkeys'])) as string[];
+      return (await this.#db.script(scripts.READ, [keys.subs], ['hkeys'])) as string[];
     });
   }
 
   /** Quits the client if this store created it (from `url`); a client passed in stays open. */
   async close(): Promise<void> {
-    const owned = this.#owned;
-    if (owned === undefined || !owned.isOpen) return;
-    if (owned.isReady) await owned.close();
-    else owned.destroy();
+    await this.#db.close();
   }
 
   /** One try: read the summary state, fold the fresh entries, append if nobody else did meanwhile. */
@@ -168,7 +133,7 @@ export class RedisSessionStore implements SessionStore {
     pairs: string[],
   ): Promise<number | undefined> {
     const uuids = entries.map((entry) => entry.uuid).filter((uuid): uuid is string => typeof uuid === 'string');
-    const [version, summaryJson, seenFlags] = (await this.#script(
+    const [version, summaryJson, seenFlags] = (await this.#db.script(
       scripts.READ_STATE,
       [keys.meta, keys.summary, keys.seen],
       uuids,
@@ -195,7 +160,7 @@ export class RedisSessionStore implements SessionStore {
   ): Promise<[mtime: number, added: number]> {
     const args = [keys.token, key.subpath ?? '', String(expectedVersion), summaryData, String(this.#ttl), keys.base];
     for (const value of pairs) args.push(value);
-    const [mtime, added] = (await this.#script(
+    const [mtime, added] = (await this.#db.script(
       scripts.APPEND,
       [keys.log, keys.seen, keys.meta, keys.summary, keys.subs],
       args,
@@ -204,7 +169,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async #listSessions(projectKey: string): Promise<Array<{ sessionId: string; mtime: number }>> {
-    const flat = (await this.#script(
+    const flat = (await this.#db.script(
       scripts.LIST,
       [projectIndexKey(this.#prefix, projectKey)],
       [String(this.#ttl)],
@@ -214,59 +179,6 @@ export class RedisSessionStore implements SessionStore {
       sessions.push({ sessionId: String(flat[i]), mtime: Number(flat[i + 1]) });
     return sessions;
   }
-
-  /** EVALSHA, falling back to EVAL when the server does not have the script cached yet. */
-  async #script(script: string, keys: string[], args: string[]): Promise<unknown> {
-    const options = { keys, arguments: args };
-    try {
-      return await this.#client.evalSha(sha1(script), options);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.#client.eval(script, options);
-    }
-  }
-
-  /** Runs `work` once connected, bounded by the operation timeout; every failure becomes a `RedisSessionStoreError`. */
-  async #run<T>(operation: RedisSessionStoreOperation, work: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new RedisSessionStoreError(operation, `no answer within ${this.#timeoutMs} ms`)),
-        this.#timeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([this.#connected().then(work), timeout]);
-    } catch (error) {
-      if (RedisSessionStoreError.isInstance(error)) throw error;
-      const reason = error instanceof Error ? error.message || error.name : String(error);
-      throw new RedisSessionStoreError(operation, reason, error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  #connected(): Promise<unknown> {
-    if (this.#owned === undefined) return Promise.resolve();
-    if (this.#connecting === undefined) {
-      const connecting = this.#owned.connect();
-      this.#connecting = connecting;
-      connecting.catch(() => {
-        if (this.#connecting === connecting) this.#connecting = undefined;
-      });
-    }
-    return this.#connecting;
-  }
-}
-
-const shas = new Map<string, string>();
-function sha1(script: string): string {
-  let sha = shas.get(script);
-  if (sha === undefined) {
-    sha = createHash('sha1').update(script).digest('hex');
-    shas.set(script, sha);
-  }
-  return sha;
 }
 
 function parseSummary(sessionId: string, json: string): SessionSummaryEntry {

@@ -1,11 +1,15 @@
 /**
- * `@hexagent/testing/conformance`: the transport and session-store conformance tests. This entry imports vitest
+ * `@hexagent/testing/conformance`: the transport, session-store and approval-store conformance tests. This entry imports vitest
  * (an optional peer dependency of `@hexagent/testing`), and {@link startLinkProxy}, a loopback
  * proxy that cuts or silences a link for the fault tests.
  *
  * @packageDocumentation
  */
 
+export {
+  type ApprovalStoreConformanceOptions,
+  approvalStoreConformance,
+} from './approval-store-conformance-suite.js';
 export { type LinkProxy, startLinkProxy } from './link-proxy.js';
 export {
   type SessionStoreConformanceOptions,

@@ -13,6 +13,13 @@
 
 export { ManualClock } from '@hexagent/core';
 export {
+  type ApprovalDecider,
+  type DeciderAnswer,
+  type DeciderCommand,
+  serveApprovalDecisions,
+  startApprovalDecider,
+} from './approval-decider-process.js';
+export {
   BACKGROUND_AGENT_CALL_ID,
   BACKGROUND_FOLLOW_UP_CALL_ID,
   BACKGROUND_SUBAGENT_CALL_ID,

@@ -1,0 +1,162 @@
+/**
+ * The approvals server end to end: an embedded PostgreSQL, the scripted model, the real CLI, the
+ * server as its own process (web page, API and worker), and a headless Chromium. A run parks on
+ * `deploy`, its CLI exits, the page lists the call; the browser clicks Approve; the run resumes on
+ * the worker and the deploy runs once. A second decision on it is refused (409).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CliHarness, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { startPostgresServer } from '@hexagent/testing/servers';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+let harness: CliHarness;
+let baseUrl: string;
+let child: ChildProcess;
+const workDir = mkdtempSync(join(tmpdir(), 'hexagent-approvals-work-'));
+const deployLog = join(workDir, 'deployments.log');
+cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  const postgres = await startPostgresServer();
+  cleanups.push(() => postgres.stop());
+  harness = await startCliHarness((_request, index) =>
+    index === 0
+      ? { content: [toolUse('mcp__ops__deploy', { service: 'api', env: 'prod' }, 'toolu_deploy')] }
+      : { content: [text('Deployed api to prod.')] },
+  );
+  cleanups.push(() => harness.dispose());
+  child = spawn(process.execPath, [MAIN], {
+    env: { ...harness.env, DATABASE_URL: postgres.url, PORT: '0', WORK_DIR: workDir, DEPLOY_LOG: deployLog },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+});
+
+async function api(path: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** CLI processes running with this test's home (the server process itself has it too, but is no CLI). */
+function clis(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== child.pid)
+    .filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/environ`, 'utf8').includes(harness.configDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+// Without Debian's chromium the test is skipped with a note, except in CI (.ci/run installs it).
+const inCi = ['1', 'true'].includes(process.env.CI ?? '');
+if (!existsSync(CHROMIUM) && !inCi)
+  console.warn(`approvals-server: ${CHROMIUM} is missing (apt-get install chromium); skipped`);
+
+describe.skipIf(!existsSync(CHROMIUM) && !inCi)('approvals-server', () => {
+  it('parks a run, a person clicks Approve in a browser, the deploy runs once', { timeout: 240_000 }, async () => {
+    const { status, body: started } = await api('/runs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Deploy api to prod' }),
+    });
+    expect(status).toBe(202);
+    const parked = await until(async () => {
+      const { body } = await api(`/runs/${started.runId}`);
+      return body.state === 'completed' ? (body.output as Record<string, unknown>) : undefined;
+    }, 'the run to park');
+    const approval = parked.awaitingApproval as { id: string; toolName: string; input: unknown };
+    expect(approval).toMatchObject({ toolName: 'mcp__ops__deploy', input: { service: 'api', env: 'prod' } });
+    expect(existsSync(deployLog)).toBe(false);
+    expect(clis()).toEqual([]);
+
+    const profile = mkdtempSync(join(tmpdir(), 'hexagent-chromium-'));
+    cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    cleanups.push(() => browser.close());
+    const page = await browser.newPage();
+    await page.goto(baseUrl);
+    const row = page.locator(`tr[data-approval="${approval.id}"]`);
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('td').nth(0).textContent()).toBe('mcp__ops__deploy');
+    expect(JSON.parse((await row.locator('pre').textContent()) ?? '')).toEqual({ service: 'api', env: 'prod' });
+    await Promise.all([page.waitForURL(/notice=/), row.getByRole('button', { name: 'Approve' }).click()]);
+    const notice = (await page.getByRole('status').textContent()) ?? '';
+    expect(notice).toMatch(/^approved: the run resumes as job \S+$/);
+    const resumeJobId = notice.split(' ').at(-1);
+    expect(await page.locator('#none').count()).toBe(1);
+
+    const resumed = await until(async () => {
+      const { body } = await api(`/runs/${resumeJobId}`);
+      return body.state === 'completed' ? (body.output as Record<string, unknown>) : undefined;
+    }, 'the resumed run to end');
+    expect(resumed).toMatchObject({ text: 'Deployed api to prod.', sessionId: started.sessionId });
+    expect(resumed.awaitingApproval).toBeUndefined();
+    const { body: decided } = await api(`/approvals/${approval.id}`);
+    expect(decided).toMatchObject({ status: 'ran', decision: { kind: 'approve', by: 'anonymous' } });
+    const lines = readFileSync(deployLog, 'utf8').trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([{ service: 'api', env: 'prod', key: 'toolu_deploy' }]);
+    expect(harness.server.toolResults().map((r) => resultText(r.content))).toEqual(['deployed api to prod']);
+
+    const again = await api(`/approvals/${approval.id}/deny`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'too late' }),
+    });
+    expect(again).toMatchObject({ status: 409, body: { reason: 'conflict' } });
+    expect(readFileSync(deployLog, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+});
