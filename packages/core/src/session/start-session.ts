@@ -1,6 +1,5 @@
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { Transport } from '../ports/transport.js';
-import { DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { Options } from '../types/options.js';
 import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
@@ -8,6 +7,15 @@ import { checkSessionOptions } from './check-session-options.js';
 import { type HookRegistrations, registerHooks } from './hook-registrations.js';
 import type { McpServerSet } from './mcp-server-set.js';
 import { requestInitialize } from './request-initialize.js';
+
+/**
+ * How long `initialize` waits for the CLI's answer when `controlRequestTimeoutMs` is not set, ms (10
+ * min). The answer comes once the CLI has started, and a CLI starting among many on a saturated
+ * machine took longer than the 60 s other control requests wait (docs/performance.md, "Cost at
+ * scale"); the official `query()` waits for it without a bound. A CLI that exits meanwhile ends the
+ * wait at once; `startup()` and `prewarm()` keep their own `initializeTimeoutMs`.
+ */
+export const DEFAULT_INITIALIZE_WAIT_MS = 10 * 60_000;
 
 /** What {@link startSession} runs on: the session's parts and its say in the sequence. */
 export interface SessionStartParts {
@@ -69,7 +77,7 @@ export async function startSession(parts: SessionStartParts): Promise<StartedSes
     manifests,
     externalMcpServers: externalServers,
   });
-  const timeoutMs = options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
+  const timeoutMs = options.controlRequestTimeoutMs ?? DEFAULT_INITIALIZE_WAIT_MS;
   return {
     payload,
     initialize: requestInitialize(parts.protocol, payload, timeoutMs),

@@ -5,7 +5,12 @@ import type { TransportFactory } from '../../ports/transport.js';
 export interface HexagentOptions {
   /** The largest line accepted from the CLI, in bytes (default 64 MiB); a longer one is a fault. */
   maxMessageBytes?: number;
-  /** How long control requests sent to the CLI may wait for an answer, in ms (default 60 s). */
+  /**
+   * How long control requests sent to the CLI may wait for an answer, in ms (default 60 s). It also
+   * bounds the first `initialize`, whose answer waits for the CLI to start: without this option that
+   * one waits up to 10 min (a CLI starting on a saturated machine can take minutes; the official
+   * `query()` waits without a bound), or until the CLI exits.
+   */
   controlRequestTimeoutMs?: number;
   /** How long a `canUseTool` callback may take before the call is denied, in ms (default 10 min). */
   permissionTimeoutMs?: number;
