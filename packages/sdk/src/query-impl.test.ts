@@ -71,7 +71,8 @@ async function playBackgroundRun(fake: FakeCliTransport): Promise<void> {
 
 async function drain(run: AsyncIterable<SDKMessage>): Promise<string[]> {
   const texts: string[] = [];
-  for await (const message of run) if (message.type === 'result') texts.push(String(message.result));
+  for await (const message of run)
+    if (message.type === 'result' && message.subtype === 'success') texts.push(message.result);
   return texts;
 }
 
