@@ -139,6 +139,7 @@ describe('tracing a background subagent through the real CLI', () => {
         mcpServers: { calc: createSdkMcpServer({ name: 'calc', version: '1.0.0', tools: [add] }) },
         hooks: { PreToolUse: [{ hooks: [async () => ({ continue: true })] }] },
         canUseTool: async (_name, input) => ({ behavior: 'allow', updatedInput: input }),
+        tracer: true,
       },
     })) {
       messages.push(message);
