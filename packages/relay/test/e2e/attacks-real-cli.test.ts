@@ -35,7 +35,18 @@ function model(request: RecordedRequest) {
   const last = messages[messages.length - 1];
   const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
   if (answered) return { content: [text('done')] };
-  const prompt = JSON.stringify(last?.content ?? '');
+  // The test's own instruction, the latest user text that gives one: the CLI adds text blocks of its
+  // own (its environment, the skills list, the date) around and after the prompt.
+  const texts = messages
+    .filter((message) => message.role === 'user')
+    .flatMap((message) =>
+      Array.isArray(message.content)
+        ? message.content.flatMap((block) =>
+            block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+          )
+        : [String(message.content)],
+    );
+  const prompt = JSON.stringify(texts.findLast((text) => /^(write|run in background|run): /.test(text)) ?? '');
   const write = /write: ([^"\\]+)/.exec(prompt)?.[1];
   if (write !== undefined) return { content: [toolUse('Write', { file_path: write, content: 'written' })] };
   const background = /run in background: ([^"\\]+)/.exec(prompt)?.[1];
@@ -305,9 +316,8 @@ describe('attack: a running CLI changed by what the client sends after the hello
       }
       expect(moved).toMatchObject({ subtype: 'success', response: { status: 'ok', cwd: other } });
       // The model's Bash runs there, and its Write asks the client first (the mode is still the default).
-      expect(
-        await turn('run: pwd', () => ({ behavior: 'allow', updatedInput: { command: 'pwd', description: 'run' } })),
-      ).toContain('Bash');
+      // (`pwd` is read-only: the CLI may run it without asking; what counts is where it ran.)
+      await turn('run: pwd', () => ({ behavior: 'allow', updatedInput: { command: 'pwd', description: 'run' } }));
       expect(JSON.stringify(server.toolResults().at(-1)?.content)).toContain(other);
       const file = path.join(other, 'f.txt');
       expect(await turn(`write: ${file}`, () => ({ behavior: 'deny', message: 'no' }))).toContain('Write');
