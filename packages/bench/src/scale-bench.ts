@@ -13,7 +13,9 @@
  *
  * Options: `--sessions=10,20,40`, `--runs=3`, `--queries=3` (per session), `--tool-calls=3` (per
  * query), `--model-ms=0` (the scripted model's delay before each answer), `--setups=<list>` (default
- * all four), `--idle-ms=200` (idle time between the SDK's import and the clock; 0: none), `--cli=real|stand-in` (the stand-in: no model, for a smoke run), `--json=<file>`.
+ * all four), `--idle-ms=200` (idle time between the SDK's import and the clock; 0: none),
+ * `--cli=real|stand-in` (the stand-in: no model, for a smoke run), `--json=<file>` (rewritten after
+ * every trial, so that a bench stopped early keeps what it measured).
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -60,6 +62,7 @@ const cliEnv = standIn
   ? { [SCENARIO_ENV]: JSON.stringify({ work: [{ toolCalls: { count: toolCalls, server: 'bench', tool: 'add' } }] }) }
   : undefined;
 
+const json = args.get('json');
 const results: ScaleRun[] = [];
 try {
   let trial = 0;
@@ -81,6 +84,8 @@ try {
         const { result, sample } = await runTrial(spec);
         const loadAfter = loadavg()[0] ?? Number.NaN;
         results.push({ run, result, sample, loadBefore, loadAfter });
+        // Written after every trial: a bench stopped early keeps what it measured.
+        if (json !== undefined && json !== 'true') await writeFile(json, JSON.stringify(results, null, 2));
         log(
           `  ${result.ok}/${result.ok + result.failed} ok, ${(result.wallMs / 1000).toFixed(1)} s, ` +
             `CPU ${((result.sdkCpuMs + result.cliCpuMs) / 1000).toFixed(1)} s, CLIs peak ${sample.peakCliRssMb.toFixed(0)} MB RSS`,
@@ -96,8 +101,6 @@ try {
 process.stdout.write(
   `${renderScaleReport(results, { queriesPerSession, toolCalls, modelMs, cpus: availableParallelism(), standIn }).join('\n')}\n`,
 );
-const json = args.get('json');
-if (json !== undefined && json !== 'true') await writeFile(json, JSON.stringify(results, null, 2));
 
 /** Runs one trial in a fresh process, sampling its CLIs from here; a trial that fails throws. */
 function runTrial(spec: ScaleTrialSpec): Promise<{ result: ScaleTrialResult; sample: TreeSample }> {

@@ -87,6 +87,11 @@ export function renderScaleReport(runs: readonly ScaleRun[], settings: ScaleRepo
       '',
       `CLIs recycled per recycle trial: ${recycled.map((r) => `${r.result.spec.sessions}: ${r.result.recycled}`).join(', ')}.`,
     );
+    for (const r of recycled) {
+      for (const [what, n] of Object.entries(r.result.recycleFailures ?? {})) {
+        lines.push('', `run ${r.run + 1}, ${r.result.spec.sessions} sessions, recycle failed: ${n} x ${what}`);
+      }
+    }
   }
   return lines;
 }

@@ -9,6 +9,7 @@
  * hermetic home made before the clock and the CPU readings start. At the end every CLI must have
  * been reaped (the pool closed), so that the SDK process's cutime + cstime hold all of their CPU.
  */
+import { readFileSync } from 'node:fs';
 import { hermeticCliEnv } from '@hexagent/testing';
 import { z } from 'zod';
 import { cpuTimes } from './proc-usage.js';
@@ -38,6 +39,7 @@ const add = async ({ a, b }: { a: number; b: number }) => {
 
 let close = async () => {};
 let recycled: () => number | undefined = () => undefined;
+const recycleFailures: Record<string, number> = {};
 let runQuery: RunQuery;
 if (spec.setup === 'official') {
   const { createSdkMcpServer, query, tool } = await import('@anthropic-ai/claude-agent-sdk');
@@ -69,6 +71,10 @@ if (spec.setup === 'official') {
         maxConcurrent: POOL_MAX_CONCURRENT,
         memoryBudgetMb: POOL_BUDGET_MB,
         ...(recycle && { spares: POOL_RECYCLE_SPARES, recycle: true }),
+      });
+      pool.on('recycleFailed', ({ error }) => {
+        const what = error.message.slice(0, 160);
+        recycleFailures[what] = (recycleFailures[what] ?? 0) + 1;
       });
       return pool;
     };
@@ -119,7 +125,7 @@ const result: ScaleTrialResult = {
   sdkCpuMs: cpuAfter.selfMs - cpuBefore.selfMs,
   cliCpuMs: cpuAfter.childrenMs - cpuBefore.childrenMs,
   unreaped,
-  ...(recycledCount !== undefined && { recycled: recycledCount }),
+  ...(recycledCount !== undefined && { recycled: recycledCount, recycleFailures }),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);
@@ -140,12 +146,26 @@ async function runToResult(messages: AsyncIterable<Message>): Promise<boolean> {
   }
 }
 
-/** Waits until this process has no child left, zombies included (reaped: their CPU is in cutime); how many remain. */
+/**
+ * Waits until this process has no child left, zombies included (reaped: their CPU is in cutime); how
+ * many remain. hexagent's process guardian (a `sh` sitting in `read` until this process exits, see
+ * transport-kit's guardian) is not waited for: it lives as long as this process, and its CPU (none
+ * while it waits) is left out.
+ */
 async function waitForChildren(timeoutMs: number): Promise<number> {
   const until = performance.now() + timeoutMs;
   for (;;) {
-    const children = listProcesses().filter((entry) => entry.ppid === process.pid).length;
+    const children = listProcesses().filter((entry) => entry.ppid === process.pid && !isGuardian(entry.pid)).length;
     if (children === 0 || performance.now() > until) return children;
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** True for hexagent's process guardian (`sh -c <script> hexagent-guardian ...`). */
+function isGuardian(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('hexagent-guardian');
+  } catch {
+    return false;
   }
 }

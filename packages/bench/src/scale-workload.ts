@@ -66,4 +66,6 @@ export interface ScaleTrialResult {
   unreaped: number;
   /** Pool rows: CLIs recycled, from `stats()`. */
   recycled?: number;
+  /** Pool rows: the `recycleFailed` events' messages (first 160 characters) with their counts. */
+  recycleFailures?: Record<string, number>;
 }
