@@ -134,7 +134,7 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
       status: 'stopping',
       stop: { by: 'ops-cli', reason: 'wrong repository' },
     });
-    const output = await run.result({ pollMs: 50 });
+    const output = await run.result({ pollMs: 50, signal: AbortSignal.timeout(10_000) });
     await until('the CLI to exit', () => clis().length === 0, 10_000);
     const elapsedMs = Date.now() - (asking.stop?.at ?? 0);
     expect(elapsedMs).toBeLessThan(5_000);
@@ -152,7 +152,7 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
     const run = await enqueueAgentRun(queue, { prompt: 'Pause me', tenant: 'acme' });
     await until('the model to be asked', () => asked('Pause me') === 1);
     await control(run.id, 'pause', 'alice', 'lunch');
-    const parked = await run.result({ pollMs: 50 });
+    const parked = await run.result({ pollMs: 50, signal: AbortSignal.timeout(10_000) });
     expect(parked.stopped).toMatchObject({
       reason: 'paused',
       started: true,
@@ -185,11 +185,11 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
   }, async () => {
     const run = await enqueueAgentRun(queue, { prompt: 'Spend a lot', tenant: 'acme', spendCapUsd: 0.5 });
     const output = await run.result({ pollMs: 50 });
-    expect(spawns.at(-1)).toContain('--max-budget-usd=0.5');
-    expect(output.stopped).toMatchObject({ reason: 'over-cap', cap: 'run', capUsd: 0.5, started: true });
     // The first turn crossed the cap: the model was asked once for this run, never for a second turn.
     expect(asked('Spend a lot')).toBe(1);
     expect(harness.server.messageRequests.filter((r) => JSON.stringify(r.body).includes('toolu_spend'))).toEqual([]);
+    expect(output.stopped).toMatchObject({ reason: 'over-cap', cap: 'run', capUsd: 0.5, started: true });
+    expect(spawns.at(-1)).toContain('--max-budget-usd=0.5');
     const spent = await store.runSpend(run.id);
     expect(spent).toBeGreaterThan(0.5);
     expect(output.costUsd).toBe(spent);
