@@ -16,6 +16,8 @@ export interface RunControlStoreConformanceOptions<S extends RunControlStore = R
   cleanup?: (store: S) => void | Promise<void>;
   /** Timeout of each test in ms; default 60 000. */
   timeoutMs?: number;
+  /** `false` for a store whose instances share nothing (in memory): the restart test is skipped. Default `true`. */
+  persistent?: boolean;
 }
 
 /**
@@ -26,7 +28,8 @@ export interface RunControlStoreConformanceOptions<S extends RunControlStore = R
  * come back deep-equal; `getRun` and `replaceRun` of an unknown run answer `null`; `replaceRun` is a
  * compare-and-set and of 20 concurrent replaces of one version exactly one wins; `now()` is an
  * integer that does not go back; a spend entry written again only grows and counts once; sums per
- * run and per tenant per day, the tenant and day of an entry staying those of its first write; and
+ * run and per tenant per day, the tenant and day of an entry staying those of its first write; a new
+ * store instance reads back what another wrote; and
  * over the store, the ledger records who stopped a run, refuses a second stop, pauses, settles and
  * resumes, and of 10 concurrent stops exactly one wins.
  *
@@ -119,6 +122,24 @@ export function runControlStoreConformance<S extends RunControlStore>(
       );
       expect(await store.tenantSpend(tenant, '2026-01-03')).toBeCloseTo(0.9, 9);
     });
+
+    it.skipIf(options.persistent === false)(
+      'reads back through a new store instance what another wrote (a restart)',
+      { timeout },
+      async () => {
+        const [first, second] = [await make(), await make()];
+        const [runId, tenant] = [uniqueId('run'), uniqueId('tenant')];
+        const day = spendDay(await first.now());
+        await first.recordSpend({ runId, entryId: 'a', tenant, day, costUsd: 0.375 });
+        await first.createRun({ runId, status: 'pausing', pause: { by: 'bob', at: 1 } });
+        expect(await second.runSpend(runId)).toBeCloseTo(0.375, 9);
+        expect(await second.tenantSpend(tenant, day)).toBeCloseTo(0.375, 9);
+        expect(await second.getRun(runId)).toEqual({
+          record: { runId, status: 'pausing', pause: { by: 'bob', at: 1 } },
+          version: 1,
+        });
+      },
+    );
 
     it('runs the ledger: who stopped a run, one stop of 10 concurrent, pause, settle, resume', {
       timeout,
