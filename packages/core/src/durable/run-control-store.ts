@@ -7,8 +7,8 @@ import type { SpendEntry } from './spend-entry.js';
  * per tenant per day), so that a person stops a run from any process and caps hold across
  * processes and restarts. A record changes only by compare-and-set, a spend entry only grows, so an
  * adapter needs no other transaction; the rules live in core (`RunControlLedger`). Adapters:
- * `InMemoryRunControlStore` (core), `PostgresRunControlStore`, `RedisRunControlStore`; a new one is done when it passes
- * `runControlStoreConformance` from `@hexagent/testing/conformance`.
+ * `InMemoryRunControlStore` (core), `PostgresRunControlStore`, `RedisRunControlStore`; a new one is
+ * done when it passes `runControlStoreConformance` from `@hexagent/testing/conformance`.
  *
  * Errors: every failure of the backend rejects with the adapter's own error; a lost race is not an
  * error (`replaceRun` resolves `null`).

@@ -37,7 +37,6 @@ let ledger: RunControlLedger;
 let queue: AgentJobQueue;
 let worker: AgentWorker;
 const spawns: string[][] = [];
-let pauseTurns = 0;
 
 /** A turn costing far more than the caps below (the CLI prices these tokens at dollars). */
 const EXPENSIVE = { input_tokens: 2_000_000, output_tokens: 10 };
@@ -46,11 +45,8 @@ beforeAll(async () => {
   harness = await startCliHarness(
     byPrompt({
       'Stop me': { content: [text('never seen')], delayMs: HOLD_MS },
-      // Held the first time (the pause lands while the model thinks), answered after the resume.
-      'Pause me': () =>
-        pauseTurns++ === 0
-          ? { content: [text('never seen')], delayMs: HOLD_MS }
-          : { content: [text('paused run done')] },
+      // Held: the pause lands while the model thinks; the resumed session is answered on "Continue.".
+      'Pause me': { content: [text('never seen')], delayMs: HOLD_MS },
       Continue: { content: [text('paused run done')] },
       'Spend a lot': { content: [toolUse('Bash', { command: 'true' }, 'toolu_spend')], usage: EXPENSIVE },
       'tool_result:spend': { content: [toolUse('Bash', { command: 'true' }, 'toolu_spend2')], usage: EXPENSIVE },
@@ -164,9 +160,11 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
     });
     const { record, run: continued } = await resumeRun(queue, ledger, run.id, { by: 'alice' });
     expect(record).toMatchObject({ status: 'resumed', resume: { by: 'alice' } });
-    const output = await continued?.result({ pollMs: 50 });
+    const output = await continued?.result({ pollMs: 50, signal: AbortSignal.timeout(20_000) });
     expect(output).toMatchObject({ text: 'paused run done', sessionId: run.sessionId });
     expect(output?.stopped).toBeUndefined();
+    // The continuation resumed the session the paused CLI mirrored, with the continue prompt.
+    expect([asked('Pause me'), asked('Continue.')]).toEqual([1, 1]);
     expect(clis()).toEqual([]);
   });
 
