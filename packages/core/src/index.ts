@@ -31,8 +31,29 @@ export { canonicalJson } from './durable/canonical-json.js';
 export { type CallRefusal, type CallVerdict, checkCall, type PresentedCall } from './durable/check-call.js';
 export { type ApprovalDecision, type DecisionOutcome, decideApproval } from './durable/decide-approval.js';
 export { InMemoryApprovalStore } from './durable/in-memory-approval-store.js';
+export { InMemoryRunControlStore } from './durable/in-memory-run-control-store.js';
 export { inputDigest } from './durable/input-digest.js';
+export {
+  type RunControlOutcome,
+  type RunControlRefusal,
+  type RunControlRequest,
+  requestRunControl,
+  settleRunControl,
+} from './durable/request-run-control.js';
+export { RunControlError } from './durable/run-control-error.js';
+export { type RunControlActor, RunControlLedger, type SpendCheck } from './durable/run-control-ledger.js';
+export type {
+  RunControlAction,
+  RunControlKind,
+  RunControlRecord,
+  RunControlStatus,
+  StoredRunControl,
+} from './durable/run-control-record.js';
+export type { RunControlStore } from './durable/run-control-store.js';
 export { sha256Hex } from './durable/sha256.js';
+export { checkSpend, type SpendLimits, type SpendTotals, type SpendVerdict } from './durable/spend-cap.js';
+export { SpendCapExceededError } from './durable/spend-cap-exceeded-error.js';
+export { type SpendEntry, spendDay } from './durable/spend-entry.js';
 export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';

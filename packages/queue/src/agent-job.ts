@@ -1,5 +1,6 @@
 import type { ApprovalRecord } from '@hexagent/core';
 import type { Options } from '@hexagent/sdk';
+import type { RunStop } from './control/run-stop.js';
 
 /**
  * The options of a queued agent run: what `query()` takes, minus what cannot travel through a
@@ -39,6 +40,12 @@ export interface AgentJobData {
   tenant?: string;
   /** A resume after a decision (`decideAndResume`): the approval whose deferred call this run settles first. */
   approval?: { id: string };
+  /** The run this job continues (a resume after a pause, `resumeRun`); without it the job's own id is the run's. */
+  runId?: string;
+  /** The run's spend cap in dollars, over its attempts and continuations (a worker with `control`). */
+  spendCapUsd?: number;
+  /** The continuation of a paused run whose CLI had started: the session is resumed with this prompt. */
+  continuation?: { prompt: string };
 }
 
 /**
@@ -63,6 +70,11 @@ export interface AgentJobOutput {
    * A decision and `decideAndResume` continue the run as another job.
    */
   awaitingApproval?: ApprovalRecord;
+  /**
+   * With a worker's `control`: the run ended early, stopped or paused by a person (who and when) or
+   * over a spend cap (`started: false`: refused before its CLI started). See docs/durable-runs.md.
+   */
+  stopped?: RunStop;
 }
 
 /** Progress of a running agent job, updated on each assistant message. */

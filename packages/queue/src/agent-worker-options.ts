@@ -2,6 +2,7 @@ import type { AgentPool } from '@hexagent/agent-pool';
 import type { McpServerConfig, Options, SessionStore } from '@hexagent/sdk';
 import type { AgentJobQueue } from './agent-job.js';
 import type { ApprovalPolicy } from './approvals/approval-policy.js';
+import type { RunControlPolicy } from './control/run-control-policy.js';
 import type { WorkerBackoffOptions } from './worker-backoff.js';
 
 /** What `createAgentWorker` takes. */
@@ -41,6 +42,12 @@ export interface AgentWorkerOptions {
    * docs/durable-runs.md.
    */
   approvals?: ApprovalPolicy;
+  /**
+   * Runs under control: a stop or pause asked by run id (`RunControlLedger`, any process) ends the
+   * run within `pollMs`, and spend caps (the job's `spendCapUsd`, the tenant's per day) refuse a run
+   * before its CLI starts and end one within a turn of crossing. See docs/durable-runs.md.
+   */
+  control?: RunControlPolicy;
   /** Called with errors of the worker loop itself (a lost database connection...). */
   onError?: (error: unknown) => void;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { InvalidOptionError } from '@hexagent/core';
 import type { AgentJobData, AgentJobOptions, AgentJobOutput, AgentJobProgress, AgentJobQueue } from './agent-job.js';
 import { AgentJobFailedError } from './agent-job-failed-error.js';
 import { checkSerializableOptions } from './check-serializable.js';
@@ -13,8 +14,10 @@ export interface EnqueueAgentRunParams extends EnqueueOptions {
   options?: AgentJobOptions;
   /** Continue this session (a follow-up turn): the worker resumes it from its session store. */
   sessionId?: string;
-  /** An opaque tenant label. */
+  /** An opaque tenant label (a worker's `control` caps its spend per day). */
   tenant?: string;
+  /** The run's spend cap in dollars (enforced by a worker with `control`). */
+  spendCapUsd?: number;
 }
 
 /** A queued agent run, as its producer sees it. */
@@ -52,6 +55,10 @@ const ENDED = new Set(['completed', 'failed', 'cancelled']);
  */
 export async function enqueueAgentRun(queue: AgentJobQueue, params: EnqueueAgentRunParams): Promise<AgentRun> {
   const options = params.options ?? {};
+  const { spendCapUsd } = params;
+  if (spendCapUsd !== undefined && !(Number.isFinite(spendCapUsd) && spendCapUsd >= 0)) {
+    throw new InvalidOptionError({ option: 'spendCapUsd', message: 'must be a finite number of dollars, 0 or more' });
+  }
   checkSerializableOptions(options as Record<string, unknown>);
   const sessionId = params.sessionId ?? randomUUID();
   const data: AgentJobData = {
@@ -60,6 +67,7 @@ export async function enqueueAgentRun(queue: AgentJobQueue, params: EnqueueAgent
     sessionId,
     resume: params.sessionId !== undefined,
     ...(params.tenant === undefined ? {} : { tenant: params.tenant }),
+    ...(spendCapUsd === undefined ? {} : { spendCapUsd }),
   };
   const { retryLimit, retryDelaySeconds, expireInSeconds } = params;
   const id = await queue.enqueue(data, {

@@ -27,6 +27,13 @@ export {
   runWithApprovals,
 } from './approvals/run-with-approvals.js';
 export { checkSerializableOptions } from './check-serializable.js';
+export { type ResumeRunOptions, resumeRun } from './control/resume-run.js';
+export {
+  DEFAULT_CONTINUE_PROMPT,
+  DEFAULT_CONTROL_POLL_MS,
+  type RunControlPolicy,
+} from './control/run-control-policy.js';
+export type { RunStop } from './control/run-stop.js';
 export { type AgentWorker, createAgentWorker } from './create-agent-worker.js';
 export { type AgentRun, agentRun, type EnqueueAgentRunParams, enqueueAgentRun } from './enqueue-agent-run.js';
 export type {

@@ -4,6 +4,8 @@ import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job
 import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
 import type { AgentWorkerOptions } from './agent-worker-options.js';
 import { gatedJob } from './approvals/gated-job.js';
+import type { RunStop } from './control/run-stop.js';
+import { admitJob, RunWatch } from './control/run-watch.js';
 import type { ClaimedJob, JobError } from './job-queue.js';
 
 interface RunContext extends AgentWorkerOptions {
@@ -31,14 +33,22 @@ export async function runAgentJob(job: ClaimedJob<AgentJobData>, context: RunCon
     return { kind: 'released', reason: 'session-busy' };
   }
   try {
+    // Under control: a stop or pause asked meanwhile, or a cap reached, ends the job before any CLI.
+    const admission = context.control === undefined ? undefined : await admitJob(context.control, job);
+    if (admission?.kind === 'end') {
+      await queue.complete(job.id, stoppedOutput(job, admission.stop, { durationMs: 0, costUsd: 0 }));
+      return { kind: 'completed' };
+    }
+    const budget = admission?.remainingUsd;
     const reporter = progressReporter(context, job);
     let output: AgentJobOutput;
     try {
-      // A retried first turn resumes what the dead attempt mirrored; if nothing was, it starts anew.
-      const resume = job.data.resume || job.retryCount > 0;
-      output = await runTurn(job, context, resume, reporter.push).catch((error: unknown) => {
+      // A retried first turn (or a paused one's continuation) resumes what the earlier attempt
+      // mirrored; if nothing was, it starts anew.
+      const resume = job.data.resume || job.retryCount > 0 || job.data.continuation !== undefined;
+      output = await runTurn(job, context, resume, reporter.push, budget).catch((error: unknown) => {
         if (!resume || job.data.resume || !NO_CONVERSATION.test(String((error as Error).message))) throw error;
-        return runTurn(job, context, false, reporter.push);
+        return runTurn(job, context, false, reporter.push, budget);
       });
     } finally {
       await reporter.flush();
@@ -64,6 +74,7 @@ async function runTurn(
   context: RunContext,
   resume: boolean,
   onProgress: (progress: AgentJobProgress) => void,
+  budgetUsd: number | undefined,
 ): Promise<AgentJobOutput> {
   const { mcpServers: names, ...jobOptions } = job.data.options;
   const mcpServers: NonNullable<Options['mcpServers']> = {};
@@ -83,6 +94,9 @@ async function runTurn(
     ...(resume ? { resume: job.data.sessionId } : { sessionId: job.data.sessionId }),
     abortController,
   };
+  // The CLI ends the run within the turn that spends what is left under the caps.
+  if (budgetUsd !== undefined) options.maxBudgetUsd = Math.min(options.maxBudgetUsd ?? budgetUsd, budgetUsd);
+  const prompt = resume && job.data.continuation !== undefined ? job.data.continuation.prompt : job.data.prompt;
   const gated = context.approvals === undefined ? undefined : await gatedJob(job, context.approvals, options);
   const started = Date.now();
   let assistantMessages = 0;
@@ -90,12 +104,22 @@ async function runTurn(
   let sawMessage = false;
   let apiError: string | undefined;
   let output: AgentJobOutput | undefined;
+  const entryId = `${job.id}#${job.retryCount}#${resume ? 'r' : 'n'}`;
+  const watch = context.control && new RunWatch(context.control, job, entryId, abortController);
+  const stopped = (stop: RunStop) =>
+    stoppedOutput(job, stop, {
+      durationMs: Date.now() - started,
+      costUsd: watch?.costUsd ?? 0,
+      ...(lastText === undefined ? {} : { lastText }),
+    });
   try {
-    const run = startQuery(context.pool, gated?.prompt ?? job.data.prompt, gated?.options ?? options);
+    const run = startQuery(context.pool, gated?.prompt ?? prompt, gated?.options ?? options);
     // To the end of the run, not its first result: a subagent working in the background wakes the
     // main agent for a follow-up turn after it, whose result is the run's answer.
     for await (const message of run) {
       sawMessage = true;
+      await watch?.onMessage(message);
+      if (watch?.stopped !== undefined) break;
       if (message.type === 'assistant') {
         apiError = message.error;
         assistantMessages += 1;
@@ -117,14 +141,34 @@ async function runTurn(
         };
       }
     }
+    if (watch?.stopped !== undefined) return stopped(watch.stopped);
     if (output !== undefined) return output;
     throw new Error(context.signal.aborted ? 'agent run aborted by worker close' : 'agent run ended without a result');
   } catch (error) {
+    if (watch?.stopped !== undefined) return stopped(watch.stopped);
     throw error instanceof AgentRunFailure ? error : thrownFailure(error, sawMessage, apiError);
   } finally {
+    watch?.end();
     gated?.end();
     context.signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** The output of a job a stop, a pause or a cap ended (before its CLI started, or while it ran). */
+function stoppedOutput(
+  job: ClaimedJob<AgentJobData>,
+  stop: RunStop,
+  at: { durationMs: number; costUsd: number; lastText?: string },
+): AgentJobOutput {
+  return {
+    text: at.lastText ?? '',
+    sessionId: job.data.sessionId,
+    usage: {},
+    costUsd: at.costUsd,
+    numTurns: 0,
+    durationMs: at.durationMs,
+    stopped: stop,
+  };
 }
 
 /**

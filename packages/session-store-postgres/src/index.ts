@@ -8,6 +8,7 @@
 
 export { PostgresApprovalStore } from './postgres-approval-store.js';
 export type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
+export { PostgresRunControlStore } from './postgres-run-control-store.js';
 export { PostgresSessionStore } from './postgres-session-store.js';
 export { PostgresSessionStoreError, type PostgresSessionStoreOperation } from './postgres-session-store-error.js';
 export type {

@@ -17,7 +17,14 @@ export type PostgresSessionStoreOperation =
   | 'approvals.get'
   | 'approvals.replace'
   | 'approvals.list'
-  | 'approvals.deleteEndedBefore';
+  | 'approvals.deleteEndedBefore'
+  | 'runs.now'
+  | 'runs.get'
+  | 'runs.create'
+  | 'runs.replace'
+  | 'runs.recordSpend'
+  | 'runs.runSpend'
+  | 'runs.tenantSpend';
 
 /**
  * A `PostgresSessionStore` operation failed: the database is unreachable, timed out, refused the

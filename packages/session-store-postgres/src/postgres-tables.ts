@@ -14,6 +14,10 @@ export interface PostgresTables {
   summaries: string;
   /** One row per approval (`PostgresApprovalStore`): the record as JSON text and its version. */
   approvals: string;
+  /** One row per run under control (`PostgresRunControlStore`): its control record as JSON text and its version. */
+  runControls: string;
+  /** The spend ledger: one row per attempt of a run, its cost in dollars. */
+  spend: string;
   /** A prefix for index names, unquoted. */
   indexPrefix: string;
   /** The key of the advisory lock that serialises `migrate()`. */
@@ -45,6 +49,8 @@ export function postgresTables(schema: string, tablePrefix: string): PostgresTab
     entries: table('entries'),
     summaries: table('summaries'),
     approvals: table('approvals'),
+    runControls: table('run_controls'),
+    spend: table('spend'),
     indexPrefix: `${tablePrefix}`,
     lockKey: `hexagent.session-store:${schema}.${tablePrefix}`,
   };
@@ -98,6 +104,22 @@ export function postgresMigrations(t: PostgresTables): string[][] {
       )`,
       `CREATE INDEX ${i}approvals_by_status ON ${t.approvals} (status, requested_at)`,
       `CREATE INDEX ${i}approvals_by_session ON ${t.approvals} (session_id, requested_at)`,
+    ],
+    [
+      `CREATE TABLE ${t.runControls} (
+        run_id text PRIMARY KEY,
+        version bigint NOT NULL,
+        record text NOT NULL
+      )`,
+      `CREATE TABLE ${t.spend} (
+        run_id text NOT NULL,
+        entry_id text NOT NULL,
+        tenant text,
+        day text NOT NULL,
+        cost_usd double precision NOT NULL,
+        PRIMARY KEY (run_id, entry_id)
+      )`,
+      `CREATE INDEX ${i}spend_by_tenant_day ON ${t.spend} (tenant, day) WHERE tenant IS NOT NULL`,
     ],
   ];
 }

@@ -7,7 +7,12 @@ import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from 
 import { freePort, startPostgresServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { PostgresApprovalStore, PostgresSessionStore, PostgresSessionStoreError } from '../src/index.js';
+import {
+  PostgresApprovalStore,
+  PostgresRunControlStore,
+  PostgresSessionStore,
+  PostgresSessionStoreError,
+} from '../src/index.js';
 
 const connectionString = inject('postgresUrl');
 const stores: PostgresSessionStore[] = [];
@@ -56,19 +61,23 @@ describe('PostgresSessionStore', () => {
     await b.migrate();
     const pool = new pg.Pool({ connectionString });
     const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version" ORDER BY version`);
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     const tables = await pool.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [
       schema,
     ]);
     expect(tables.rows.map((r: { table_name: string }) => r.table_name).sort()).toEqual([
       'approvals',
       'entries',
+      'run_controls',
       'schema_version',
+      'spend',
       'summaries',
       'transcripts',
       'x_approvals',
       'x_entries',
+      'x_run_controls',
       'x_schema_version',
+      'x_spend',
       'x_summaries',
       'x_transcripts',
     ]);
@@ -98,26 +107,31 @@ describe('PostgresSessionStore', () => {
       x_approvals_pkey: `CREATE UNIQUE INDEX x_approvals_pkey ${on('approvals')} (id)`,
       x_approvals_by_status: `CREATE INDEX x_approvals_by_status ${on('approvals')} (status, requested_at)`,
       x_approvals_by_session: `CREATE INDEX x_approvals_by_session ${on('approvals')} (session_id, requested_at)`,
+      x_run_controls_pkey: `CREATE UNIQUE INDEX x_run_controls_pkey ${on('run_controls')} (run_id)`,
+      x_spend_pkey: `CREATE UNIQUE INDEX x_spend_pkey ${on('spend')} (run_id, entry_id)`,
+      x_spend_by_tenant_day: `CREATE INDEX x_spend_by_tenant_day ${on('spend')} (tenant, day) WHERE (tenant IS NOT NULL)`,
     });
   });
 
-  it('brings a database of version 1 up to version 2 (the approvals table), keeping its sessions', async () => {
+  it('brings a database of version 1 up to version 3 (approvals, then run control and spend), keeping its sessions', async () => {
     const schema = `up_${Date.now().toString(36)}`;
     const sessions = store({ schema });
     await sessions.migrate();
     await sessions.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]);
     const pool = new pg.Pool({ connectionString });
-    await pool.query(`DROP TABLE "${schema}"."approvals"`);
-    await pool.query(`DELETE FROM "${schema}"."schema_version" WHERE version = 2`);
+    await pool.query(`DROP TABLE "${schema}"."approvals", "${schema}"."run_controls", "${schema}"."spend"`);
+    await pool.query(`DELETE FROM "${schema}"."schema_version" WHERE version > 1`);
     const approvals = new PostgresApprovalStore({ connectionString, schema });
+    const runs = new PostgresRunControlStore({ connectionString, schema });
     try {
       await approvals.migrate();
       const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version" ORDER BY version`);
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       expect(await approvals.list()).toEqual([]);
+      expect(await runs.runSpend('r')).toBe(0);
       expect(await sessions.load({ projectKey: 'p', sessionId: 's' })).toEqual([entry(1)]);
     } finally {
-      await approvals.close();
+      await Promise.all([approvals.close(), runs.close()]);
       await pool.end();
     }
   });

@@ -16,7 +16,14 @@ export type RedisSessionStoreOperation =
   | 'approvals.get'
   | 'approvals.replace'
   | 'approvals.list'
-  | 'approvals.deleteEndedBefore';
+  | 'approvals.deleteEndedBefore'
+  | 'runs.now'
+  | 'runs.get'
+  | 'runs.create'
+  | 'runs.replace'
+  | 'runs.recordSpend'
+  | 'runs.runSpend'
+  | 'runs.tenantSpend';
 
 /**
  * A `RedisSessionStore` operation failed: the server is unreachable, did not answer within

@@ -12,6 +12,10 @@ export {
 } from './approval-store-conformance-suite.js';
 export { type LinkProxy, startLinkProxy } from './link-proxy.js';
 export {
+  type RunControlStoreConformanceOptions,
+  runControlStoreConformance,
+} from './run-control-store-conformance-suite.js';
+export {
   type SessionStoreConformanceOptions,
   sessionStoreConformance,
 } from './session-store-conformance-suite.js';
