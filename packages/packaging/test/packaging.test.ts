@@ -276,7 +276,12 @@ describe('an app whose @anthropic-ai/claude-code was installed without its platf
       (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
     );
     expect(outcome.code).toBe(1);
-    expect(outcome.stdout).toContain(`FAIL Claude Code CLI: installed without its native binary (${platformPackage}`);
+    // The line says what is wrong (the package without its binary, the platform package missing), the fix after it.
+    expect(outcome.stdout).toMatch(
+      new RegExp(
+        `FAIL Claude Code CLI: @anthropic-ai/claude-code@[\\d.]+ is installed at .*, but without its native binary: the platform package ${platformPackage}(-musl)? is missing`,
+      ),
+    );
     expect(outcome.stdout).toContain(`npm install ${platformPackage}`);
   });
 });
