@@ -8,7 +8,7 @@
  *   (RELEASING.md);
  * - copies the repository's LICENSE into the package, so every tarball carries it.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,4 +32,11 @@ if (leaks.length > 0 && !agent.startsWith('pnpm/')) {
   process.exit(1);
 }
 
-copyFileSync(join(root, 'LICENSE'), 'LICENSE');
+// Packs of one package can run at once (the packaging tests, on two Node.js lines): a LICENSE already
+// right is left alone, else it is written aside and renamed, so no pack reads it half written.
+const license = readFileSync(join(root, 'LICENSE'));
+if (!existsSync('LICENSE') || !readFileSync('LICENSE').equals(license)) {
+  const aside = `LICENSE.${process.pid}.tmp`;
+  writeFileSync(aside, license);
+  renameSync(aside, 'LICENSE');
+}

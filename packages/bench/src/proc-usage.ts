@@ -4,7 +4,7 @@
  * `smaps_rollup` (Pss: each shared page divided among the processes mapping it, so that many CLIs
  * mapping one executable are not counted once each).
  */
-import { readFileSync } from 'node:fs';
+import { procKb, statFields } from './proc-stat.js';
 
 /** Milliseconds per clock tick of `/proc/<pid>/stat` (`USER_HZ` is 100 on every Linux build). */
 const MS_PER_TICK = 10;
@@ -19,24 +19,14 @@ export interface CpuTimes {
 
 /** The CPU times of `pid` (`'self'`: this process); zeros when it is gone or there is no procfs. */
 export function cpuTimes(pid: number | 'self'): CpuTimes {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) may hold spaces and parentheses: the fields after it start past the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command: state is index 0, so utime (field 14) is index 11, stime 12, cutime 13, cstime 14.
-    const tick = (index: number) => Number(fields[index]) * MS_PER_TICK;
-    return { selfMs: tick(11) + tick(12), childrenMs: tick(13) + tick(14) };
-  } catch {
-    return { selfMs: 0, childrenMs: 0 };
-  }
+  const fields = statFields(pid);
+  if (fields === undefined) return { selfMs: 0, childrenMs: 0 };
+  // utime (field 14) is index 11, stime 12, cutime 13, cstime 14.
+  const tick = (index: number) => Number(fields[index]) * MS_PER_TICK;
+  return { selfMs: tick(11) + tick(12), childrenMs: tick(13) + tick(14) };
 }
 
 /** Proportional set size of `pid`, kB (`smaps_rollup`); 0 when it is gone or unreadable. */
 export function pssKb(pid: number): number {
-  try {
-    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-    return match === null ? 0 : Number(match[1]);
-  } catch {
-    return 0;
-  }
+  return procKb(pid, 'smaps_rollup', 'Pss');
 }

@@ -7,6 +7,7 @@
  * descendant here, but it still carries the environment it inherited.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { procKb, statFields } from './proc-stat.js';
 
 /** One process as procfs shows it. */
 export interface ProcessEntry {
@@ -45,17 +46,12 @@ export function listProcesses(): ProcessEntry[] {
 }
 
 function readEntry(pid: number): ProcessEntry | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: the fields after it start past the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ppid = Number(fields[1]);
-    const startTicks = fields[19];
-    if (!Number.isInteger(ppid) || startTicks === undefined) return undefined;
-    return { pid, ppid, startTicks, state: fields[0] ?? '?' };
-  } catch {
-    return undefined;
-  }
+  const fields = statFields(pid);
+  if (fields === undefined) return undefined;
+  const ppid = Number(fields[1]);
+  const startTicks = fields[19];
+  if (!Number.isInteger(ppid) || startTicks === undefined) return undefined;
+  return { pid, ppid, startTicks, state: fields[0] ?? '?' };
 }
 
 /** The live (not zombie) descendants of `root` among `entries`, `root` itself excluded. */
@@ -84,12 +80,7 @@ export function isLive(entry: ProcessEntry): boolean {
 
 /** The resident memory of `pid` (VmRSS), kB; 0 when it is gone. */
 export function rssKb(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match === null ? 0 : Number(match[1]);
-  } catch {
-    return 0;
-  }
+  return procKb(pid, 'status', 'VmRSS');
 }
 
 /** Whether the environment of `pid` holds `name=value` (false when it cannot be read). */

@@ -1,6 +1,6 @@
 /**
  * End to end: three worker processes on one PostgreSQL (embedded), the real CLI with the scripted
- * model, 30 sessions of two turns each with a tool call per turn. One worker is SIGKILLed mid-run:
+ * model, 12 sessions of two turns each with a tool call per turn. One worker is SIGKILLed mid-run:
  * its jobs expire and are retried on the others, which resume from the session store. Every run
  * of a worker goes through its agent pool (2 CLIs for 3 concurrent jobs), whose cap must hold.
  * Retries are counted: some jobs were retried, and no turn's prompt is in its session's transcript
@@ -19,7 +19,7 @@ import { type AgentJobOutput, enqueueAgentRun, pgBossQueue } from '../../src/ind
 
 const connectionString = inject('postgresUrl');
 const WORKER = fileURLToPath(new URL('./fixtures/worker-process.mjs', import.meta.url));
-const JOBS = 30;
+const JOBS = 12;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

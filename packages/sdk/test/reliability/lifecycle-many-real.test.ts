@@ -1,9 +1,13 @@
 /**
- * Many queries in one process on the REAL CLI, each calling an in-process tool: 30 one after
- * another, then 20 at once (sharing one AbortController, a "stop everything" switch). Every query
+ * Many queries in one process on the REAL CLI, each calling an in-process tool: 12 one after
+ * another, then 10 at once (sharing one AbortController, a "stop everything" switch). Every query
  * gets its own tool result; process-wide listeners stay at one per signal while CLIs run (never one
  * per query) and return to where they were; no child process, file descriptor or pipe is left; the
  * heap (after full collections) does not grow beyond a small bound; no MaxListeners warning.
+ *
+ * The counts are what the real processes add to lifecycle-many-fake's 500 queries (which bound the
+ * heap per query far more tightly): real children, pipes and signal listeners, sequential and at
+ * once. Each real query costs the CLI 1.3-1.5 s of CPU on this machine, so more of them buy little.
  */
 import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +32,8 @@ afterEach(async () => {
 });
 
 const model = addThenAnswer(1000);
+const SEQUENTIAL = 12;
+const CONCURRENT = 10;
 
 /**
  * The heap of this process without what the scripted model server (which runs in it) recorded: it
@@ -79,9 +85,11 @@ function format(counts: ReturnType<typeof processListenerCounts>): string {
 }
 
 describe('many queries on the real CLI in one process', () => {
-  // 35 real CLIs one after another: a hang detector, not a speed target (a CLI's start and turn take
-  // seconds under load; at a load of 13 on 2 cores the 35 took over 120 s).
-  it('30 sequential queries, each with an in-process tool: nothing grows', { timeout: 600_000 }, async () => {
+  // 17 real CLIs one after another: a hang detector, not a speed target (a CLI's start and turn take
+  // seconds under load; at a load of 13 on 2 cores 35 took over 120 s).
+  it(`${SEQUENTIAL} sequential queries, each with an in-process tool: nothing grows`, {
+    timeout: 600_000,
+  }, async () => {
     harness = await startRealCli(model);
     const sampled: Sampled = { duringCalls: [] };
     const warnings: Error[] = [];
@@ -95,9 +103,12 @@ describe('many queries on the real CLI in one process', () => {
       sampled.duringCalls.length = 0;
       const started = Date.now();
       let done = 0;
-      const progress = reportProgress('30 sequential real-CLI queries', () => `${done} of 30 done`);
+      const progress = reportProgress(
+        `${SEQUENTIAL} sequential real-CLI queries`,
+        () => `${done} of ${SEQUENTIAL} done`,
+      );
       try {
-        for (let n = 1; n <= 30; n++) {
+        for (let n = 1; n <= SEQUENTIAL; n++) {
           const { calls, result } = await runQuery(n, harness.env, sampled);
           expect(calls).toEqual([n]);
           expect(result).toBe(`sum=${n + 1000}`);
@@ -111,7 +122,7 @@ describe('many queries on the real CLI in one process', () => {
       const heapAfter = await heapWithoutRecordings();
       const growth = heapAfter - heapBefore;
       console.log(
-        `[lifecycle] 30 sequential real-CLI queries in ${elapsed} ms (${Math.round(elapsed / 30)} ms each): ` +
+        `[lifecycle] ${SEQUENTIAL} sequential real-CLI queries in ${elapsed} ms (${Math.round(elapsed / SEQUENTIAL)} ms each): ` +
           `heap ${(heapBefore / MiB).toFixed(2)} -> ${(heapAfter / MiB).toFixed(2)} MiB ` +
           `(${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KiB), fds ${baseline.fds} -> ${after.fds}, ` +
           `listeners before/after: ${format(baseline.listeners)}; during each call: ${format(sampled.duringCalls[0] as ReturnType<typeof processListenerCounts>)}`,
@@ -129,7 +140,7 @@ describe('many queries on the real CLI in one process', () => {
     }
   });
 
-  it('20 concurrent queries sharing one AbortController, each with its own tool: every result right, nothing left', {
+  it(`${CONCURRENT} concurrent queries sharing one AbortController, each with its own tool: every result right, nothing left`, {
     timeout: 300_000,
   }, async () => {
     harness = await startRealCli(model);
@@ -145,9 +156,12 @@ describe('many queries on the real CLI in one process', () => {
       const abortController = new AbortController();
       const started = Date.now();
       let done = 0;
-      const progress = reportProgress('20 concurrent real-CLI queries', () => `${done} of 20 done`);
+      const progress = reportProgress(
+        `${CONCURRENT} concurrent real-CLI queries`,
+        () => `${done} of ${CONCURRENT} done`,
+      );
       const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
+        Array.from({ length: CONCURRENT }, (_, i) =>
           runQuery(i + 1, harness?.env ?? {}, sampled, abortController).then((outcome) => {
             done++;
             return outcome;
@@ -166,10 +180,10 @@ describe('many queries on the real CLI in one process', () => {
         PROCESS_EVENTS.map((event) => [event, Math.max(...sampled.duringCalls.map((counts) => counts[event]))]),
       ) as ReturnType<typeof processListenerCounts>;
       console.log(
-        `[lifecycle] 20 concurrent real-CLI queries in ${elapsed} ms: heap ${(heapBefore / MiB).toFixed(2)} -> ` +
+        `[lifecycle] ${CONCURRENT} concurrent real-CLI queries in ${elapsed} ms: heap ${(heapBefore / MiB).toFixed(2)} -> ` +
           `${(heapAfter / MiB).toFixed(2)} MiB (${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KiB), ` +
           `fds ${baseline.fds} -> ${after.fds}, listeners before/after: ${format(baseline.listeners)}; ` +
-          `most seen while 20 CLIs ran: ${format(maxDuring)}`,
+          `most seen while ${CONCURRENT} CLIs ran: ${format(maxDuring)}`,
       );
       expect(maxDuring.exit).toBe(baseline.listeners.exit);
       expect(maxDuring.SIGTERM).toBe(baseline.listeners.SIGTERM + 1);
