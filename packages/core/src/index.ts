@@ -113,6 +113,13 @@ export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-h
 export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
 export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
 export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
+export type { ControlHost } from './session/control-host.js';
+export type {
+  InitializeReadControl,
+  OwnControl,
+  QueryControlEntry,
+  RequestControl,
+} from './session/control-table.js';
 export {
   callQueryControl,
   forwardQueryControls,

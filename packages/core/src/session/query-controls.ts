@@ -20,6 +20,7 @@ import type { RewindFilesResult } from '../types/rewind-files-result.js';
 import type { FlagSettingsUpdate } from '../types/settings/flag-settings-update.js';
 import type { SlashCommand } from '../types/slash-command.js';
 import type { SdkPluginConfig } from '../types/tool-config.js';
+import { QUERY_CONTROLS, type QueryControlSpec } from './control-table.js';
 
 /**
  * The live controls of a running query, the official `Query`'s control methods, declared once:
@@ -120,50 +121,7 @@ export interface QueryControls {
 /** The name of a control method of {@link QueryControls}. */
 export type QueryControlName = keyof QueryControls;
 
-/** What {@link QUERY_CONTROLS} says of one control method. */
-export interface QueryControlSpec {
-  /** The control request's `subtype` the method sends to the CLI; `null` when it sends none (it reads the initialize answer). */
-  readonly subtype: string | null;
-  /** True when the method may change the CLI's state (a pooled CLI that ran it is not reused as it is). */
-  readonly changesState: boolean;
-}
-
-/**
- * The control surface as data: every method of {@link QueryControls}, by name, with the request it
- * sends and whether it may change the CLI's state. The compiler keeps it complete (`satisfies`);
- * `query-controls.test.ts` checks each method sends its `subtype`. Adding a control method is its
- * line here and in {@link QueryControls}, and its implementation in the session's control class.
- */
-export const QUERY_CONTROLS = {
-  interrupt: { subtype: 'interrupt', changesState: true },
-  setPermissionMode: { subtype: 'set_permission_mode', changesState: true },
-  setMcpPermissionModeOverride: { subtype: 'set_mcp_permission_mode_override', changesState: true },
-  setModel: { subtype: 'set_model', changesState: true },
-  setMaxThinkingTokens: { subtype: 'set_max_thinking_tokens', changesState: true },
-  applyFlagSettings: { subtype: 'apply_flag_settings', changesState: true },
-  updateSettings: { subtype: 'update_settings', changesState: true },
-  initializationResult: { subtype: null, changesState: false },
-  reinitialize: { subtype: 'initialize', changesState: true },
-  supportedCommands: { subtype: null, changesState: false },
-  supportedModels: { subtype: null, changesState: false },
-  supportedAgents: { subtype: null, changesState: false },
-  mcpServerStatus: { subtype: 'mcp_status', changesState: false },
-  getContextUsage: { subtype: 'get_context_usage', changesState: false },
-  usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET: { subtype: 'get_usage', changesState: false },
-  readFile: { subtype: 'read_file', changesState: false },
-  reloadPlugins: { subtype: 'reload_plugins', changesState: true },
-  reloadSkills: { subtype: 'reload_skills', changesState: true },
-  reloadOutputStyles: { subtype: 'reload_output_styles', changesState: true },
-  accountInfo: { subtype: null, changesState: false },
-  rewindFiles: { subtype: 'rewind_files', changesState: true },
-  seedReadState: { subtype: 'seed_read_state', changesState: true },
-  reconnectMcpServer: { subtype: 'mcp_reconnect', changesState: true },
-  toggleMcpServer: { subtype: 'mcp_toggle', changesState: true },
-  readMcpResource: { subtype: 'mcp_read_resource', changesState: false },
-  setMcpServers: { subtype: 'mcp_set_servers', changesState: true },
-  stopTask: { subtype: 'stop_task', changesState: true },
-  backgroundTasks: { subtype: 'background_tasks', changesState: true },
-} as const satisfies { readonly [Name in QueryControlName]: QueryControlSpec };
+export { QUERY_CONTROLS, type QueryControlSpec };
 
 /** Every control method's name, in {@link QUERY_CONTROLS}' order. */
 export const QUERY_CONTROL_NAMES = Object.keys(QUERY_CONTROLS) as readonly QueryControlName[];

@@ -1,37 +1,27 @@
 import { AbortError } from '../errors/abort-error.js';
 import type { ControlRequestOptions } from '../ports/control-protocol.js';
-import type { TransportError } from '../ports/transport-error.js';
-import { TransportInputClosedError } from '../ports/transport-input-closed-error.js';
 import { DEFAULT_CONTROL_TIMEOUT_MS } from '../protocol/control-protocol-engine.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
-import type { OutboundMessage } from '../types/control.js';
 import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
 import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import type { Options } from '../types/options.js';
 import type { SlashCommand } from '../types/slash-command.js';
-import { AsyncQueue } from '../util/async-queue.js';
 import { readTransport } from '../util/read-transport.js';
-import { systemClock } from '../util/system-clock.js';
-import { createSessionMirror } from './create-session-mirror.js';
-import { createSessionProtocol } from './create-session-protocol.js';
+import { assembleSession } from './assemble-session.js';
+import type { ControlHost } from './control-host.js';
 import { watchForRejectedCredentials } from './credentials/rejected-credential-watch.js';
-import { serveSessionRequests } from './handlers/serve-session-requests.js';
 import type { HookRegistrations } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
+import { installControlCalls } from './install-control-calls.js';
 import { ABORTED_BY_USER, listenForAbort } from './listen-for-abort.js';
-import { McpControls } from './mcp-controls.js';
-import { McpServerSet } from './mcp-server-set.js';
-import { needsSdkAnswers } from './needs-sdk-answers.js';
 import type { QueryControls } from './query-controls.js';
 import { requestInitialize } from './request-initialize.js';
-import { DEFAULT_RUN_END_CEILING_MS } from './run-end-ceiling.js';
 import type { SessionDependencies } from './session-dependencies.js';
-import { SessionInput } from './session-input.js';
+import type { SessionInput } from './session-input.js';
 import { type SessionEndParts, shutDownSession } from './shut-down-session.js';
 import { startSession } from './start-session.js';
-import { type StartupMark, StartupMarkTracker } from './startup-mark-tracker.js';
-import { SessionTracing } from './tracing/session-tracing.js';
+import type { StartupMark, StartupMarkTracker } from './startup-mark-tracker.js';
 import { TurnLedger } from './turn-ledger.js';
 
 type SessionState = 'new' | 'running' | 'closed';
@@ -45,10 +35,13 @@ type SessionState = 'new' | 'running' | 'closed';
  * It wires parts that each do one thing: the start sequence (`startSession`: option checks, hooks,
  * `initialize`), the user input (`SessionInput`), the in-process servers (`McpServerSet`, made
  * with the `McpServerFactory`), one handler per inbound request kind, the {@link TurnLedger}; the control
- * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from `SessionControls` and the
- * classes built on it, down to {@link McpControls}.
+ * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from the control table
+ * (`QUERY_CONTROLS`: each request's payload and answer, written once), run over the
+ * {@link ControlHost} primitives below.
  */
-export class Session extends McpControls implements QueryControls {
+export interface Session extends QueryControls {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the control methods are installed on the prototype from QUERY_CONTROLS (installControlCalls, below)
+export class Session implements ControlHost {
   private readonly options: Options;
   /** The transport, the protocol, the servers, the turns, the output, ...: what the end stops. */
   private readonly parts: SessionEndParts;
@@ -70,57 +63,21 @@ export class Session extends McpControls implements QueryControls {
   private readonly startupMarks: StartupMarkTracker;
 
   constructor(dependencies: SessionDependencies) {
-    super();
-    const options = dependencies.options ?? {};
-    const transport = dependencies.transport;
-    const clock = dependencies.clock ?? systemClock;
-    this.options = options;
-    const servers = McpServerSet.forSession(dependencies.mcpServers, options.mcpServers, dependencies.createMcpServer);
-    const turns = new TurnLedger(() => transport.endInput(), {
-      clock,
-      ceilingMs: dependencies.runEndCeilingMs ?? DEFAULT_RUN_END_CEILING_MS,
-      needsSdk: () => needsSdkAnswers(options, servers.byName.size),
-    });
-    this.startupMarks = new StartupMarkTracker(clock);
-    const tracer =
-      dependencies.tracer ??
-      (typeof options.tracer === 'object' && options.tracer !== null ? options.tracer : undefined);
-    const tracing = tracer === undefined ? undefined : new SessionTracing(tracer, options.model, servers.byName);
-    const send = (message: OutboundMessage) => transport.send(message);
-    // Once this side ended the input, an answer the CLI asked for late cannot reach it: the CLI
-    // fails that request itself and finishes, so the session goes on (as the official SDK does).
-    const broken = (error: TransportError) => {
-      if (!(turns.inputEnded && TransportInputClosedError.isInstance(error))) void this.close(error);
-    };
-    const protocol = createSessionProtocol(dependencies, options, send, broken, tracing);
-    const output = new AsyncQueue<SDKMessage>(() => {
-      void this.close();
-    });
-    const mirror = createSessionMirror(options, dependencies, (message) => output.push(message));
-    const lifetime = new AbortController();
-    serveSessionRequests(protocol, {
-      servers: servers.byName,
-      removedServers: servers.removedNames,
-      signal: lifetime.signal,
-      options,
-      findHook: (id) => this.hooks?.get(id),
-      clock,
-    });
-    this.input = new SessionInput({
-      transport,
-      turns,
-      tracing,
-      verbatimPrompts: options.verbatimPrompts === true,
+    const assembled = assembleSession(dependencies, {
       start: () => this.start(),
-      gate: () => this.inputGate,
+      close: (error) => this.close(error),
       isClosed: () => this.state === 'closed',
       closedError: () => this.closedError(),
-      close: (error) => this.close(error),
-      send: (message) => this.sendUserMessage(message),
+      findHook: (id) => this.hooks?.get(id),
+      inputGate: () => this.inputGate,
+      sendUserMessage: (message) => this.sendUserMessage(message),
     });
-    this.parts = { transport, protocol, servers, turns, lifetime, output, tracing, mirror };
+    this.options = assembled.options;
+    this.parts = assembled.parts;
+    this.input = assembled.input;
+    this.startupMarks = assembled.startupMarks;
     // Last: an already aborted controller ends the session here, synchronously.
-    this.parts.stopListeningForAbort = listenForAbort(options.abortController, {
+    this.parts.stopListeningForAbort = listenForAbort(this.options.abortController, {
       endAtOnce: (error) => this.endAborted(error),
       abort: (error) => void this.abort(error),
     });
@@ -233,12 +190,13 @@ export class Session extends McpControls implements QueryControls {
     return this.parts.protocol.request(subtype, payload, options);
   }
 
-  protected override latestCommands(): SlashCommand[] | undefined {
+  /** The commands of the latest `system/commands_changed` message, `undefined` until one came. */
+  latestCommands(): SlashCommand[] | undefined {
     return this.commands;
   }
 
-  /** After start, so `initialize` carries the servers the session was built with. */
-  protected override async replaceSdkMcpServers(
+  /** Replaces the in-process servers; after start, so `initialize` carries the servers the session was built with. */
+  async replaceSdkMcpServers(
     servers: Record<string, McpSdkServerConfigWithInstance>,
   ): Promise<Record<string, McpSdkServerConfig>> {
     await this.start();
@@ -339,3 +297,5 @@ export class Session extends McpControls implements QueryControls {
     return this.fatalError instanceof Error ? this.fatalError : new AbortError({ message: 'The session is closed' });
   }
 }
+
+installControlCalls(Session);

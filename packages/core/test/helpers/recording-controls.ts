@@ -1,9 +1,11 @@
 /**
- * A `McpControls` (so every control method of a session) over a recorded `request`: the unit
- * tests of the control classes check the request each method writes and how it maps the answer.
+ * Every control method of a session (from `QUERY_CONTROLS`) over a recorded `request`: the unit
+ * tests of the control table check the request each method writes and how it maps the answer.
  */
 import type { ControlRequestOptions } from '../../src/ports/control-protocol.js';
-import { McpControls } from '../../src/session/mcp-controls.js';
+import type { ControlHost } from '../../src/session/control-host.js';
+import { installControlCalls } from '../../src/session/install-control-calls.js';
+import type { QueryControls } from '../../src/session/query-controls.js';
 import type { SDKControlInitializeResponse } from '../../src/types/control/sdk-control-responses.js';
 import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../../src/types/mcp/mcp-server-config.js';
 import type { SlashCommand } from '../../src/types/slash-command.js';
@@ -12,7 +14,9 @@ import type { SlashCommand } from '../../src/types/slash-command.js';
 export type RecordedAnswer = Record<string, unknown> | Error;
 
 /** Records the control requests and answers each with `answers[subtype]` (or `{}`). */
-export class RecordingControls extends McpControls {
+export interface RecordingControls extends QueryControls {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the control methods are installed on the prototype from QUERY_CONTROLS (installControlCalls, below)
+export class RecordingControls implements ControlHost {
   readonly sent: Array<[string, Record<string, unknown> | undefined]> = [];
   /** The in-process server configs handed to `replaceSdkMcpServers`, one entry per call. */
   readonly replaced: Array<Record<string, McpSdkServerConfigWithInstance>> = [];
@@ -22,9 +26,7 @@ export class RecordingControls extends McpControls {
   constructor(
     private readonly answers: Record<string, RecordedAnswer> = {},
     private readonly init: Partial<SDKControlInitializeResponse> = {},
-  ) {
-    super();
-  }
+  ) {}
 
   async request(
     subtype: string,
@@ -41,14 +43,16 @@ export class RecordingControls extends McpControls {
     return this.init as SDKControlInitializeResponse;
   }
 
-  protected override latestCommands(): SlashCommand[] | undefined {
+  latestCommands(): SlashCommand[] | undefined {
     return this.commands;
   }
 
-  protected override async replaceSdkMcpServers(
+  async replaceSdkMcpServers(
     servers: Record<string, McpSdkServerConfigWithInstance>,
   ): Promise<Record<string, McpSdkServerConfig>> {
     this.replaced.push(servers);
     return Object.fromEntries(Object.keys(servers).map((name) => [name, { type: 'sdk' as const, name }]));
   }
 }
+
+installControlCalls(RecordingControls);

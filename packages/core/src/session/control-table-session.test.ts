@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingControls } from '../../test/helpers/recording-controls.js';
-import type { SessionControls } from './session-controls.js';
+import type { QueryControls } from './query-controls.js';
 
-describe('SessionControls', () => {
-  it.each<[string, (controls: SessionControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
+describe('QUERY_CONTROLS: the turn, tasks, what the CLI reports, usage', () => {
+  it.each<[string, (controls: QueryControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
     ['interrupt()', (c) => c.interrupt(), 'interrupt', undefined],
     ['stopTask(id)', (c) => c.stopTask('bkig8lkud'), 'stop_task', { task_id: 'bkig8lkud' }],
     ['backgroundTasks()', (c) => c.backgroundTasks(), 'background_tasks', {}],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingControls } from '../../test/helpers/recording-controls.js';
-import type { SettingsControls } from './settings-controls.js';
+import type { QueryControls } from './query-controls.js';
 
-describe('SettingsControls', () => {
-  it.each<[string, (controls: SettingsControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
+describe('QUERY_CONTROLS: permission mode, model, thinking, settings, reloads', () => {
+  it.each<[string, (controls: QueryControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
     ['setPermissionMode(plan)', (c) => c.setPermissionMode('plan'), 'set_permission_mode', { mode: 'plan' }],
     ['setModel(opus)', (c) => c.setModel('opus'), 'set_model', { model: 'opus' }],
     ['setModel()', (c) => c.setModel(), 'set_model', {}],

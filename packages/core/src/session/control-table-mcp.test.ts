@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingControls } from '../../test/helpers/recording-controls.js';
-import type { McpControls } from './mcp-controls.js';
+import type { QueryControls } from './query-controls.js';
 
-describe('McpControls', () => {
-  it.each<[string, (controls: McpControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
+describe('QUERY_CONTROLS: MCP servers', () => {
+  it.each<[string, (controls: QueryControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
     ['mcpServerStatus()', (c) => c.mcpServerStatus(), 'mcp_status', undefined],
     ['reconnectMcpServer(ext)', (c) => c.reconnectMcpServer('ext'), 'mcp_reconnect', { serverName: 'ext' }],
     [

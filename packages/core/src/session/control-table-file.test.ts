@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingControls } from '../../test/helpers/recording-controls.js';
 import { ControlRequestError } from '../errors/control-request-error.js';
-import type { FileControls } from './file-controls.js';
+import type { QueryControls } from './query-controls.js';
 
-describe('FileControls', () => {
-  it.each<[string, (controls: FileControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
+describe('QUERY_CONTROLS: files', () => {
+  it.each<[string, (controls: QueryControls) => Promise<unknown>, string, Record<string, unknown> | undefined]>([
     ['readFile(path)', (c) => c.readFile('WRITTEN.txt'), 'read_file', { path: 'WRITTEN.txt' }],
     [
       'readFile(path, {maxBytes, encoding})',
