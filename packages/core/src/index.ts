@@ -57,7 +57,7 @@ export { checkSpend, type SpendLimits, type SpendTotals, type SpendVerdict } fro
 export { SpendCapExceededError } from './durable/spend-cap-exceeded-error.js';
 export { type SpendEntry, spendDay } from './durable/spend-entry.js';
 export { StepLedger } from './durable/step-ledger.js';
-export type { StepRecord, StepResult, StepStatus, StoredStep } from './durable/step-record.js';
+export type { StepRecord, StepResolution, StepResult, StepStatus, StoredStep } from './durable/step-record.js';
 export type { StepStore } from './durable/step-store.js';
 export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';

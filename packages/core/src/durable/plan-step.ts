@@ -8,6 +8,8 @@ export interface StepCall {
   toolUseId: string;
   /** The tool's full name. */
   toolName: string;
+  /** The arguments. */
+  input: Record<string, unknown>;
   /** `inputDigest` of the arguments. */
   inputDigest: string;
 }

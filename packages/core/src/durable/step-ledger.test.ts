@@ -7,6 +7,7 @@ const call: StepCall = {
   sessionId: 's1',
   toolUseId: 'toolu_1',
   toolName: 'mcp__ops__deploy',
+  input: { env: 'prod' },
   inputDigest: 'sha256:aa',
 };
 const result = { content: [{ type: 'text', text: 'deployed' }] };
@@ -50,6 +51,17 @@ describe('StepLedger', () => {
     expect(plans.filter((p) => p.kind === 'interrupted')).toHaveLength(19);
     expect(await steps.begin(call, true)).toEqual({ kind: 'rerun' });
     expect((await steps.get('s1', 'toolu_1'))?.record.starts).toBe(2);
+  });
+
+  it('a call in flight is listed as interrupted until one of racing deciders resolves it', async () => {
+    const steps = new StepLedger({ store: new InMemoryStepStore() });
+    await steps.begin(call, false);
+    expect((await steps.interrupted('s1')).map((r) => r.toolUseId)).toEqual(['toolu_1']);
+    const wins = await Promise.all(
+      ['alice', 'bob', 'carol'].map((by) => steps.resolve('s1', 'toolu_1', { kind: 'skip', by })),
+    );
+    expect(wins.filter((w) => w !== null)).toHaveLength(1);
+    expect(await steps.interrupted('s1')).toEqual([]);
   });
 
   it('refuses a store of another contract', () => {

@@ -1,6 +1,6 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { planStep, type StepCall, type StepPlan } from './plan-step.js';
-import type { StepRecord, StepResult, StoredStep } from './step-record.js';
+import type { StepRecord, StepResolution, StepResult, StoredStep } from './step-record.js';
 import type { StepStore } from './step-store.js';
 
 /** Lost compare-and-sets in a row before a transition gives up (each one means another writer moved the record). */
@@ -65,6 +65,30 @@ export class StepLedger {
       if (saved !== null) return saved.record;
     }
     throw new Error(`step ${call.toolUseId}: gave up after ${MAX_ATTEMPTS} lost compare-and-sets`);
+  }
+
+  /**
+   * Records a person's decision on a call interrupted mid-flight (`running`, no resolution yet): a
+   * compare-and-set, so of racing deciders one wins; the others get `null`.
+   */
+  async resolve(
+    sessionId: string,
+    toolUseId: string,
+    resolution: Omit<StepResolution, 'at'>,
+  ): Promise<StepRecord | null> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const stored = await this.#store.get(sessionId, toolUseId);
+      if (stored === null || stored.record.status !== 'running' || stored.record.resolution !== undefined) return null;
+      const next: StepRecord = { ...stored.record, resolution: { ...resolution, at: await this.#store.now() } };
+      const saved = await this.#store.replace(sessionId, toolUseId, stored.version, next);
+      if (saved !== null) return saved.record;
+    }
+    return null;
+  }
+
+  /** The session's calls that were in flight when a worker died and that nobody resolved yet. */
+  async interrupted(sessionId: string): Promise<StepRecord[]> {
+    return (await this.#store.list(sessionId)).filter((r) => r.status === 'running' && r.resolution === undefined);
   }
 
   /** The record of one call, or `null`. */

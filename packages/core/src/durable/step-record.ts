@@ -20,6 +20,8 @@ export interface StepRecord {
   toolUseId: string;
   /** The tool's full name (`mcp__<server>__<tool>`). */
   toolName: string;
+  /** The input the handler got. */
+  input: Record<string, unknown>;
   /** `sha256:<hex>` of the input's canonical JSON (`inputDigest`): a re-request with another input is not the same step. */
   inputDigest: string;
   /** Where the call is. */
@@ -32,6 +34,23 @@ export interface StepRecord {
   endedAt?: number;
   /** The result, once completed. */
   result?: StepResult;
+  /**
+   * For a call that was in flight when its worker died and is not idempotent: what a person decided
+   * (`retry`: the model may call it again; `skip`: it is not run again; `fail`: the run ends there).
+   */
+  resolution?: StepResolution;
+}
+
+/** A person's decision on a call interrupted mid-flight: who, when, what. */
+export interface StepResolution {
+  /** `retry`, `skip` or `fail`. */
+  kind: 'retry' | 'skip' | 'fail';
+  /** Who decided. */
+  by: string;
+  /** When (store clock, epoch ms). */
+  at: number;
+  /** Why, when given. */
+  reason?: string;
 }
 
 /** A step record and its version (every change is a compare-and-set on it). */
