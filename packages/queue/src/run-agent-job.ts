@@ -108,6 +108,9 @@ async function runTurn(
   // The CLI ends the run within the turn that spends what is left under the caps.
   if (budgetUsd !== undefined) options.maxBudgetUsd = Math.min(options.maxBudgetUsd ?? budgetUsd, budgetUsd);
   const prompt = await turnPrompt(job, context, resume, options.cwd);
+  // Each transcript frame reaches the store as the CLI writes it: a batch would wait for the turn's end,
+  // and a worker killed mid-turn would leave its completed steps out of the store.
+  if (context.steps !== undefined) options.sessionStoreFlush ??= 'eager';
   if (context.steps !== undefined && options.mcpServers !== undefined) {
     options.mcpServers = await stepRecorded(job, context.steps, options.mcpServers);
   }
