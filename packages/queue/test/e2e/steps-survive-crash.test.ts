@@ -174,12 +174,16 @@ async function killWhileRunning(worker: AppProcess, tool: string, sessionId: str
   await worker.exited;
 }
 
-const enqueue = (prompt: string) =>
+/**
+ * A short expiry for the jobs whose worker the test kills (the retry waits for it), pg-boss's default
+ * for the uninterrupted one: an attempt must end within its expiry, and a loaded machine is slow.
+ */
+const enqueue = (prompt: string, expireInSeconds?: number) =>
   enqueueAgentRun(queue, {
     prompt,
     options: { mcpServers: ['ops'], allowedTools: ['mcp__ops__charge', 'mcp__ops__lookup'] },
     retryLimit: 2,
-    expireInSeconds: 5,
+    ...(expireInSeconds === undefined ? {} : { expireInSeconds }),
   });
 
 describe('steps survive a worker SIGKILL', () => {
@@ -189,7 +193,7 @@ describe('steps survive a worker SIGKILL', () => {
     timeout: 120_000,
   }, async () => {
     const victim = await startWorker('lookup');
-    const run = await enqueue('Book the trip');
+    const run = await enqueue('Book the trip', 8);
     await killWhileRunning(victim, 'lookup', run.sessionId);
     expect({ charge: starts('charge'), lookup: starts('lookup') }).toEqual({ charge: 1, lookup: 1 });
     survivor = await startWorker();
@@ -219,7 +223,7 @@ describe('steps survive a worker SIGKILL', () => {
     await survivor?.exited;
     const victim = await startWorker('charge');
     const before = starts('charge');
-    const run = await enqueue('Pay the bill');
+    const run = await enqueue('Pay the bill', 8);
     await killWhileRunning(victim, 'charge', run.sessionId);
     const requests = harness.server.messageRequests.length;
     survivor = await startWorker();
