@@ -30,7 +30,9 @@ function setup(options: { idempotent?: boolean; fails?: boolean } = {}) {
     skipped: [],
   };
   const call = (servers: Record<string, McpServerConfig> | undefined, cents: number, toolUseId = 'toolu_1') => {
-    const definition = ((servers ?? {}).ops as unknown as { instance: { tools: SdkMcpToolDefinition[] } }).instance;
+    const definition = (
+      (servers as Record<string, McpServerConfig>).ops as unknown as { instance: { tools: SdkMcpToolDefinition[] } }
+    ).instance;
     return definition.tools[0]?.handler({ cents } as never, { toolUseId } as never) as Promise<CallToolResult>;
   };
   return { ran, ledger, recorder, servers: { ops }, call };
