@@ -32,7 +32,9 @@ export { type CallRefusal, type CallVerdict, checkCall, type PresentedCall } fro
 export { type ApprovalDecision, type DecisionOutcome, decideApproval } from './durable/decide-approval.js';
 export { InMemoryApprovalStore } from './durable/in-memory-approval-store.js';
 export { InMemoryRunControlStore } from './durable/in-memory-run-control-store.js';
+export { InMemoryStepStore } from './durable/in-memory-step-store.js';
 export { inputDigest } from './durable/input-digest.js';
+export { planStep, type StepCall, type StepPlan } from './durable/plan-step.js';
 export {
   type RunControlOutcome,
   type RunControlRefusal,
@@ -54,6 +56,9 @@ export { sha256Hex } from './durable/sha256.js';
 export { checkSpend, type SpendLimits, type SpendTotals, type SpendVerdict } from './durable/spend-cap.js';
 export { SpendCapExceededError } from './durable/spend-cap-exceeded-error.js';
 export { type SpendEntry, spendDay } from './durable/spend-entry.js';
+export { StepLedger } from './durable/step-ledger.js';
+export type { StepRecord, StepResolution, StepResult, StepStatus, StoredStep } from './durable/step-record.js';
+export type { StepStore } from './durable/step-store.js';
 export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';

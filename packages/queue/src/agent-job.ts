@@ -1,6 +1,7 @@
 import type { ApprovalRecord } from '@hexagent/core';
 import type { Options } from '@hexagent/sdk';
 import type { RunStop } from './control/run-stop.js';
+import type { InterruptedStep } from './steps/interrupted-step.js';
 
 /**
  * The options of a queued agent run: what `query()` takes, minus what cannot travel through a
@@ -75,6 +76,11 @@ export interface AgentJobOutput {
    * over a spend cap (`started: false`: refused before its CLI started). See docs/durable-runs.md.
    */
   stopped?: RunStop;
+  /**
+   * With a worker's `steps`: a worker died while a tool that is not idempotent ran, so the run ended
+   * before its CLI started again; a person resolves it (`resolveInterruptedStep`).
+   */
+  interrupted?: InterruptedStep;
 }
 
 /** Progress of a running agent job, updated on each assistant message. */

@@ -3,6 +3,7 @@ import type { McpServerConfig, Options, SessionStore } from '@hexagent/sdk';
 import type { AgentJobQueue } from './agent-job.js';
 import type { ApprovalPolicy } from './approvals/approval-policy.js';
 import type { RunControlPolicy } from './control/run-control-policy.js';
+import type { StepPolicy } from './steps/step-policy.js';
 import type { WorkerBackoffOptions } from './worker-backoff.js';
 
 /** What `createAgentWorker` takes. */
@@ -48,6 +49,14 @@ export interface AgentWorkerOptions {
    * before its CLI starts and end one within a turn of crossing. See docs/durable-runs.md.
    */
   control?: RunControlPolicy;
+  /**
+   * Durable steps: each in-process tool call is recorded as it starts and completes, a retried attempt
+   * resumes its session without sending the prompt again, a completed call the CLI re-requests is
+   * answered from its record, and a call that was in flight when a worker died runs again only if
+   * marked idempotent; otherwise the job completes with `interrupted` for a person to resolve
+   * (`resolveInterruptedStep`). See docs/durable-runs.md.
+   */
+  steps?: StepPolicy;
   /** Called with errors of the worker loop itself (a lost database connection...). */
   onError?: (error: unknown) => void;
 }

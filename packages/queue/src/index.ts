@@ -47,6 +47,9 @@ export type {
   JobState,
 } from './job-queue.js';
 export { type PgBossQueueOptions, pgBossQueue } from './pg-boss-queue.js';
+export { INTERRUPTED_STEP_REQUESTER, type InterruptedStep } from './steps/interrupted-step.js';
+export { type InterruptedStepDecision, resolveInterruptedStep } from './steps/resolve-interrupted-step.js';
+export type { StepPolicy } from './steps/step-policy.js';
 export { UnserializableOptionError } from './unserializable-option-error.js';
 export type { WorkerBackoffOptions } from './worker-backoff.js';
 export type { AgentWorkerEvents, AgentWorkerListener } from './worker-events.js';

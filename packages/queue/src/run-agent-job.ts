@@ -4,9 +4,14 @@ import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job
 import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
 import type { AgentWorkerOptions } from './agent-worker-options.js';
 import { gatedJob } from './approvals/gated-job.js';
+import { DEFAULT_CONTINUE_PROMPT } from './control/run-control-policy.js';
 import type { RunStop } from './control/run-stop.js';
 import { admitJob, RunWatch } from './control/run-watch.js';
 import type { ClaimedJob, JobError } from './job-queue.js';
+import { interruptedStep } from './steps/interrupted-step.js';
+import { recordSteps } from './steps/record-steps.js';
+import { transcriptHoldsPrompt } from './steps/retry-prompt.js';
+import { isIdempotent, type StepPolicy } from './steps/step-policy.js';
 
 interface RunContext extends AgentWorkerOptions {
   /** Aborted when the worker's close deadline passes. */
@@ -37,6 +42,12 @@ export async function runAgentJob(job: ClaimedJob<AgentJobData>, context: RunCon
     const admission = context.control === undefined ? undefined : await admitJob(context.control, job);
     if (admission?.kind === 'end') {
       await queue.complete(job.id, stoppedOutput(job, admission.stop, { durationMs: 0, costUsd: 0 }));
+      return { kind: 'completed' };
+    }
+    // Durable steps: a call a dead worker left in flight, not idempotent, ends the run before any CLI.
+    const interrupted = context.steps === undefined ? undefined : await interruptedStep(job, context.steps);
+    if (interrupted !== undefined) {
+      await queue.complete(job.id, { ...stoppedOutput(job, undefined, { durationMs: 0, costUsd: 0 }), interrupted });
       return { kind: 'completed' };
     }
     const budget = admission?.remainingUsd;
@@ -96,7 +107,13 @@ async function runTurn(
   };
   // The CLI ends the run within the turn that spends what is left under the caps.
   if (budgetUsd !== undefined) options.maxBudgetUsd = Math.min(options.maxBudgetUsd ?? budgetUsd, budgetUsd);
-  const prompt = resume && job.data.continuation !== undefined ? job.data.continuation.prompt : job.data.prompt;
+  const prompt = await turnPrompt(job, context, resume, options.cwd);
+  // Each transcript frame reaches the store as the CLI writes it: a batch would wait for the turn's end,
+  // and a worker killed mid-turn would leave its completed steps out of the store.
+  if (context.steps !== undefined) options.sessionStoreFlush ??= 'eager';
+  if (context.steps !== undefined && options.mcpServers !== undefined) {
+    options.mcpServers = await stepRecorded(job, context.steps, options.mcpServers);
+  }
   const gated = context.approvals === undefined ? undefined : await gatedJob(job, context.approvals, options);
   const started = Date.now();
   let assistantMessages = 0;
@@ -154,10 +171,46 @@ async function runTurn(
   }
 }
 
+/**
+ * The prompt of this attempt: a continuation's; with durable steps, a retry whose prompt the
+ * transcript already holds resumes with the continue prompt (the model goes on from the last step
+ * instead of starting the turn over); else the job's.
+ */
+async function turnPrompt(
+  job: ClaimedJob<AgentJobData>,
+  context: RunContext,
+  resume: boolean,
+  cwd: string | undefined,
+): Promise<string> {
+  if (resume && job.data.continuation !== undefined) return job.data.continuation.prompt;
+  const { steps, sessionStore } = context;
+  if (!resume || job.data.resume || job.retryCount === 0 || steps === undefined || sessionStore === undefined) {
+    return job.data.prompt;
+  }
+  const held = await transcriptHoldsPrompt(sessionStore, job.data.sessionId, cwd, job.data.prompt);
+  return held ? (steps.continuePrompt ?? DEFAULT_CONTINUE_PROMPT) : job.data.prompt;
+}
+
+/** The run's in-process tools recording their calls; a call a person chose to skip stays refused. */
+async function stepRecorded(
+  job: ClaimedJob<AgentJobData>,
+  steps: StepPolicy,
+  mcpServers: NonNullable<Options['mcpServers']>,
+): Promise<NonNullable<Options['mcpServers']>> {
+  const { sessionId } = job.data;
+  const skipped = (await steps.ledger.list(sessionId)).flatMap((step) =>
+    step.resolution?.kind === 'skip'
+      ? [{ toolName: step.toolName, inputDigest: step.inputDigest, reason: step.resolution.reason ?? 'skipped' }]
+      : [],
+  );
+  const idempotent = (toolName: string) => isIdempotent(steps, toolName);
+  return recordSteps(mcpServers, { ledger: steps.ledger, sessionId, idempotent, skipped }) ?? mcpServers;
+}
+
 /** The output of a job a stop, a pause or a cap ended (before its CLI started, or while it ran). */
 function stoppedOutput(
   job: ClaimedJob<AgentJobData>,
-  stop: RunStop,
+  stop: RunStop | undefined,
   at: { durationMs: number; costUsd: number; lastText?: string },
 ): AgentJobOutput {
   return {
@@ -167,7 +220,7 @@ function stoppedOutput(
     costUsd: at.costUsd,
     numTurns: 0,
     durationMs: at.durationMs,
-    stopped: stop,
+    ...(stop === undefined ? {} : { stopped: stop }),
   };
 }
 

@@ -19,3 +19,4 @@ export type {
   RetentionCounts,
   RetentionOptions,
 } from './postgres-session-store-options.js';
+export { PostgresStepStore } from './postgres-step-store.js';

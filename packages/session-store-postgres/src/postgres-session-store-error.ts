@@ -2,7 +2,7 @@ import { HexagentError, hasMarker } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.PostgresSessionStoreError');
 
-/** What the store (the session store, or the approval store: `approvals.*`) was doing when PostgreSQL failed. */
+/** What the store (the session store, the approval store: `approvals.*`, the run control store: `runs.*`, or the step store: `steps.*`) was doing when PostgreSQL failed. */
 export type PostgresSessionStoreOperation =
   | 'append'
   | 'load'
@@ -24,7 +24,12 @@ export type PostgresSessionStoreOperation =
   | 'runs.replace'
   | 'runs.recordSpend'
   | 'runs.runSpend'
-  | 'runs.tenantSpend';
+  | 'runs.tenantSpend'
+  | 'steps.now'
+  | 'steps.get'
+  | 'steps.create'
+  | 'steps.replace'
+  | 'steps.list';
 
 /**
  * A `PostgresSessionStore` operation failed: the database is unreachable, timed out, refused the

@@ -18,6 +18,8 @@ export interface PostgresTables {
   runControls: string;
   /** The spend ledger: one row per attempt of a run, its cost in dollars. */
   spend: string;
+  /** One row per recorded tool call (`PostgresStepStore`): the step record as JSON text and its version. */
+  steps: string;
   /** A prefix for index names, unquoted. */
   indexPrefix: string;
   /** The key of the advisory lock that serialises `migrate()`. */
@@ -51,6 +53,7 @@ export function postgresTables(schema: string, tablePrefix: string): PostgresTab
     approvals: table('approvals'),
     runControls: table('run_controls'),
     spend: table('spend'),
+    steps: table('steps'),
     indexPrefix: `${tablePrefix}`,
     lockKey: `hexagent.session-store:${schema}.${tablePrefix}`,
   };
@@ -120,6 +123,16 @@ export function postgresMigrations(t: PostgresTables): string[][] {
         PRIMARY KEY (run_id, entry_id)
       )`,
       `CREATE INDEX ${i}spend_by_tenant_day ON ${t.spend} (tenant, day) WHERE tenant IS NOT NULL`,
+    ],
+    [
+      `CREATE TABLE ${t.steps} (
+        session_id text NOT NULL,
+        tool_use_id text NOT NULL,
+        started_at bigint NOT NULL,
+        version bigint NOT NULL,
+        record text NOT NULL,
+        PRIMARY KEY (session_id, tool_use_id)
+      )`,
     ],
   ];
 }

@@ -61,7 +61,7 @@ describe('PostgresSessionStore', () => {
     await b.migrate();
     const pool = new pg.Pool({ connectionString });
     const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version" ORDER BY version`);
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     const tables = await pool.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [
       schema,
     ]);
@@ -71,6 +71,7 @@ describe('PostgresSessionStore', () => {
       'run_controls',
       'schema_version',
       'spend',
+      'steps',
       'summaries',
       'transcripts',
       'x_approvals',
@@ -78,6 +79,7 @@ describe('PostgresSessionStore', () => {
       'x_run_controls',
       'x_schema_version',
       'x_spend',
+      'x_steps',
       'x_summaries',
       'x_transcripts',
     ]);
@@ -110,23 +112,26 @@ describe('PostgresSessionStore', () => {
       x_run_controls_pkey: `CREATE UNIQUE INDEX x_run_controls_pkey ${on('run_controls')} (run_id)`,
       x_spend_pkey: `CREATE UNIQUE INDEX x_spend_pkey ${on('spend')} (run_id, entry_id)`,
       x_spend_by_tenant_day: `CREATE INDEX x_spend_by_tenant_day ${on('spend')} (tenant, day) WHERE (tenant IS NOT NULL)`,
+      x_steps_pkey: `CREATE UNIQUE INDEX x_steps_pkey ${on('steps')} (session_id, tool_use_id)`,
     });
   });
 
-  it('brings a database of version 1 up to version 3 (approvals, then run control and spend), keeping its sessions', async () => {
+  it('brings a database of version 1 up to version 4 (approvals, run control and spend, steps), keeping its sessions', async () => {
     const schema = `up_${Date.now().toString(36)}`;
     const sessions = store({ schema });
     await sessions.migrate();
     await sessions.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]);
     const pool = new pg.Pool({ connectionString });
-    await pool.query(`DROP TABLE "${schema}"."approvals", "${schema}"."run_controls", "${schema}"."spend"`);
+    await pool.query(
+      `DROP TABLE "${schema}"."approvals", "${schema}"."run_controls", "${schema}"."spend", "${schema}"."steps"`,
+    );
     await pool.query(`DELETE FROM "${schema}"."schema_version" WHERE version > 1`);
     const approvals = new PostgresApprovalStore({ connectionString, schema });
     const runs = new PostgresRunControlStore({ connectionString, schema });
     try {
       await approvals.migrate();
       const { rows } = await pool.query(`SELECT version FROM "${schema}"."schema_version" ORDER BY version`);
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
       expect(await approvals.list()).toEqual([]);
       expect(await runs.runSpend('r')).toBe(0);
       expect(await sessions.load({ projectKey: 'p', sessionId: 's' })).toEqual([entry(1)]);

@@ -11,3 +11,4 @@ export { RedisRunControlStore, type RedisRunControlStoreOptions } from './redis-
 export { RedisSessionStore } from './redis-session-store.js';
 export { RedisSessionStoreError, type RedisSessionStoreOperation } from './redis-session-store-error.js';
 export type { RedisConnection, RedisScriptClient, RedisSessionStoreOptions } from './redis-session-store-options.js';
+export { RedisStepStore, type RedisStepStoreOptions } from './redis-step-store.js';

@@ -23,7 +23,12 @@ export type RedisSessionStoreOperation =
   | 'runs.replace'
   | 'runs.recordSpend'
   | 'runs.runSpend'
-  | 'runs.tenantSpend';
+  | 'runs.tenantSpend'
+  | 'steps.now'
+  | 'steps.get'
+  | 'steps.create'
+  | 'steps.replace'
+  | 'steps.list';
 
 /**
  * A `RedisSessionStore` operation failed: the server is unreachable, did not answer within

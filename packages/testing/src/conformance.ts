@@ -1,5 +1,5 @@
 /**
- * `@hexagent/testing/conformance`: the transport, session-store and approval-store conformance tests. This entry imports vitest
+ * `@hexagent/testing/conformance`: the transport, session-store, approval-store, run-control-store and step-store conformance tests. This entry imports vitest
  * (an optional peer dependency of `@hexagent/testing`), and {@link startLinkProxy}, a loopback
  * proxy that cuts or silences a link for the fault tests.
  *
@@ -19,6 +19,7 @@ export {
   type SessionStoreConformanceOptions,
   sessionStoreConformance,
 } from './session-store-conformance-suite.js';
+export { type StepStoreConformanceOptions, stepStoreConformance } from './step-store-conformance-suite.js';
 export {
   type ConformanceTransportFactory,
   type TransportConformanceOptions,

@@ -81,4 +81,5 @@ export type {
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
 export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
 export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';
+export { waitUntil } from './wait-until.js';
 export { watchingCliSpawner } from './watching-cli-spawner.js';

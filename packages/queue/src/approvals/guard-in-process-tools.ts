@@ -1,13 +1,7 @@
 import type { ApprovalLedger, ApprovalRecord, ApprovalRule } from '@hexagent/core';
 import { needsApproval } from '@hexagent/core';
-import {
-  type CallToolResult,
-  type CreateSdkMcpServerOptions,
-  createSdkMcpServer,
-  type McpServerConfig,
-  type SdkMcpToolDefinition,
-  type ToolHandlerExtra,
-} from '@hexagent/sdk';
+import type { CallToolResult, McpServerConfig, SdkMcpToolDefinition, ToolHandlerExtra } from '@hexagent/sdk';
+import { wrapInProcessTools } from '../wrap-in-process-tools.js';
 import { presentedInput } from './args-match-approved.js';
 
 /** What a guard needs to check a call before its handler runs. */
@@ -15,21 +9,6 @@ export interface HandlerGuardContext {
   ledger: ApprovalLedger;
   rule: ApprovalRule;
   sessionId: string;
-}
-
-/** A `createSdkMcpServer` definition as the config's `instance` holds it. */
-interface DefinitionLike {
-  name: string;
-  version: string;
-  instructions?: string;
-  tools: readonly SdkMcpToolDefinition[];
-  toolTimeoutMs?: number;
-  jsonSchemaValidator?: CreateSdkMcpServerOptions['jsonSchemaValidator'];
-}
-
-function isDefinition(instance: unknown): instance is DefinitionLike {
-  const value = instance as Partial<DefinitionLike> | null;
-  return typeof value === 'object' && value !== null && typeof value.name === 'string' && Array.isArray(value.tools);
 }
 
 /**
@@ -42,37 +21,11 @@ export function guardInProcessTools(
   mcpServers: Record<string, McpServerConfig> | undefined,
   guard: HandlerGuardContext,
 ): { mcpServers: Record<string, McpServerConfig> | undefined; guarded: Set<string>; unguarded: Set<string> } {
-  const guarded = new Set<string>();
-  const unguarded = new Set<string>();
-  if (mcpServers === undefined) return { mcpServers, guarded, unguarded };
-  const out: Record<string, McpServerConfig> = {};
-  for (const [name, config] of Object.entries(mcpServers)) {
-    if (config.type !== 'sdk' || !('instance' in config)) {
-      out[name] = config;
-      continue;
-    }
-    if (!isDefinition(config.instance)) {
-      unguarded.add(name);
-      out[name] = config;
-      continue;
-    }
-    const definition = config.instance;
-    const guardedConfig = createSdkMcpServer({
-      name: definition.name,
-      version: definition.version,
-      ...(definition.instructions === undefined ? {} : { instructions: definition.instructions }),
-      ...(definition.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: definition.toolTimeoutMs }),
-      ...(definition.jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator: definition.jsonSchemaValidator }),
-      tools: definition.tools.map((tool) => ({ ...tool, handler: guardedHandler(name, tool, guard) })),
-    });
-    out[name] = { ...config, ...guardedConfig };
-    guarded.add(name);
-  }
-  return { mcpServers: out, guarded, unguarded };
+  const out = wrapInProcessTools(mcpServers, (toolName, tool) => guardedHandler(toolName, tool, guard));
+  return { mcpServers: out.mcpServers, guarded: out.wrapped, unguarded: out.unwrapped };
 }
 
-function guardedHandler(server: string, tool: SdkMcpToolDefinition, guard: HandlerGuardContext) {
-  const toolName = `mcp__${server}__${tool.name}`;
+function guardedHandler(toolName: string, tool: SdkMcpToolDefinition, guard: HandlerGuardContext) {
   return async (args: Record<string, unknown>, extra: ToolHandlerExtra): Promise<CallToolResult> => {
     const { ledger, rule, sessionId } = guard;
     const toolUseId = extra.toolUseId;

@@ -9,13 +9,20 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { RunControlLedger, type RunControlRecord } from '@hexagent/core';
 import type { Options } from '@hexagent/sdk';
 import { PostgresRunControlStore, PostgresSessionStore } from '@hexagent/session-store-postgres';
-import { byPrompt, type CliHarness, startCliHarness, text, toolUse, watchingCliSpawner } from '@hexagent/testing';
+import {
+  byPrompt,
+  type CliHarness,
+  startCliHarness,
+  text,
+  toolUse,
+  waitUntil,
+  watchingCliSpawner,
+} from '@hexagent/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type AgentJobQueue,
@@ -98,14 +105,6 @@ function asked(words: string): number {
   }).length;
 }
 
-async function until(what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 /** Stops or pauses a run from another OS process; answers the record it wrote. */
 async function control(runId: string, kind: 'stop' | 'pause', by: string, reason: string): Promise<RunControlRecord> {
   const { stdout } = await promisify(execFile)(process.execPath, [
@@ -122,7 +121,7 @@ async function control(runId: string, kind: 'stop' | 'pause', by: string, reason
 describe('runs under control (real CLI, PostgreSQL)', () => {
   it('stops a running run from another process within a few seconds, recording who', { timeout: 60_000 }, async () => {
     const run = await enqueueAgentRun(queue, { prompt: 'Stop me', tenant: 'acme' });
-    await until('the model to be asked', () => asked('Stop me') === 1);
+    await waitUntil('the model to be asked', () => asked('Stop me') === 1);
     expect(clis()).toHaveLength(1);
     const asking = await control(run.id, 'stop', 'ops-cli', 'wrong repository');
     expect(asking).toMatchObject({
@@ -131,7 +130,7 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
       stop: { by: 'ops-cli', reason: 'wrong repository' },
     });
     const output = await run.result({ pollMs: 50, signal: AbortSignal.timeout(10_000) });
-    await until('the CLI to exit', () => clis().length === 0, 10_000);
+    await waitUntil('the CLI to exit', () => clis().length === 0, { timeoutMs: 10_000 });
     const elapsedMs = Date.now() - (asking.stop?.at ?? 0);
     expect(elapsedMs).toBeLessThan(5_000);
     expect(output.stopped).toMatchObject({
@@ -146,7 +145,7 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
 
   it('pauses a run (no CLI is left) and resumes it to completion', { timeout: 60_000 }, async () => {
     const run = await enqueueAgentRun(queue, { prompt: 'Pause me', tenant: 'acme' });
-    await until('the model to be asked', () => asked('Pause me') === 1);
+    await waitUntil('the model to be asked', () => asked('Pause me') === 1);
     await control(run.id, 'pause', 'alice', 'lunch');
     const parked = await run.result({ pollMs: 50, signal: AbortSignal.timeout(10_000) });
     expect(parked.stopped).toMatchObject({
@@ -154,7 +153,7 @@ describe('runs under control (real CLI, PostgreSQL)', () => {
       started: true,
       control: { status: 'paused', jobId: run.id, pause: { by: 'alice', reason: 'lunch' } },
     });
-    await until('the CLI to exit', () => clis().length === 0, 10_000);
+    await waitUntil('the CLI to exit', () => clis().length === 0, { timeoutMs: 10_000 });
     await expect(resumeRun(queue, ledger, 'no-such-run', { by: 'alice' })).rejects.toMatchObject({
       reason: 'not-paused',
     });
