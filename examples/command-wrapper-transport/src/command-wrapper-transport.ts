@@ -17,11 +17,12 @@ import {
 import {
   BackpressureQueue,
   encodeEnvForStdin,
+  LinkLostError,
   NdjsonReader,
   ProcessError,
   spawnFailure,
 } from '@hexagent/transport-kit';
-import { farSideCommand, throughWrapper } from './far-side-command.js';
+import { farSideCommand, linkFailureExitCode, throughWrapper } from './far-side-command.js';
 import { type FarSideRunner, removeFarSideDir, uploadResume } from './far-side-resume.js';
 import { checkFarSideVersion } from './far-side-version.js';
 import { noteSkippedLine } from './note-skipped-line.js';
@@ -44,6 +45,11 @@ export interface CommandWrapperSettings {
   closeTimeoutMs?: number;
   /** Ask the far side for the CLI's version before the first start, and refuse an old one; default true. */
   checkVersion?: boolean;
+  /**
+   * The wrapper's exit code that means its link failed (ssh's 255): a start then fails with the
+   * kit's `LinkUnreachableError`, a run ends with its `LinkLostError`. Default 255 for `ssh`, else none.
+   */
+  linkFailureExitCode?: number;
 }
 
 type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
@@ -220,7 +226,13 @@ export class CommandWrapperTransport implements Transport {
   }
 
   private readonly runOnFarSide: FarSideRunner = (command, input) =>
-    runOnFarSide(throughWrapper(this.settings, command), this.settings.wrapperEnv ?? process.env, 30_000, input);
+    runOnFarSide(
+      throughWrapper(this.settings, command),
+      this.settings.wrapperEnv ?? process.env,
+      30_000,
+      input,
+      linkFailureExitCode(this.settings),
+    );
 
   /** Removes the far side's config directory of a resumed session, once; never throws. */
   private removeFarConfigDir(): Promise<void> {
@@ -233,7 +245,7 @@ export class CommandWrapperTransport implements Transport {
     this.reader.end();
     if (this.state === 'open') this.state = 'closed';
     const failed = code !== 0 || signal !== null;
-    this.inbound.end(failed && !this.stopping ? this.processError(undefined, code, signal) : undefined);
+    this.inbound.end(failed && !this.stopping ? this.exitError(code, signal) : undefined);
     this.stopListeningForAbort?.();
     void this.removeFarConfigDir();
   }
@@ -243,6 +255,15 @@ export class CommandWrapperTransport implements Transport {
     this.stderrTail = (this.stderrTail + text).slice(-8192);
     if (this.launch.stderr === undefined) return;
     for (const line of text.split('\n')) if (line !== '') this.launch.stderr(`${line}\n`);
+  }
+
+  /** The wrapper exited while the run went on: its link failed (a `LinkLostError`), or the CLI did. */
+  private exitError(code: number | null, signal: NodeJS.Signals | null): Error {
+    if (code !== null && code === linkFailureExitCode(this.settings)) {
+      const said = this.stderrTail.trim().split('\n').pop() ?? '';
+      return new LinkLostError({ peer: 'far side', closeReason: said, cause: this.processError(undefined, code) });
+    }
+    return this.processError(undefined, code, signal);
   }
 
   private processError(cause?: unknown, code?: number | null, signal?: string | null): ProcessError {

@@ -11,6 +11,18 @@ export interface Wrapper {
   wrapper: readonly string[];
   /** The wrapper hands its arguments to a shell on the far side as one line (ssh does): quote them. */
   remoteShell?: boolean | undefined;
+  /**
+   * The wrapper's exit code that means the link failed, not the command (ssh's is 255): then
+   * `start()` fails with the kit's `LinkUnreachableError` and a run ends with its `LinkLostError`.
+   * Default 255 when the wrapper is `ssh`, none otherwise.
+   */
+  linkFailureExitCode?: number | undefined;
+}
+
+/** The exit code that means the wrapper's link failed, if it has one ({@link Wrapper.linkFailureExitCode}). */
+export function linkFailureExitCode({ wrapper, linkFailureExitCode }: Wrapper): number | undefined {
+  if (linkFailureExitCode !== undefined) return linkFailureExitCode;
+  return /(^|\/)ssh$/.test(wrapper[0] ?? '') ? 255 : undefined;
 }
 
 /** `command` as the argv that runs it on the far side through the wrapper. */

@@ -8,7 +8,8 @@
  *   {@link readResumeTranscripts} for a session resumed from a store that a far side must resume;
  * - line framing ({@link NdjsonReader}, {@link LineDecoder}) and backpressure ({@link BackpressureQueue});
  * - the transport errors ({@link ProcessError}, {@link CliNotFoundError}, {@link CommandNotFoundError},
- *   {@link spawnFailure}) and {@link redactSecrets};
+ *   {@link spawnFailure}), the errors of a remote link ({@link LinkLostError}, {@link LinkRefusedError},
+ *   {@link LinkUnreachableError}) and {@link redactSecrets};
  * - the CLI version check ({@link checkCliVersion}; {@link askCliVersion} asks a far side);
  * - the relay's wire protocol (hello, ready, exit frames, {@link Heartbeat}), shared by the
  *   WebSocket transport and the relay;
@@ -31,6 +32,9 @@
 
 export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { CommandNotFoundError } from './errors/command-not-found-error.js';
+export { LinkLostError, type LinkLostErrorOptions } from './errors/link-lost-error.js';
+export { LinkRefusedError, type LinkRefusedErrorOptions } from './errors/link-refused-error.js';
+export { LinkUnreachableError, type LinkUnreachableErrorOptions } from './errors/link-unreachable-error.js';
 export { ProcessError } from './errors/process-error.js';
 export { REDACTED, redactSecrets } from './errors/redact-secrets.js';
 export { spawnFailure } from './errors/spawn-failure.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { TransportStartError } from '@hexagent/core';
-import { encodeRelayFrame, RELAY_SUBPROTOCOL, type RelayHello } from '@hexagent/transport-kit';
+import type { TransportStartError } from '@hexagent/core';
+import { encodeRelayFrame, LinkUnreachableError, RELAY_SUBPROTOCOL, type RelayHello } from '@hexagent/transport-kit';
 import WebSocket from 'ws';
 import { RelayRefusedError } from './relay-refused-error.js';
 import type { ResolvedWebSocketTransportSettings } from './web-socket-transport-settings.js';
@@ -9,8 +9,8 @@ import type { ResolvedWebSocketTransportSettings } from './web-socket-transport-
  * Opens the socket to the relay and sends `hello` once it is open. The caller attaches its own
  * listeners to the returned socket at once (before any frame can arrive) and settles the start
  * with the relay's answer; this only turns a refused upgrade (HTTP 401 or 503) into a
- * {@link RelayRefusedError} and any other failure to connect into a `TransportStartError`, through
- * `onRefused`.
+ * {@link RelayRefusedError} and any other failure to connect (nothing listens, the name does not
+ * resolve, the handshake timed out) into the kit's `LinkUnreachableError`, through `onRefused`.
  */
 export function connectToRelay(
   settings: ResolvedWebSocketTransportSettings,
@@ -36,12 +36,7 @@ export function connectToRelay(
     socket.send(encodeRelayFrame(hello), { binary: true });
   });
   socket.on('error', (error) => {
-    onRefused(
-      new TransportStartError({
-        message: `Could not connect to the relay at ${settings.url}: ${error.message}`,
-        cause: error,
-      }),
-    );
+    onRefused(new LinkUnreachableError({ peer: 'relay', address: settings.url, cause: error }));
   });
   return socket;
 }

@@ -1,4 +1,5 @@
 import { TransportError, TransportStartError } from '@hexagent/core';
+import { LinkLostError, LinkRefusedError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { RelayConnectionLostError } from './relay-connection-lost-error.js';
 import { RelayRefusedError } from './relay-refused-error.js';
@@ -12,6 +13,9 @@ describe('the transport-websocket errors', () => {
     expect(TransportStartError.isInstance(error)).toBe(true);
     expect(RelayRefusedError.isInstance(error)).toBe(true);
     expect(RelayRefusedError.isInstance(new Error('x'))).toBe(false);
+    // The kit's error of a refused link: a program handles every remote transport's refusal alike.
+    expect(LinkRefusedError.isInstance(error)).toBe(true);
+    expect(error.message).toBe('The relay refused to start the CLI (flag_not_allowed): flag --add-dir is not allowed');
   });
 
   it('RelayConnectionLostError is a TransportError with the close code', () => {
@@ -21,6 +25,8 @@ describe('the transport-websocket errors', () => {
     expect(error.message).toContain('1009');
     expect(TransportError.isInstance(error)).toBe(true);
     expect(RelayConnectionLostError.isInstance(error)).toBe(true);
+    expect(LinkLostError.isInstance(error)).toBe(true);
+    expect(error.peer).toBe('relay');
     // The marker is a registered symbol: another copy of the package recognises it.
     expect((error as unknown as Record<symbol, unknown>)[Symbol.for('hexagent.error.RelayConnectionLostError')]).toBe(
       true,
