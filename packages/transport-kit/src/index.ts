@@ -14,7 +14,10 @@
  * - the relay's wire protocol (hello, ready, exit frames, {@link Heartbeat}), shared by the
  *   WebSocket transport and the relay;
  * - the guardian ({@link ProcessGuardian}, {@link processGuardian}): no process this one started,
- *   nor anything it started, outlives this process, however it ends.
+ *   nor anything it started, outlives this process, however it ends;
+ * - the far side's cleanup: {@link killProcessTree} (a relay or daemon stopping a CLI's whole tree)
+ *   and {@link farSideWatchdog} (a shell that runs the CLI through a command wrapper and stops all
+ *   it started when the link drops).
  *
  * The transport conformance suite, with its fault section for a CLI that runs elsewhere, is in
  * `@hexagent/testing/conformance` (`transportConformanceSuite`, `TransportFaultHooks`).
@@ -71,6 +74,8 @@ export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
 export { moduleLocation } from './module-location.js';
+export { FAR_SIDE_RUN_MARKER, FAR_SIDE_WATCHDOG, farSideWatchdog } from './process-tree/far-side-watchdog.js';
+export { findProcessTree, killProcessTree } from './process-tree/kill-process-tree.js';
 export { buildRelayHello } from './relay/build-relay-hello.js';
 export { Heartbeat, type HeartbeatSocket } from './relay/heartbeat.js';
 export {
