@@ -11,12 +11,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransportStartError } from '@hexagent/core';
-import { type LinkProxy, startLinkProxy, transportConformanceSuite } from '@hexagent/testing/conformance';
+import {
+  type LinkProxy,
+  processesWithEnv,
+  startLinkProxy,
+  transportConformanceSuite,
+} from '@hexagent/testing/conformance';
 import { conformancePeer, installStandInCli } from '@hexagent/testing/stand-in-cli';
 import { buildTransportLaunch, LinkUnreachableError } from '@hexagent/transport-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandWrapperTransport } from '../src/index.js';
-import { processesWithEnv } from './helpers/processes.js';
 import { type Sshd, sshMissing, startSshd } from './helpers/sshd.js';
 
 const missing = sshMissing();

@@ -13,6 +13,13 @@ export interface FaultableTransport {
    * frozen peer): neither side is told; each must find out by itself.
    */
   silence(): void | Promise<void>;
+  /**
+   * SIGKILLs the far side's own server that runs this transport's CLI (the relay, the daemon, the
+   * sshd session), as an out-of-memory kill or a crash would: nothing of it can clean up. Its
+   * guardian must stop the CLI and all it started. A transport whose far side has no server of its
+   * own leaves it out (the test is skipped with a note).
+   */
+  killFarSide?(): void | Promise<void>;
 }
 
 /**
@@ -57,8 +64,12 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
       await Promise.all(opened.splice(0).map((transport) => transport.close().catch(() => {})));
     });
 
-    /** A transport whose peer is busy mid-turn (its child started), read in this block's mode. */
+    /**
+     * A transport whose peer is busy mid-turn (its child started), read in this block's mode. What
+     * ran on the far side before counts apart: one test's leak fails that test, not every later one.
+     */
     async function busy(context: TestContext, options: Options = {}) {
+      baseline = await hooks.remoteProcesses();
       const link = await hooks.connect(options);
       opened.push(link.transport);
       if (mode === 'subscribe' && typeof link.transport.subscribe !== 'function') context.skip('no subscribe()');
@@ -67,11 +78,13 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
       await link.transport.send({ type: 'conformance_busy' });
       await reader.next((message) => message.type === 'conformance_busy');
       // The hook sees the peer and its child: it counts for real.
-      await expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBeGreaterThanOrEqual(baseline + 2);
       return { ...link, reader };
     }
 
-    const nothingLeft = () => expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBe(0);
+    let baseline = 0;
+    const nothingLeft = () =>
+      expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBeLessThanOrEqual(baseline);
 
     it('the link cut mid-turn: messages() ends with a TransportError, send() rejects, nothing runs on the far side', {
       timeout: timeout + settleMs,
@@ -92,6 +105,18 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
     }, async (context) => {
       const { transport, reader, silence } = await busy(context);
       await silence();
+      const error = await reader.expectFault();
+      expect(TransportError.isInstance(error), String(error)).toBe(true);
+      expect(transport.isOpen).toBe(false);
+      await nothingLeft();
+    });
+
+    it("the far side's own server SIGKILLed mid-turn: its guardian leaves nothing running, the transport reports it", {
+      timeout: timeout + settleMs,
+    }, async (context) => {
+      const { transport, reader, killFarSide } = await busy(context);
+      if (killFarSide === undefined) return context.skip('no killFarSide hook: the far side has no server of its own');
+      await killFarSide();
       const error = await reader.expectFault();
       expect(TransportError.isInstance(error), String(error)).toBe(true);
       expect(transport.isOpen).toBe(false);

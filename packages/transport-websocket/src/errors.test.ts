@@ -1,8 +1,9 @@
 import { TransportError, TransportStartError } from '@hexagent/core';
-import { LinkLostError, LinkRefusedError } from '@hexagent/transport-kit';
+import { buildTransportLaunch, LinkLostError, LinkRefusedError, LinkUnreachableError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { RelayConnectionLostError } from './relay-connection-lost-error.js';
 import { RelayRefusedError } from './relay-refused-error.js';
+import { webSocketTransport } from './web-socket-transport-factory.js';
 
 describe('the transport-websocket errors', () => {
   it('RelayRefusedError is a TransportStartError with a stable code and its reason', () => {
@@ -31,5 +32,17 @@ describe('the transport-websocket errors', () => {
     expect((error as unknown as Record<symbol, unknown>)[Symbol.for('hexagent.error.RelayConnectionLostError')]).toBe(
       true,
     );
+  });
+});
+
+describe('a relay that cannot be reached', () => {
+  it("start() fails with the kit's LinkUnreachableError naming the URL (nothing listens on port 1)", async () => {
+    const transport = webSocketTransport({ url: 'ws://127.0.0.1:1', token: 'token' })(buildTransportLaunch({}));
+    const error = await transport.start().catch((caught: unknown) => caught);
+    expect(LinkUnreachableError.isInstance(error), String(error)).toBe(true);
+    expect(TransportStartError.isInstance(error)).toBe(true);
+    expect(String(error)).toContain('ws://127.0.0.1:1');
+    expect(String(error)).not.toContain('pathToClaudeCodeExecutable');
+    await transport.close();
   });
 });
