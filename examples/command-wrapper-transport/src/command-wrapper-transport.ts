@@ -21,6 +21,7 @@ import {
   NdjsonReader,
   ProcessError,
   spawnFailure,
+  stopChildProcess,
 } from '@hexagent/transport-kit';
 import { farSideCommand, linkFailureExitCode, throughWrapper } from './far-side-command.js';
 import { type FarSideRunner, removeFarSideDir, uploadResume } from './far-side-resume.js';
@@ -286,29 +287,11 @@ export class CommandWrapperTransport implements Transport {
     if (this.state !== 'closed') this.state = 'closing';
     this.stopping = true;
     await this.startPromise?.catch(() => {});
-    const child = this.child;
-    const timeoutMs = this.settings.closeTimeoutMs ?? 2000;
-    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
-      child.stdin.end();
-      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-        if (await this.exitedWithin(timeoutMs)) break;
-        child.kill(signal);
-      }
-      await this.exitedWithin(timeoutMs);
-    }
+    // The kit's close: end of input, then SIGTERM, then SIGKILL, each step bounded.
+    if (this.child !== undefined) await stopChildProcess(this.child, this.exited, this.settings.closeTimeoutMs ?? 2000);
     await this.removeFarConfigDir();
     this.state = 'closed';
     this.inbound.end();
     this.stopListeningForAbort?.();
-  }
-
-  private exitedWithin(timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      void this.exited.then(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
   }
 }

@@ -73,6 +73,7 @@ export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/e
 export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
+export { type StoppableChild, stopChildProcess } from './lifecycle/stop-child-process.js';
 export { moduleLocation } from './module-location.js';
 export { FAR_SIDE_RUN_MARKER, FAR_SIDE_WATCHDOG, farSideWatchdog } from './process-tree/far-side-watchdog.js';
 export { findProcessTree, killProcessTree } from './process-tree/kill-process-tree.js';
