@@ -63,12 +63,13 @@ transportConformanceSuite('WebSocketTransport (relay running the conformance pee
         heartbeatIntervalMs: 300,
         closeTimeoutMs: 1000,
       })(buildTransportLaunch(options));
-      const killFarSide = () => {
-        farSide = undefined;
-        far.relay.kill('SIGKILL');
-      };
-      return { transport, cut: () => proxy.cut(), silence: () => proxy.freeze(), killFarSide };
+      return { transport, cut: () => proxy.cut(), silence: () => proxy.freeze() };
     },
     remoteProcesses: () => processesWithEnv(`HEXAGENT_CONFORMANCE_PEER=${peerId}`).length,
+    async killFarSide() {
+      const far = await relayProcess();
+      farSide = undefined;
+      far.relay.kill('SIGKILL');
+    },
   },
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Options, type Transport, TransportError } from '@hexagent/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { READ_MODES, Reader, type TestContext } from './conformance-reader.js';
@@ -13,13 +14,6 @@ export interface FaultableTransport {
    * frozen peer): neither side is told; each must find out by itself.
    */
   silence(): void | Promise<void>;
-  /**
-   * SIGKILLs the far side's own server that runs this transport's CLI (the relay, the daemon, the
-   * sshd session), as an out-of-memory kill or a crash would: nothing of it can clean up. Its
-   * guardian must stop the CLI and all it started. A transport whose far side has no server of its
-   * own leaves it out (the test is skipped with a note).
-   */
-  killFarSide?(): void | Promise<void>;
 }
 
 /**
@@ -39,6 +33,13 @@ export interface TransportFaultHooks {
    * type, the container's process list), not from the transport's own bookkeeping.
    */
   remoteProcesses(): number | Promise<number>;
+  /**
+   * SIGKILLs the far side's own server that runs the CLI of the transport `connect` made last (the
+   * relay, the daemon), as an out-of-memory kill or a crash would: nothing of it can clean up. Its
+   * guardian must stop the CLI and all it started. A transport whose far side has no server of its
+   * own leaves it out (the test is skipped with a note).
+   */
+  killFarSide?(): void | Promise<void>;
   /** How long the far side may take to stop everything after a fault, in ms; default 15 000. */
   settleMs?: number;
 }
@@ -62,6 +63,9 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
 
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((transport) => transport.close().catch(() => {})));
+      // What the test's far side still stops settles before the next test counts (never a failure here).
+      const until = Date.now() + settleMs;
+      while (Date.now() < until && (await hooks.remoteProcesses()) > baseline) await sleep(50);
     });
 
     /**
@@ -114,8 +118,9 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
     it("the far side's own server SIGKILLed mid-turn: its guardian leaves nothing running, the transport reports it", {
       timeout: timeout + settleMs,
     }, async (context) => {
-      const { transport, reader, killFarSide } = await busy(context);
+      const killFarSide = hooks.killFarSide;
       if (killFarSide === undefined) return context.skip('no killFarSide hook: the far side has no server of its own');
+      const { transport, reader } = await busy(context);
       await killFarSide();
       const error = await reader.expectFault();
       expect(TransportError.isInstance(error), String(error)).toBe(true);
