@@ -17,11 +17,13 @@ import {
 import {
   BackpressureQueue,
   encodeEnvForStdin,
+  LinkLostError,
   NdjsonReader,
   ProcessError,
   spawnFailure,
+  stopChildProcess,
 } from '@hexagent/transport-kit';
-import { farSideCommand, throughWrapper } from './far-side-command.js';
+import { farSideCommand, linkFailureExitCode, throughWrapper } from './far-side-command.js';
 import { type FarSideRunner, removeFarSideDir, uploadResume } from './far-side-resume.js';
 import { checkFarSideVersion } from './far-side-version.js';
 import { noteSkippedLine } from './note-skipped-line.js';
@@ -44,6 +46,11 @@ export interface CommandWrapperSettings {
   closeTimeoutMs?: number;
   /** Ask the far side for the CLI's version before the first start, and refuse an old one; default true. */
   checkVersion?: boolean;
+  /**
+   * The wrapper's exit code that means its link failed (ssh's 255): a start then fails with the
+   * kit's `LinkUnreachableError`, a run ends with its `LinkLostError`. Default 255 for `ssh`, else none.
+   */
+  linkFailureExitCode?: number;
 }
 
 type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
@@ -220,7 +227,13 @@ export class CommandWrapperTransport implements Transport {
   }
 
   private readonly runOnFarSide: FarSideRunner = (command, input) =>
-    runOnFarSide(throughWrapper(this.settings, command), this.settings.wrapperEnv ?? process.env, 30_000, input);
+    runOnFarSide(
+      throughWrapper(this.settings, command),
+      this.settings.wrapperEnv ?? process.env,
+      30_000,
+      input,
+      linkFailureExitCode(this.settings),
+    );
 
   /** Removes the far side's config directory of a resumed session, once; never throws. */
   private removeFarConfigDir(): Promise<void> {
@@ -233,7 +246,7 @@ export class CommandWrapperTransport implements Transport {
     this.reader.end();
     if (this.state === 'open') this.state = 'closed';
     const failed = code !== 0 || signal !== null;
-    this.inbound.end(failed && !this.stopping ? this.processError(undefined, code, signal) : undefined);
+    this.inbound.end(failed && !this.stopping ? this.exitError(code, signal) : undefined);
     this.stopListeningForAbort?.();
     void this.removeFarConfigDir();
   }
@@ -243,6 +256,15 @@ export class CommandWrapperTransport implements Transport {
     this.stderrTail = (this.stderrTail + text).slice(-8192);
     if (this.launch.stderr === undefined) return;
     for (const line of text.split('\n')) if (line !== '') this.launch.stderr(`${line}\n`);
+  }
+
+  /** The wrapper exited while the run went on: its link failed (a `LinkLostError`), or the CLI did. */
+  private exitError(code: number | null, signal: NodeJS.Signals | null): Error {
+    if (code !== null && code === linkFailureExitCode(this.settings)) {
+      const said = this.stderrTail.trim().split('\n').pop() ?? '';
+      return new LinkLostError({ peer: 'far side', closeReason: said, cause: this.processError(undefined, code) });
+    }
+    return this.processError(undefined, code, signal);
   }
 
   private processError(cause?: unknown, code?: number | null, signal?: string | null): ProcessError {
@@ -265,29 +287,11 @@ export class CommandWrapperTransport implements Transport {
     if (this.state !== 'closed') this.state = 'closing';
     this.stopping = true;
     await this.startPromise?.catch(() => {});
-    const child = this.child;
-    const timeoutMs = this.settings.closeTimeoutMs ?? 2000;
-    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
-      child.stdin.end();
-      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-        if (await this.exitedWithin(timeoutMs)) break;
-        child.kill(signal);
-      }
-      await this.exitedWithin(timeoutMs);
-    }
+    // The kit's close: end of input, then SIGTERM, then SIGKILL, each step bounded.
+    if (this.child !== undefined) await stopChildProcess(this.child, this.exited, this.settings.closeTimeoutMs ?? 2000);
     await this.removeFarConfigDir();
     this.state = 'closed';
     this.inbound.end();
     this.stopListeningForAbort?.();
-  }
-
-  private exitedWithin(timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      void this.exited.then(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
   }
 }

@@ -1,5 +1,5 @@
 import { askCliVersion } from '@hexagent/transport-kit';
-import { throughWrapper, type Wrapper } from './far-side-command.js';
+import { linkFailureExitCode, throughWrapper, type Wrapper } from './far-side-command.js';
 import { runOnFarSide } from './run-on-far-side.js';
 
 /** The answers, by wrapper and CLI: one question per far side and process. */
@@ -11,18 +11,19 @@ const versions = new Map<string, Promise<string | undefined>>();
  * question is asked again next time.
  *
  * @throws UnsupportedCliVersionError when the far side's CLI is too old.
- * @throws CommandNotFoundError when the wrapper cannot be run here; an Error when the far side fails.
+ * @throws CommandNotFoundError when the wrapper cannot be run here; LinkUnreachableError when the
+ *   wrapper says its link failed; an Error when the far side fails.
  */
 export function checkFarSideVersion(
   wrapper: Wrapper,
   cli: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<string | undefined> {
-  const key = JSON.stringify([wrapper.wrapper, wrapper.remoteShell, cli]);
+  const key = JSON.stringify([wrapper.wrapper, wrapper.remoteShell, wrapper.linkFailureExitCode, cli]);
   let version = versions.get(key);
   if (version === undefined) {
     version = askCliVersion(
-      (args) => runOnFarSide(throughWrapper(wrapper, [cli, ...args]), env, 30_000),
+      (args) => runOnFarSide(throughWrapper(wrapper, [cli, ...args]), env, 30_000, '', linkFailureExitCode(wrapper)),
       throughWrapper(wrapper, [cli]).join(' '),
     );
     versions.set(key, version);

@@ -1,19 +1,21 @@
 import { spawn } from 'node:child_process';
 import { TransportStartError } from '@hexagent/core';
-import { spawnFailure } from '@hexagent/transport-kit';
+import { LinkUnreachableError, spawnFailure } from '@hexagent/transport-kit';
 
 /**
  * Runs `argv` (the wrapper and what it runs on the far side) with `input` on its stdin (none by
  * default) and resolves with what it printed: for a question such as `claude --version`, or a file
  * written on the far side, while the transport starts. Rejects with the kit's spawn error (which
- * names a missing wrapper), or a `TransportStartError` with the far side's stderr when the command
- * fails (the host cannot be reached, the CLI is not there) or takes longer than `timeoutMs`.
+ * names a missing wrapper), the kit's `LinkUnreachableError` with the wrapper's stderr when it
+ * exits with `linkFailure` (ssh's 255: the host cannot be reached), or a `TransportStartError` with
+ * the far side's stderr when the command fails (the CLI is not there) or takes longer than `timeoutMs`.
  */
 export function runOnFarSide(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   timeoutMs: number,
   input = '',
+  linkFailure?: number,
 ): Promise<string> {
   const [file, ...args] = argv;
   if (file === undefined) return Promise.reject(new TypeError('runOnFarSide: an empty command'));
@@ -31,7 +33,11 @@ export function runOnFarSide(
       if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
       else {
         const said = Buffer.concat(err).toString('utf8').trim();
-        reject(new TransportStartError({ message: `${argv.join(' ')} failed (${signal ?? code}): ${said}` }));
+        if (code !== null && code === linkFailure) {
+          reject(new LinkUnreachableError({ peer: 'far side', address: argv.join(' '), detail: said }));
+        } else {
+          reject(new TransportStartError({ message: `${argv.join(' ')} failed (${signal ?? code}): ${said}` }));
+        }
       }
     });
   });

@@ -11,12 +11,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransportStartError } from '@hexagent/core';
-import { type LinkProxy, startLinkProxy, transportConformanceSuite } from '@hexagent/testing/conformance';
+import {
+  type LinkProxy,
+  processesWithEnv,
+  startLinkProxy,
+  transportConformanceSuite,
+} from '@hexagent/testing/conformance';
 import { conformancePeer, installStandInCli } from '@hexagent/testing/stand-in-cli';
-import { buildTransportLaunch } from '@hexagent/transport-kit';
+import { buildTransportLaunch, LinkUnreachableError } from '@hexagent/transport-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandWrapperTransport } from '../src/index.js';
-import { processesWithEnv } from './helpers/processes.js';
 import { type Sshd, sshMissing, startSshd } from './helpers/sshd.js';
 
 const missing = sshMissing();
@@ -62,11 +66,12 @@ if (missing !== undefined) {
   );
 
   describe('a far side that cannot be reached', () => {
-    it("fails start() with a TransportStartError carrying ssh's own words (the version check is the first contact)", async () => {
+    it("fails start() with the kit's LinkUnreachableError carrying ssh's own words (the version check is the first contact)", async () => {
       // Port 1 on 127.0.0.1: nothing listens there.
       const transport = overSsh({}, 1);
       const error: unknown = await transport.start().catch((caught: unknown) => caught);
       expect(TransportStartError.isInstance(error), String(error)).toBe(true);
+      expect(LinkUnreachableError.isInstance(error), String(error)).toBe(true);
       expect((error as Error).message).toMatch(/Connection refused/);
       expect(transport.isOpen).toBe(false);
       await transport.close();

@@ -10,7 +10,7 @@ const PREFIX = 'hexagent-relay-';
  * directories of resumed sessions, with a copy of the CLI's credentials and the client's
  * transcripts): `<tmpdir>/hexagent-relay-<pid>-<start>-<random>`, mode 0700, named after the
  * relay's process (its pid and its start time, so a reused pid is told apart). The relay removes it
- * when it closes, its orphan guard when the relay dies without closing, and the next relay to start
+ * when it closes, its guardian (the kit's `ProcessGuardian`) when the relay dies without closing, and the next relay to start
  * (any relay of this user) when both died at once: see {@link sweepRelayRuntimeDirs}.
  */
 export function makeRelayRuntimeDir(): string {

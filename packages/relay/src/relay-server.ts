@@ -2,9 +2,8 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { RELAY_SUBPROTOCOL } from '@hexagent/transport-kit';
+import { ProcessGuardian, RELAY_SUBPROTOCOL } from '@hexagent/transport-kit';
 import { WebSocketServer } from 'ws';
-import { OrphanGuard } from './orphan-guard.js';
 import { PendingConnections } from './pending-connections.js';
 import { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import { checkRelayToken, type RelayConfig, resolveRelayConfig } from './relay-config.js';
@@ -44,7 +43,7 @@ export interface Relay {
  * `maxPendingConnections` (`maxPendingPerAddress` from one address) wait at once, those that have
  * sent nothing making room first (see `PendingConnections`); the server takes no more than
  * `maxConnections + 2 × maxPendingConnections` sockets. The token can be replaced while it runs
- * (`setToken`). At start it removes what relays that died with their orphan guard left behind.
+ * (`setToken`). At start it removes what relays that died with their guardian left behind.
  *
  * @throws InvalidOptionError for a bad configuration.
  * @example
@@ -63,13 +62,15 @@ export async function startRelay(config: RelayConfig): Promise<Relay> {
   // What relays killed together with their guards left (resumed sessions' credentials, transcripts).
   sweepRelayRuntimeDirs();
   const runtimeDir = makeRelayRuntimeDir();
-  // Kills the CLIs' trees, and removes the runtime directory, if this process dies without doing so (SIGKILL).
-  const guard = new OrphanGuard({
-    graceSeconds: Math.ceil(resolved.killTimeoutMs / 1000),
-    markerPrefix: tracker.markerPrefix,
-    runtimeDir,
+  // The kit's guardian: kills the CLIs' trees (the tracker's markers, its cgroup) and removes the
+  // runtime directory if this process dies without doing so (SIGKILL). It runs from now on.
+  const guard = new ProcessGuardian({
+    id: tracker.id,
+    graceMs: resolved.killTimeoutMs,
+    removeOnExit: runtimeDir,
     ...(tracker.cgroupDir === undefined ? {} : { cgroupDir: tracker.cgroupDir }),
   });
+  guard.start();
   const pending = new PendingConnections({
     timeoutMs: resolved.handshakeTimeoutMs,
     max: resolved.maxPendingConnections,

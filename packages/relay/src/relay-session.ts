@@ -9,6 +9,7 @@ import {
 import {
   encodeRelayFrame,
   Heartbeat,
+  type ProcessGuardian,
   parseRelayFrame,
   RELAY_CLOSE,
   type RelayRefusalReason,
@@ -18,7 +19,6 @@ import { buildRelayCliEnv } from './build-relay-cli-env.js';
 import { checkHello } from './check-hello.js';
 import { CliOutput } from './cli-output.js';
 import { ClientInput } from './client-input.js';
-import type { OrphanGuard } from './orphan-guard.js';
 import type { CliProcessTree } from './process-tree/cli-process-tree.js';
 import { launchCommand } from './process-tree/launch-command.js';
 import { launchFailureOf, spawnFailureOf } from './process-tree/launch-failure.js';
@@ -29,7 +29,7 @@ import { cliConfigDirFor, createResumeConfigDir, removeResumeConfigDir } from '.
 /** What a {@link RelaySession} shares with its relay. */
 export interface RelaySessionContext {
   /** Kills the CLIs' trees should the relay die (SIGKILL). */
-  guard?: OrphanGuard;
+  guard?: ProcessGuardian;
   /** How the CLIs' process trees are found. */
   tracker?: ProcessTreeTracker;
   /** The relay's runtime directory: the config directories of resumed sessions go below it. */
@@ -48,8 +48,8 @@ export interface RelaySessionContext {
  * killed; whenever the socket closes (the CLI exited, the link dropped, the heartbeat, hello or idle
  * time ran out) the CLI's whole process tree is stopped, and a tree that cannot be emptied is
  * reported (`containment_failed`). When the relay gives up on a client it closes the socket and
- * drops it `closeTimeoutMs` later if the client has not answered. The relay's {@link OrphanGuard}
- * knows the CLI's group while it runs.
+ * drops it `closeTimeoutMs` later if the client has not answered. The relay's guardian (the kit's
+ * `ProcessGuardian`) lists the CLI while it runs.
  */
 export class RelaySession {
   private readonly socket: WebSocket;
@@ -69,7 +69,8 @@ export class RelaySession {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly helloTimer: ReturnType<typeof setTimeout>;
   private readonly input: ClientInput;
-  private readonly guard: OrphanGuard | undefined;
+  private readonly guard: ProcessGuardian | undefined;
+  private unguard: () => void = () => {};
   private readonly tracker: ProcessTreeTracker | undefined;
   /** Settles once the CLI is gone (or was never started) and the socket is closed. */
   readonly done: Promise<void>;
@@ -189,7 +190,7 @@ export class RelaySession {
       const failure = spawnFailureOf(error);
       return this.refuse(failure.reason, failure.message, failure.code);
     }
-    this.guard?.add(this.process.pid);
+    this.unguard = this.guard?.guard(this.process.pid) ?? this.unguard;
     if (this.phase === 'closed') await this.stopCli();
   }
 
@@ -275,7 +276,7 @@ export class RelaySession {
     await this.killTree(supervisor.pid);
     supervisor.detach();
     await supervisor.waitUntilReleased(this.config.killTimeoutMs);
-    this.guard?.remove(supervisor.pid);
+    this.unguard();
     await this.tree?.release(this.config.killTimeoutMs);
   }
 

@@ -1,5 +1,5 @@
 /**
- * A relay that is SIGKILLed cannot stop its CLIs itself; its orphan guard does. The "CLI" here is
+ * A relay that is SIGKILLed cannot stop its CLIs itself; its guardian (the kit's `ProcessGuardian`) does. The "CLI" here is
  * the worst case: it ignores the end of its stdin (as the real CLI does while it waits on a model
  * call) and has a child of its own. Both must be gone within seconds of the relay.
  */
@@ -82,7 +82,7 @@ setInterval(() => {}, 1000);
       readFileSync(`/proc/${relay.pid}/task/${relay.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     const [guard] = guards().map(Number);
     expect(guard).toBeGreaterThan(0);
-    expect(readFileSync(`/proc/${guard}/cmdline`, 'utf8')).toContain('hexagent-relay-guard');
+    expect(readFileSync(`/proc/${guard}/cmdline`, 'utf8')).toContain('hexagent-guardian');
     const exited = new Promise((resolve) => relay.once('exit', resolve));
     relay.kill('SIGTERM');
     await exited;
@@ -133,7 +133,9 @@ setInterval(() => {}, 1000);
       const guard = Number(
         readFileSync(`/proc/${relay.pid}/task/${relay.pid}/children`, 'utf8').trim().split(/\s+/)[0],
       );
-      expect(readFileSync(`/proc/${guard}/cmdline`, 'utf8')).toContain('hexagent-relay-guard');
+      expect(readFileSync(`/proc/${guard}/cmdline`, 'utf8')).toContain('hexagent-guardian');
+      // Stopped first: a relay that saw its guardian die would start another (the kit's guardian is replaced).
+      relay.kill('SIGSTOP');
       process.kill(guard, 'SIGKILL');
       relay.kill('SIGKILL');
       await goneWithin([guard, relay.pid as number], 5_000);

@@ -11,6 +11,7 @@ export {
   approvalStoreConformance,
 } from './approval-store-conformance-suite.js';
 export { type LinkProxy, startLinkProxy } from './link-proxy.js';
+export { type ProcessRecord, processesWithEnv } from './processes/process-records.js';
 export {
   type RunControlStoreConformanceOptions,
   runControlStoreConformance,

@@ -58,10 +58,12 @@ const MIB = 1024 * 1024;
  * run the sink must see the same messages, then exactly one `end` and nothing after it.
  *
  * The fault section (`options.faults`, for a transport whose CLI runs elsewhere): with the peer busy
- * mid-turn and its child running, the link is cut, silenced (neither end told), the session's
- * `abortController` aborted, the transport closed; each time the transport must report it (a
- * `TransportError` for a cut or silent link; the end of `messages()` for an abort or close) and the
- * far side must be left running nothing, as counted by `faults.remoteProcesses()`.
+ * mid-turn and its child running, the link is cut, silenced (neither end told), the far side's own
+ * server SIGKILLed (`killFarSide`, when the far side has a server: its guardian must act), the
+ * session's `abortController` aborted, the transport closed; each time the transport must report it
+ * (a `TransportError` for a cut, silent or killed link; the end of `messages()` for an abort or
+ * close) and the far side must be left running nothing more than before the test, as counted by
+ * `faults.remoteProcesses()` (so one test's leak fails that test only).
  *
  * The contract's version and errors are checked once: `specificationVersion` is `'v1'`; a second
  * reader is refused by throwing; `send()` before `start()`, after `endInput()` and after `close()`
@@ -73,15 +75,18 @@ const MIB = 1024 * 1024;
  * @example
  * ```ts
  * // my-transport.conformance.test.ts
- * import { transportConformanceSuite } from '@hexagent/testing/conformance';
+ * import { processesWithEnv } from '@hexagent/testing';
+ * import { startLinkProxy, transportConformanceSuite } from '@hexagent/testing/conformance';
  *
- * transportConformanceSuite('SshTransport', () => new SshTransport({ host: 'localhost', command: peer.path }), {
+ * transportConformanceSuite('SshTransport', () => new SshTransport({ port: sshd.port, command: peer.path }), {
  *   faults: {
- *     connect: (options) => {
- *       const tunnel = startBreakableTunnel(); // a TCP proxy the test can cut or silence
- *       return { transport: new SshTransport({ port: tunnel.port, command: peer.path }, options), cut: tunnel.cut, silence: tunnel.silence };
+ *     connect: async (options) => {
+ *       const proxy = await startLinkProxy(sshd.port); // a loopback proxy the test can cut or silence
+ *       const env = { ...options.env, HEXAGENT_PEER: id };
+ *       const transport = new SshTransport({ port: proxy.port, command: peer.path }, { ...options, env });
+ *       return { transport, cut: () => proxy.cut(), silence: () => proxy.freeze() };
  *     },
- *     remoteProcesses: () => countProcessesOnHost(`HEXAGENT_PEER=${id}`),
+ *     remoteProcesses: () => processesWithEnv(`HEXAGENT_PEER=${id}`).length,
  *   },
  * });
  * ```

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Options, type Transport, TransportError } from '@hexagent/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { READ_MODES, Reader, type TestContext } from './conformance-reader.js';
@@ -32,6 +33,13 @@ export interface TransportFaultHooks {
    * type, the container's process list), not from the transport's own bookkeeping.
    */
   remoteProcesses(): number | Promise<number>;
+  /**
+   * SIGKILLs the far side's own server that runs the CLI of the transport `connect` made last (the
+   * relay, the daemon), as an out-of-memory kill or a crash would: nothing of it can clean up. Its
+   * guardian must stop the CLI and all it started. A transport whose far side has no server of its
+   * own leaves it out (the test is skipped with a note).
+   */
+  killFarSide?(): void | Promise<void>;
   /** How long the far side may take to stop everything after a fault, in ms; default 15 000. */
   settleMs?: number;
 }
@@ -55,10 +63,17 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
 
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((transport) => transport.close().catch(() => {})));
+      // What the test's far side still stops settles before the next test counts (never a failure here).
+      const until = Date.now() + settleMs;
+      while (Date.now() < until && (await hooks.remoteProcesses()) > baseline) await sleep(50);
     });
 
-    /** A transport whose peer is busy mid-turn (its child started), read in this block's mode. */
+    /**
+     * A transport whose peer is busy mid-turn (its child started), read in this block's mode. What
+     * ran on the far side before counts apart: one test's leak fails that test, not every later one.
+     */
     async function busy(context: TestContext, options: Options = {}) {
+      baseline = await hooks.remoteProcesses();
       const link = await hooks.connect(options);
       opened.push(link.transport);
       if (mode === 'subscribe' && typeof link.transport.subscribe !== 'function') context.skip('no subscribe()');
@@ -67,11 +82,13 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
       await link.transport.send({ type: 'conformance_busy' });
       await reader.next((message) => message.type === 'conformance_busy');
       // The hook sees the peer and its child: it counts for real.
-      await expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBeGreaterThanOrEqual(baseline + 2);
       return { ...link, reader };
     }
 
-    const nothingLeft = () => expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBe(0);
+    let baseline = 0;
+    const nothingLeft = () =>
+      expect.poll(() => hooks.remoteProcesses(), { timeout: settleMs }).toBeLessThanOrEqual(baseline);
 
     it('the link cut mid-turn: messages() ends with a TransportError, send() rejects, nothing runs on the far side', {
       timeout: timeout + settleMs,
@@ -92,6 +109,19 @@ export function transportFaultSuite(name: string, faults: TransportFaultHooks | 
     }, async (context) => {
       const { transport, reader, silence } = await busy(context);
       await silence();
+      const error = await reader.expectFault();
+      expect(TransportError.isInstance(error), String(error)).toBe(true);
+      expect(transport.isOpen).toBe(false);
+      await nothingLeft();
+    });
+
+    it("the far side's own server SIGKILLed mid-turn: its guardian leaves nothing running, the transport reports it", {
+      timeout: timeout + settleMs,
+    }, async (context) => {
+      const killFarSide = hooks.killFarSide;
+      if (killFarSide === undefined) return context.skip('no killFarSide hook: the far side has no server of its own');
+      const { transport, reader } = await busy(context);
+      await killFarSide();
       const error = await reader.expectFault();
       expect(TransportError.isInstance(error), String(error)).toBe(true);
       expect(transport.isOpen).toBe(false);

@@ -8,12 +8,16 @@
  *   {@link readResumeTranscripts} for a session resumed from a store that a far side must resume;
  * - line framing ({@link NdjsonReader}, {@link LineDecoder}) and backpressure ({@link BackpressureQueue});
  * - the transport errors ({@link ProcessError}, {@link CliNotFoundError}, {@link CommandNotFoundError},
- *   {@link spawnFailure}) and {@link redactSecrets};
+ *   {@link spawnFailure}), the errors of a remote link ({@link LinkLostError}, {@link LinkRefusedError},
+ *   {@link LinkUnreachableError}) and {@link redactSecrets};
  * - the CLI version check ({@link checkCliVersion}; {@link askCliVersion} asks a far side);
  * - the relay's wire protocol (hello, ready, exit frames, {@link Heartbeat}), shared by the
  *   WebSocket transport and the relay;
  * - the guardian ({@link ProcessGuardian}, {@link processGuardian}): no process this one started,
- *   nor anything it started, outlives this process, however it ends.
+ *   nor anything it started, outlives this process, however it ends;
+ * - the far side's cleanup: {@link killProcessTree} (a relay or daemon stopping a CLI's whole tree)
+ *   and {@link farSideWatchdog} (a shell that runs the CLI through a command wrapper and stops all
+ *   it started when the link drops).
  *
  * The transport conformance suite, with its fault section for a CLI that runs elsewhere, is in
  * `@hexagent/testing/conformance` (`transportConformanceSuite`, `TransportFaultHooks`).
@@ -31,6 +35,9 @@
 
 export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { CommandNotFoundError } from './errors/command-not-found-error.js';
+export { LinkLostError, type LinkLostErrorOptions } from './errors/link-lost-error.js';
+export { LinkRefusedError, type LinkRefusedErrorOptions } from './errors/link-refused-error.js';
+export { LinkUnreachableError, type LinkUnreachableErrorOptions } from './errors/link-unreachable-error.js';
 export { ProcessError } from './errors/process-error.js';
 export { REDACTED, redactSecrets } from './errors/redact-secrets.js';
 export { spawnFailure } from './errors/spawn-failure.js';
@@ -66,7 +73,10 @@ export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/e
 export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
+export { type StoppableChild, stopChildProcess } from './lifecycle/stop-child-process.js';
 export { moduleLocation } from './module-location.js';
+export { FAR_SIDE_RUN_MARKER, FAR_SIDE_WATCHDOG, farSideWatchdog } from './process-tree/far-side-watchdog.js';
+export { findProcessTree, killProcessTree } from './process-tree/kill-process-tree.js';
 export { buildRelayHello } from './relay/build-relay-hello.js';
 export { Heartbeat, type HeartbeatSocket } from './relay/heartbeat.js';
 export {

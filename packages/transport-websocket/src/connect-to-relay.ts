@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { TransportStartError } from '@hexagent/core';
-import { encodeRelayFrame, RELAY_SUBPROTOCOL, type RelayHello } from '@hexagent/transport-kit';
+import { encodeRelayFrame, LinkUnreachableError, RELAY_SUBPROTOCOL, type RelayHello } from '@hexagent/transport-kit';
 import WebSocket from 'ws';
 import { RelayRefusedError } from './relay-refused-error.js';
 import type { ResolvedWebSocketTransportSettings } from './web-socket-transport-settings.js';
@@ -9,8 +9,9 @@ import type { ResolvedWebSocketTransportSettings } from './web-socket-transport-
  * Opens the socket to the relay and sends `hello` once it is open. The caller attaches its own
  * listeners to the returned socket at once (before any frame can arrive) and settles the start
  * with the relay's answer; this only turns a refused upgrade (HTTP 401 or 503) into a
- * {@link RelayRefusedError} and any other failure to connect into a `TransportStartError`, through
- * `onRefused`.
+ * {@link RelayRefusedError}, a network failure (nothing listens, the name does not resolve, no
+ * route, the handshake timed out) into the kit's `LinkUnreachableError`, and any other failure to
+ * connect (a certificate not trusted) into a `TransportStartError`, through `onRefused`.
  */
 export function connectToRelay(
   settings: ResolvedWebSocketTransportSettings,
@@ -37,11 +38,29 @@ export function connectToRelay(
   });
   socket.on('error', (error) => {
     onRefused(
-      new TransportStartError({
-        message: `Could not connect to the relay at ${settings.url}: ${error.message}`,
-        cause: error,
-      }),
+      unreachable(error)
+        ? new LinkUnreachableError({ peer: 'relay', address: settings.url, cause: error })
+        : new TransportStartError({
+            message: `Could not connect to the relay at ${settings.url}: ${error.message}`,
+            cause: error,
+          }),
     );
   });
   return socket;
+}
+
+/** The socket errors that say the relay could not be reached (not that it answered wrongly). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+]);
+
+function unreachable(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === 'string' && UNREACHABLE.has(code)) || /handshake has timed out/i.test(error.message);
 }

@@ -1,4 +1,5 @@
-import { hasMarker, TransportError } from '@hexagent/core';
+import { hasMarker } from '@hexagent/core';
+import { LinkLostError } from '@hexagent/transport-kit';
 
 const MARKER = Symbol.for('hexagent.error.RelayConnectionLostError');
 
@@ -7,26 +8,17 @@ const MARKER = Symbol.for('hexagent.error.RelayConnectionLostError');
  * heartbeats, or the relay closed it (idle time, a frame over its size limit). The relay stops the
  * CLI's whole process tree when that happens, so the query cannot go on. `closeCode` and
  * `closeReason` are the WebSocket close frame's, when there was one (1006 when the link just broke).
+ * The kit's {@link LinkLostError} for the relay (`LinkLostError.isInstance` is true).
  */
-export class RelayConnectionLostError extends TransportError {
-  readonly code = 'RELAY_CONNECTION_LOST' as const;
+export class RelayConnectionLostError extends LinkLostError {
+  override readonly code = 'RELAY_CONNECTION_LOST' as const;
   /** The WebSocket close code (1006: no close frame; 1009: a frame too large; 4408: idle). */
-  readonly closeCode: number;
-  /** The close reason the relay gave, if any. */
-  readonly closeReason: string;
+  declare readonly closeCode: number;
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
   constructor(options: { closeCode: number; closeReason?: string; message?: string; cause?: unknown }) {
-    const reason = options.closeReason ?? '';
-    super({
-      message:
-        options.message ??
-        `The connection to the relay was lost (close code ${options.closeCode}${reason ? `: ${reason}` : ''}); the CLI was stopped`,
-      cause: options.cause,
-    });
-    this.closeCode = options.closeCode;
-    this.closeReason = reason;
+    super({ peer: 'relay', ...options });
   }
 
   /** Cross-bundle `instanceof`. */

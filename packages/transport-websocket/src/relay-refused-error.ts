@@ -1,5 +1,5 @@
-import { hasMarker, TransportStartError } from '@hexagent/core';
-import type { RelayRefusalReason } from '@hexagent/transport-kit';
+import { hasMarker } from '@hexagent/core';
+import { LinkRefusedError, type RelayRefusalReason } from '@hexagent/transport-kit';
 
 const MARKER = Symbol.for('hexagent.error.RelayRefusedError');
 
@@ -7,20 +7,17 @@ const MARKER = Symbol.for('hexagent.error.RelayRefusedError');
  * The relay would not start the CLI: a wrong token, no room for another connection, or a hello
  * asking for what its operator does not allow (a flag, an environment variable, a working
  * directory). Nothing runs on the relay's host. `reason` says which, `message` what the relay said.
+ * The kit's {@link LinkRefusedError} for the relay (`LinkRefusedError.isInstance` is true).
  */
-export class RelayRefusedError extends TransportStartError {
+export class RelayRefusedError extends LinkRefusedError {
   override readonly code = 'RELAY_REFUSED' as const;
   /** Why the relay refused. */
-  readonly reason: RelayRefusalReason | 'unexpected_response';
+  declare readonly reason: RelayRefusalReason | 'unexpected_response';
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
   constructor(options: { reason: RelayRefusalReason | 'unexpected_response'; message: string; cause?: unknown }) {
-    super({
-      message: `The relay refused to start the CLI (${options.reason}): ${options.message}`,
-      cause: options.cause,
-    });
-    this.reason = options.reason;
+    super({ peer: 'relay', reason: options.reason, detail: options.message, cause: options.cause });
   }
 
   /** Cross-bundle `instanceof`. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { killProcessTree } from '@hexagent/transport-kit';
 import { cgroupPopulated, killCgroup, removeCgroup } from './cgroup-v2.js';
-import { killProcessTree } from './proc-tree.js';
 
 /**
  * The processes of one CLI: its own cgroup when the relay tracks by cgroup, and always a marker

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { InvalidOptionError } from '@hexagent/core';
+import { PROCESS_TREE_MARKER } from '@hexagent/transport-kit';
 import type { ProcessTracking } from '../relay-config.js';
 import { cgroupV2Available, makeCgroup, ownCgroupV2Dir, removeCgroup } from './cgroup-v2.js';
 import { CliProcessTree } from './cli-process-tree.js';
-
-/** The variable that marks every process of a CLI's tree (inherited unless a process clears its environment). */
-export const PROCESS_TREE_MARKER = 'HEXAGENT_PROCESS_TREE';
 
 /**
  * How one relay keeps track of the processes its CLIs start. With cgroups: one cgroup v2 of its
  * own (`hexagent-relay-<pid>-<id>`, below the relay's cgroup) holding one per CLI, which every
  * process the CLI starts stays in whatever it does (new sessions, an emptied environment, a dead
- * parent); the kernel kills them all at once. Through /proc otherwise (see `findProcessTree`).
+ * parent); the kernel kills them all at once. Through /proc otherwise (the kit's `findProcessTree`).
+ * Its markers are the kit's (`PROCESS_TREE_MARKER`), so the relay's guardian, made with this id, finds them.
  */
 export class ProcessTreeTracker {
   /** How the trees are tracked. */

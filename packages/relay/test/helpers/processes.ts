@@ -1,11 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { isAlive } from './relay-fixture.js';
 
-/** Every live process (zombies left out) whose environment holds `entry` (`NAME=value`, exactly). */
-export function processesWithEnv(entry: string): number[] {
-  return scan((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry));
-}
-
 /** Every live process whose command line has an argument equal to `arg`. */
 export function processesWithArg(arg: string): number[] {
   return scan((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(arg));

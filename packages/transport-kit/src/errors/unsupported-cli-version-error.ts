@@ -18,12 +18,19 @@ export class UnsupportedCliVersionError extends TransportStartError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the cross-bundle marker isInstance tests
   private readonly [MARKER] = true;
 
-  constructor(options: { found: string; minimum: string; cliPath: string }) {
+  /**
+   * @param options.remote the CLI runs elsewhere (a far side, a relay's host): the message says to
+   *   update it there, not to set `pathToClaudeCodeExecutable`, which a remote session cannot use.
+   */
+  constructor(options: { found: string; minimum: string; cliPath: string; remote?: boolean }) {
+    const update = `\`npm install @anthropic-ai/claude-code@^${options.minimum}\``;
     super({
       message:
         `Claude Code CLI ${options.found} at ${JSON.stringify(options.cliPath)} is older than ${options.minimum}, ` +
-        `the lowest version hexagent supports. Update it (\`npm install @anthropic-ai/claude-code@^${options.minimum}\`), ` +
-        'or point `pathToClaudeCodeExecutable` at a newer one.',
+        'the lowest version hexagent supports. ' +
+        (options.remote === true
+          ? `Update it where it runs (${update} there).`
+          : `Update it (${update}), or point \`pathToClaudeCodeExecutable\` at a newer one.`),
     });
     this.found = options.found;
     this.minimum = options.minimum;

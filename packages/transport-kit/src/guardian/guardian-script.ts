@@ -59,6 +59,11 @@ END {
  * the tree gets SIGTERM first and up to that long to exit. Then the guardian exits. The marker and
  * sessions need /proc (Linux); with `ps` (macOS, or `ps` given) it follows parents and process
  * groups only.
+ *
+ * Two more arguments, for a server that runs CLIs for others (the relay, a daemon):
+ * `[<cgroup> [<directory>]]`. Last, whether or not anything was listed: every process of the
+ * cgroup v2 `<cgroup>` is killed at once (`cgroup.kill`), and it and its children are removed once
+ * empty; then `<directory>` (the server's runtime files: copies of credentials, transcripts) is removed.
  */
 export const GUARDIAN_SCRIPT = `grace=$1
 prefix=$2
@@ -113,6 +118,21 @@ pause() {
   sleep "$1" 2>/dev/null || sleep 1
 }
 
+cgroup=$4
+leftover=$5
+# The owner's cgroup (all in it killed, then removed) and its directory, once the trees are gone.
+finish() {
+  if [ -n "$cgroup" ] && [ -e "$cgroup/cgroup.kill" ]; then
+    echo 1 > "$cgroup/cgroup.kill" 2>/dev/null
+    i=0
+    while grep -q 'populated 1' "$cgroup/cgroup.events" 2>/dev/null && [ $i -lt 100 ]; do pause 0.05; i=$((i + 1)); done
+    for c in "$cgroup"/*/; do [ -d "$c" ] && rmdir "$c" 2>/dev/null; done
+    rmdir "$cgroup" 2>/dev/null
+  fi
+  [ -n "$leftover" ] && rm -rf -- "$leftover"
+  exit 0
+}
+
 listed=
 while IFS= read -r line; do
   case $line in
@@ -143,7 +163,7 @@ for pid in $listed; do
   eval "want=\\$start_$pid"
   identify "$pid" && [ "$start" = "$want" ] && roots="$roots $pid"
 done
-[ -z "$roots" ] && { [ -z "$prefix" ] || [ "$mode" != proc ]; } && exit 0
+[ -z "$roots" ] && { [ -z "$prefix" ] || [ "$mode" != proc ]; } && finish
 if [ "$grace" = 0 ]; then
   for pid in $roots; do kill -s STOP "$pid" 2>/dev/null; done
 fi
@@ -169,4 +189,4 @@ while [ $round -lt 50 ]; do
   round=$((round + 1))
   pause 0.02
 done
-exit 0`;
+finish`;

@@ -5,7 +5,7 @@
  * owner cannot easily fake (a pid reused by another process, a pid that is not the owner's child).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,19 @@ describe.runIf(onLinux)('ProcessGuardian: what it leaves alone, and its own end'
     await expect.poll(() => events.includes('closed')).toBe(true);
     await expect.poll(running(Object.values(tree)), { timeout: 10_000, interval: 20 }).toEqual([]);
     expect(owner.exitCode).toBeNull();
+  });
+
+  it("a server's runtime directory (removeOnExit) is removed once the trees are stopped, listed or not", async () => {
+    const runtime = join(dir, 'runtime');
+    mkdirSync(runtime);
+    writeFileSync(join(runtime, 'credentials.json'), '{}');
+    const guardian = new ProcessGuardian({ removeOnExit: runtime });
+    guardian.start();
+    await expect.poll(() => guardian.pid).toBeTypeOf('number');
+    const pid = guardian.pid as number;
+    guardian.close();
+    await expect.poll(() => startOf(pid), { timeout: 10_000, interval: 20 }).toBeUndefined();
+    expect(existsSync(runtime)).toBe(false);
   });
 
   it('the owner exits with nothing listed: the guardian exits', async () => {

@@ -27,6 +27,16 @@ export interface ProcessGuardianOptions {
   processTable?: 'auto' | 'proc' | 'ps';
   /** The POSIX shell that runs the guardian; default `/bin/sh`. */
   shell?: string;
+  /**
+   * A cgroup v2 directory holding what this process starts (a server's, as the relay's with cgroup
+   * tracking): when the guardian ends, everything in it is killed at once and it is removed.
+   */
+  cgroupDir?: string;
+  /**
+   * A directory removed when the guardian ends, once the trees are stopped: a server's runtime
+   * files (copies of credentials, transcripts) that must not outlive it however it dies.
+   */
+  removeOnExit?: string;
 }
 
 /** How many times a guardian that died (killed by someone) is replaced before giving up. */
@@ -59,7 +69,8 @@ const RESTARTS = 3;
 export class ProcessGuardian {
   /** The guardian's id: markers are `HEXAGENT_PROCESS_TREE=<id>.<n>`. */
   readonly id: string;
-  private readonly options: Required<Omit<ProcessGuardianOptions, 'id'>>;
+  private readonly options: Required<Omit<ProcessGuardianOptions, 'id' | 'cgroupDir' | 'removeOnExit'>>;
+  private readonly leftovers: [cgroupDir: string, removeOnExit: string];
   private readonly listed = new Map<number, string>();
   private child: ChildProcess | undefined;
   private restarts = 0;
@@ -78,6 +89,7 @@ export class ProcessGuardian {
       processTable: options.processTable ?? 'auto',
       shell: options.shell ?? '/bin/sh',
     };
+    this.leftovers = [options.cgroupDir ?? '', options.removeOnExit ?? ''];
   }
 
   /** False where no guardian can run (Windows, no shell) or after {@link close}: `guard()` then does nothing. */
@@ -164,7 +176,7 @@ export class ProcessGuardian {
   }
 
   private scriptArgs(): string[] {
-    return [String(this.options.graceMs), this.markerPrefix, this.readsProc() ? 'proc' : 'ps'];
+    return [String(this.options.graceMs), this.markerPrefix, this.readsProc() ? 'proc' : 'ps', ...this.leftovers];
   }
 
   /** `+<pid> <start>` for a child of this process read from /proc, `+<pid>` where the guardian checks. */

@@ -61,4 +61,11 @@ describe('askCliVersion', () => {
       UnsupportedCliVersionError.isInstance(error),
     );
   });
+
+  it("a far side's old CLI: the error says to update it there, never to set pathToClaudeCodeExecutable", async () => {
+    const error = await askCliVersion(async () => '2.0.1 (Claude Code)', 'far claude').catch((thrown: Error) => thrown);
+    expect(String(error)).toContain('where it runs');
+    expect(String(error)).not.toContain('pathToClaudeCodeExecutable');
+    expect(() => checkCliVersion('2.0.1', '/usr/bin/claude')).toThrow(/pathToClaudeCodeExecutable/);
+  });
 });

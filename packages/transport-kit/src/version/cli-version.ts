@@ -33,11 +33,12 @@ export function compareVersions(a: string, b: string): number {
  *
  * @param found the version found, e.g. `2.1.332`.
  * @param where the CLI it belongs to, for the message (a path, or `ssh build-box claude`).
+ * @param remote the CLI runs elsewhere: the error says to update it there (no local option applies).
  * @throws UnsupportedCliVersionError naming the version found and the minimum.
  */
-export function checkCliVersion(found: string | undefined, where: string): void {
+export function checkCliVersion(found: string | undefined, where: string, remote = false): void {
   if (found !== undefined && compareVersions(found, SUPPORTED_CLI_VERSIONS.minimum) < 0) {
-    throw new UnsupportedCliVersionError({ found, minimum: SUPPORTED_CLI_VERSIONS.minimum, cliPath: where });
+    throw new UnsupportedCliVersionError({ found, minimum: SUPPORTED_CLI_VERSIONS.minimum, cliPath: where, remote });
   }
 }
 
@@ -69,6 +70,6 @@ export async function askCliVersion(
   where: string,
 ): Promise<string | undefined> {
   const found = parseCliVersion(await ask(['--version']));
-  checkCliVersion(found, where);
+  checkCliVersion(found, where, true);
   return found;
 }

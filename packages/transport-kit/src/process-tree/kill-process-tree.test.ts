@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findProcessTree, killProcessTree } from './proc-tree.js';
+import { findProcessTree, killProcessTree } from './kill-process-tree.js';
 
 const started: number[] = [];
 afterEach(() => {

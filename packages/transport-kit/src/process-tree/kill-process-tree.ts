@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** This process's group (the relay's): never signalled as a group. */
+/** This process's group (the relay's, a daemon's): never signalled as a group. */
 const OWN_GROUP = ownGroup();
 
 /** One live process as /proc describes it. */
@@ -13,12 +13,19 @@ interface ProcEntry {
 }
 
 /**
- * The processes of a CLI's tree, found through /proc (Linux): the CLI `root` (if it still runs),
+ * The processes of a CLI's tree, found through /proc (Linux): what a far side (a relay, a daemon
+ * that runs a CLI per connection) stops when a session ends or its link drops. The CLI `root` (if it still runs),
  * every process whose environment holds `marker` (`NAME=value`, inherited from the CLI unless a
  * process cleared its environment), and, repeatedly, every process whose parent is one of them or
  * whose process group or session one of them leads (sessions included: the CLI's Bash tool starts
  * each command in a new one). `root` counts as a leader even once gone: its group and session keep
  * its pid as their id. Never this process, nor pid 1. Zombies are left out (they are already dead).
+ *
+ * @example
+ * ```ts
+ * const cli = spawn(claude, args, { detached: true, env: { ...env, HEXAGENT_DAEMON_RUN: runId } });
+ * findProcessTree(cli.pid, `HEXAGENT_DAEMON_RUN=${runId}`); // [cli.pid, ...what it started]
+ * ```
  */
 export function findProcessTree(root: number | undefined, marker: string): number[] {
   return scanTree(root, marker).members.map((entry) => entry.pid);
@@ -58,6 +65,13 @@ function scanTree(root: number | undefined, marker: string): { members: ProcEntr
  * out and the caller is told.
  *
  * @returns the processes still there when it gave up; empty when the tree is gone.
+ * @example
+ * ```ts
+ * socket.once('close', async () => {
+ *   const left = await killProcessTree(cli.pid, `HEXAGENT_DAEMON_RUN=${runId}`);
+ *   if (left.length > 0) log(`could not stop ${left.join(' ')}`);
+ * });
+ * ```
  */
 export async function killProcessTree(root: number | undefined, marker: string, budgetMs = 3_000): Promise<number[]> {
   const deadline = Date.now() + budgetMs;
