@@ -112,12 +112,6 @@ export {
   DEFAULT_CONTROL_TIMEOUT_MS,
 } from './protocol/control-protocol-engine.js';
 export { checkSessionOptions } from './session/check-session-options.js';
-export { type CliCredentials, cliCredentialsOf } from './session/credentials/cli-credentials.js';
-export { ErrorResultTracker, errorResultText } from './session/error-result-tracker.js';
-export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
-export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
-export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
-export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export type { ControlHost } from './session/control-host.js';
 export type {
   InitializeReadControl,
@@ -125,6 +119,12 @@ export type {
   QueryControlEntry,
   RequestControl,
 } from './session/control-table.js';
+export { type CliCredentials, cliCredentialsOf } from './session/credentials/cli-credentials.js';
+export { ErrorResultTracker, errorResultText } from './session/error-result-tracker.js';
+export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
+export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
+export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
+export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export {
   callQueryControl,
   forwardQueryControls,
