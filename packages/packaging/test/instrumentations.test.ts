@@ -45,6 +45,7 @@ const HEXAGENT_PACKAGES = [
   'transport-cli',
   'mcp-inprocess',
   'sessions',
+  'compose',
   'sdk',
   'claude-agent-sdk',
 ];
