@@ -36,7 +36,7 @@ export const LAYERS: readonly Layer[] = [
     name: 'composition',
     rank: 3,
     sameLayer: true,
-    packages: ['@hexagent/compose'],
+    packages: ['@hexagent/compose', '@hexagent/doctor'],
   },
   // The container, the tokens' registrations, the public entries: wiring only.
   { name: 'facade', rank: 4, sameLayer: false, packages: ['@hexagent/sdk'] },

@@ -46,6 +46,7 @@ const HEXAGENT_PACKAGES = [
   'mcp-inprocess',
   'sessions',
   'compose',
+  'doctor',
   'sdk',
   'claude-agent-sdk',
 ];

@@ -93,6 +93,7 @@ export {
   USAGE_WARNING_PREFIXES,
   usageByAgent,
 } from '@hexagent/core';
+export { doctor, formatDoctorReport } from '@hexagent/doctor';
 // In-process tools
 export {
   createSdkMcpServer,
@@ -131,7 +132,6 @@ export {
 } from '@hexagent/transport-cli';
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
-export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';

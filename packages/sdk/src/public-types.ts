@@ -305,6 +305,7 @@ export type {
   WorktreeCreateHookSpecificOutput,
   WorktreeRemoveHookInput,
 } from '@hexagent/core';
+export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from '@hexagent/doctor';
 export type {
   AnyZodRawShape,
   CallToolResult,
@@ -327,4 +328,3 @@ export type {
 } from '@hexagent/mcp-inprocess';
 export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
-export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
