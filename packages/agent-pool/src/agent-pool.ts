@@ -1,6 +1,6 @@
+import { asyncDispose } from '@hexagent/compose';
 import { AbortError, type Options } from '@hexagent/core';
 import type { DependencyContainer, Query } from '@hexagent/sdk';
-import { asyncDispose } from '@hexagent/sdk/adapters';
 import { AdmissionLedger, type AdmissionTicket } from './admission-ledger.js';
 import {
   type AgentPoolOptions,
@@ -15,8 +15,8 @@ import { defaultMemoryBudgetMb, warnIfNoRoomForSpares } from './default-memory-b
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
 import { killProcesses } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
-import { PoolContainers } from './pool-containers.js';
 import { type AgentPoolEvents, type AgentPoolListener, PoolEventEmitter } from './pool-events.js';
+import { PoolFactories } from './pool-factories.js';
 import { PoolLauncher } from './pool-launcher.js';
 import { checkPoolQueryOptions, needsColdStart } from './pool-query-options.js';
 import type { PoolRequest } from './pool-request.js';
@@ -47,7 +47,7 @@ export class AgentPool {
   private readonly shelf: SpareShelf;
   private readonly waits = new WaitTimes();
   private readonly launcher: PoolLauncher;
-  private readonly containers: PoolContainers;
+  private readonly factories: PoolFactories;
   private readonly idleWaiters = new Set<() => void>();
   private spareSource: SpareSource | undefined;
   /** Decides the spares' kind (`spareStart`); absent for a pool built on a fixed source. */
@@ -61,7 +61,7 @@ export class AgentPool {
   constructor(settings: AgentPoolOptions, container?: DependencyContainer, spares?: SpareSource | SpareStartPolicy) {
     checkAgentPoolOptions(settings);
     this.settings = settings;
-    this.containers = new PoolContainers(container, settings.options ?? {}, {
+    this.factories = new PoolFactories(container, settings.options ?? {}, {
       started: (ticket, pid) => {
         if (pid !== undefined) this.children.add(ticket, pid);
         this.events.emit('spawned', { kind: ticket.kind, pid });
@@ -97,7 +97,7 @@ export class AgentPool {
       options: this.profile,
       ledger: this.ledger,
       events: this.events,
-      containerFor: (ticket) => this.containers.for(ticket),
+      factoriesFor: (ticket) => this.factories.for(ticket),
       release: (ticket) => this.release(ticket),
       changed: () => this.drain(),
       refillDelayMs: settings.spareRefillDelayMs ?? DEFAULT_SPARE_REFILL_DELAY_MS,
@@ -116,7 +116,7 @@ export class AgentPool {
     this.launcher = new PoolLauncher({
       profile: this.profile,
       events: this.events,
-      containerFor: (ticket, options) => this.containers.for(ticket, options),
+      factoriesFor: (ticket, options) => this.factories.for(ticket, options),
       release: (ticket) => this.release(ticket),
       requeueCold: (request) => this.requeueCold(request),
       pidOf: (ticket) => this.children.pidOf(ticket),

@@ -1,7 +1,6 @@
+import { asyncDispose, type SessionFactories, startQuery } from '@hexagent/compose';
 import { type Options, onAbort } from '@hexagent/core';
-import type { DependencyContainer, Query } from '@hexagent/sdk';
-import { query } from '@hexagent/sdk';
-import { asyncDispose } from '@hexagent/sdk/adapters';
+import type { Query } from '@hexagent/sdk';
 import type { AdmissionTicket } from './admission-ledger.js';
 import type { CliRecycler } from './cli-recycler.js';
 import type { PoolEventEmitter } from './pool-events.js';
@@ -29,8 +28,8 @@ export class PoolLauncher {
     private readonly deps: {
       profile: Options;
       events: PoolEventEmitter;
-      /** The container a query's CLI comes from; `options` are the query's (its `transport`, if any). */
-      containerFor(ticket: AdmissionTicket, options?: Options): DependencyContainer;
+      /** The factories a query's CLI is composed from; `options` are the query's (its `transport`, if any). */
+      factoriesFor(ticket: AdmissionTicket, options?: Options): SessionFactories;
       release(ticket: AdmissionTicket): void;
       /** Put a request back at the head of the queue for a cold start. */
       requeueCold(request: PoolRequest): void;
@@ -54,8 +53,8 @@ export class PoolLauncher {
       const { transport, ...perCall } = params.options ?? {};
       const options: Options = { ...this.deps.profile, ...perCall };
       if (abortController !== undefined) options.abortController = abortController;
-      const container = this.deps.containerFor(ticket, { ...options, ...(transport !== undefined && { transport }) });
-      started = query({ prompt: params.prompt, options }, container);
+      const factories = this.deps.factoriesFor(ticket, { ...options, ...(transport !== undefined && { transport }) });
+      started = startQuery({ prompt: params.prompt, options }, factories);
     } catch (error) {
       this.deps.release(ticket);
       request.pooled.fail(error);
@@ -120,7 +119,7 @@ export class PoolLauncher {
   private coldTurn(request: PoolRequest, ticket: AdmissionTicket): void {
     let started: Query;
     try {
-      const cli = ReusableCli.create(this.deps.profile, this.deps.containerFor(ticket));
+      const cli = ReusableCli.create(this.deps.profile, this.deps.factoriesFor(ticket));
       started = this.deps.recycler.serve(request, ticket, cli);
     } catch (error) {
       this.deps.release(ticket);

@@ -1,3 +1,4 @@
+import { asyncDispose } from '@hexagent/compose';
 import {
   AbortError,
   callQueryControl,
@@ -7,7 +8,6 @@ import {
   type SDKUserMessage,
 } from '@hexagent/core';
 import type { Query } from '@hexagent/sdk';
-import { asyncDispose } from '@hexagent/sdk/adapters';
 
 export interface PooledQuery extends QueryControls {}
 

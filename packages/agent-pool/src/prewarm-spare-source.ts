@@ -1,19 +1,19 @@
+import { startSpare } from '@hexagent/compose';
 import type { ClaimOptions, SDKUserMessage } from '@hexagent/core';
-import { startSpare } from '@hexagent/sdk/adapters';
 import type { SpareSource } from './spare-source.js';
 
 /**
  * The pool's spares from `prewarm()` (the CLI parked with `--await-claim`), started through the
- * pool's tracking container so a spare's process is measured and released like a query's. A claim
+ * pool's tracking factories so a spare's process is measured and released like a query's. A claim
  * without `cwd` runs in the profile's `cwd`, else this process's working directory, as a cold
  * `query()` would.
  */
 export const prewarmSpareSource: SpareSource = {
   // A claim sets any claimable option; what the CLI refuses falls back to a cold start.
   fits: () => true,
-  async prewarm(options, container) {
+  async prewarm(options, factories) {
     // A spare serves whichever query claims it: no caller's trace context goes into its environment.
-    const spare = await startSpare({ options }, container, {});
+    const spare = await startSpare({ options }, factories, {});
     return {
       claim({ prompt, options: perCall }) {
         const claim: ClaimOptions = { ...perCall, cwd: perCall.cwd ?? options.cwd ?? process.cwd() };

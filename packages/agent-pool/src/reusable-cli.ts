@@ -1,6 +1,6 @@
+import { createSession, QueryImpl, type SessionFactories } from '@hexagent/compose';
 import { AbortError, type Options, onAbort, type SDKMessage, type Session } from '@hexagent/core';
-import type { DependencyContainer, Query } from '@hexagent/sdk';
-import { createSession, QueryImpl } from '@hexagent/sdk/adapters';
+import type { Query } from '@hexagent/sdk';
 import { ConversationResetCheck, type InitFacts, initFactsOf } from './conversation-reset-check.js';
 import { PoolRecycleError } from './pool-recycle-error.js';
 import type { SpareClaimParams } from './spare-claim-params.js';
@@ -56,14 +56,14 @@ export class ReusableCli {
   private runEndsAt: number | undefined;
   private awaitingRunEnd = false;
 
-  /** A CLI started with `options` through `container` (not started yet: `serve` or `session.start()` starts it). */
-  static create(options: Options, container: DependencyContainer): ReusableCli {
+  /** A CLI started with `options` from `factories` (not started yet: `serve` or `session.start()` starts it). */
+  static create(options: Options, factories: SessionFactories): ReusableCli {
     const box: { cli?: ReusableCli } = {};
     const watched = watchPermissionUpdates(options, () =>
       box.cli?.taint('a permission answer carried updatedPermissions'),
     );
     // A pooled CLI serves many queries, so no one caller's trace context goes into its environment.
-    box.cli = new ReusableCli(createSession(watched, container, {}));
+    box.cli = new ReusableCli(createSession(watched, factories, {}));
     return box.cli;
   }
 

@@ -1,5 +1,5 @@
+import type { SessionFactories } from '@hexagent/compose';
 import type { Options } from '@hexagent/core';
-import type { DependencyContainer } from '@hexagent/sdk';
 import type { AdmissionLedger, AdmissionTicket } from './admission-ledger.js';
 import type { PoolEventEmitter } from './pool-events.js';
 import type { PoolSpare, SpareSource } from './spare-source.js';
@@ -49,7 +49,7 @@ export class SpareShelf {
       options: Options;
       ledger: AdmissionLedger;
       events: PoolEventEmitter;
-      containerFor(ticket: AdmissionTicket): DependencyContainer;
+      factoriesFor(ticket: AdmissionTicket): SessionFactories;
       release(ticket: AdmissionTicket): void;
       /** A spare was parked: a waiting query may take it. */
       changed(): void;
@@ -178,7 +178,7 @@ export class SpareShelf {
 
   private start(source: SpareSource, ticket: AdmissionTicket): void {
     this.startingCount += 1;
-    source.prewarm(this.deps.options, this.deps.containerFor(ticket)).then(
+    source.prewarm(this.deps.options, this.deps.factoriesFor(ticket)).then(
       (spare) => {
         this.startingCount -= 1;
         this.failures = 0;

@@ -1,5 +1,6 @@
+import type { SessionFactories } from '@hexagent/compose';
 import type { Options } from '@hexagent/core';
-import type { DependencyContainer, Query } from '@hexagent/sdk';
+import type { Query } from '@hexagent/sdk';
 import type { PoolQueryOptions } from './pool-query-options.js';
 import type { ReusableCli } from './reusable-cli.js';
 import type { SpareClaimParams } from './spare-claim-params.js';
@@ -26,7 +27,7 @@ export interface PoolSpare {
 
 /**
  * The pool's seam to warm processes: where spares come from. The pool calls `prewarm` with its
- * profile options and a container whose transport factory reports the CLI's pid and exit to the
+ * profile options and factories whose transport factory reports the CLI's pid and exit to the
  * pool (so a spare's process is measured and released like a query's).
  */
 export interface SpareSource {
@@ -36,5 +37,5 @@ export interface SpareSource {
    */
   fits(profile: Options, perCall: PoolQueryOptions | undefined): boolean;
   /** Start one spare; resolves once it is parked and claimable. */
-  prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare>;
+  prewarm(options: Options, factories: SessionFactories): Promise<PoolSpare>;
 }

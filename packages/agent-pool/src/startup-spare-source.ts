@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { initializeWithin } from '@hexagent/sdk/adapters';
+import { initializeWithin } from '@hexagent/compose';
 import { CLAIMABLE_POOL_OPTIONS } from './pool-query-options.js';
 import { ReusableCli } from './reusable-cli.js';
 import type { SpareSource } from './spare-source.js';
@@ -23,8 +23,8 @@ export const startupSpareSource: SpareSource = {
     });
   },
 
-  async prewarm(options, container) {
-    const cli = ReusableCli.create(options, container);
+  async prewarm(options, factories) {
+    const cli = ReusableCli.create(options, factories);
     try {
       await initializeWithin(cli.session);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { asyncDispose } from '@hexagent/compose';
 import {
   AbortError,
   AsyncQueue,
@@ -10,7 +11,6 @@ import {
   type Session,
 } from '@hexagent/core';
 import type { Query } from '@hexagent/sdk';
-import { asyncDispose } from '@hexagent/sdk/adapters';
 
 /** What a {@link TurnQuery} tells the CLI it runs on. */
 export interface TurnHost {

@@ -1,6 +1,6 @@
+import { type SessionFactories, startQuery } from '@hexagent/compose';
 import type { Options } from '@hexagent/core';
-import type { DependencyContainer, SDKMessage } from '@hexagent/sdk';
-import { query } from '@hexagent/sdk';
+import type { SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentPool } from '../src/agent-pool.js';
 import type { AgentPoolOptions } from '../src/agent-pool-options.js';
@@ -8,7 +8,7 @@ import { defaultMemoryBudgetMb } from '../src/default-memory-budget.js';
 import type { PoolSpare, SpareSource } from '../src/spare-source.js';
 import { fakeCliContainer, launchFlag, settle } from './pool-test-kit.js';
 
-/** Spares over the fake CLI: the claim starts a query through the pool's container. */
+/** Spares over the fake CLI: the claim starts a query with the pool's factories. */
 function fakeSpareSource(
   behaviour: {
     refuse?: (n: number) => boolean;
@@ -22,7 +22,7 @@ function fakeSpareSource(
   const prewarmedAt: number[] = [];
   const source: SpareSource = {
     fits: () => true,
-    async prewarm(options: Options, container: DependencyContainer): Promise<PoolSpare> {
+    async prewarm(options: Options, factories: SessionFactories): Promise<PoolSpare> {
       const n = count++;
       prewarmedAt.push(performance.now());
       if (behaviour.fail?.(n) === true) throw new Error('prewarm failed');
@@ -41,7 +41,7 @@ function fakeSpareSource(
             exit();
             throw new Error('SpareProcess.claim(): the spare was closed or has exited');
           }
-          const q = query({ prompt, options: { ...options, ...perCall } }, container);
+          const q = startQuery({ prompt, options: { ...options, ...perCall } }, factories);
           if (behaviour.refuse?.(n) === true) {
             const refusal = behaviour.refusal ?? 'cwd_not_found';
             settleClaim(new Error(refusal));

@@ -4,6 +4,7 @@
  * CLI, a spare) gets none, since the span active when it started is no parent of the others'.
  */
 import { createRequire } from 'node:module';
+import { factoriesOf } from '@hexagent/compose';
 import type { TransportFactory, TransportLaunch } from '@hexagent/core';
 import { createContainer, query, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
 import { FakeCliTransport } from '@hexagent/testing';
@@ -99,9 +100,9 @@ describe('the trace context and an agent pool', () => {
       },
     });
     await inSpan(async () => {
-      const reusable = ReusableCli.create({}, container);
+      const reusable = ReusableCli.create({}, factoriesOf(container));
       await reusable.session.close();
-      const spare = await prewarmSpareSource.prewarm({}, container);
+      const spare = await prewarmSpareSource.prewarm({}, factoriesOf(container));
       await spare.close();
     });
     expect(launches.map((launch) => launch?.traceContext)).toEqual([undefined, undefined]);

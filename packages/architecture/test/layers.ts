@@ -30,11 +30,20 @@ export const LAYERS: readonly Layer[] = [
       '@hexagent/sessions',
     ],
   },
-  { name: 'facade', rank: 3, sameLayer: false, packages: ['@hexagent/sdk'] },
+  // What composes a session from checked options and explicit factories (no DI container), on the
+  // adapters it composes; the doctor, which decides with the same code a query does, on it.
+  {
+    name: 'composition',
+    rank: 3,
+    sameLayer: true,
+    packages: ['@hexagent/compose', '@hexagent/doctor'],
+  },
+  // The container, the tokens' registrations, the public entries: wiring only.
+  { name: 'facade', rank: 4, sameLayer: false, packages: ['@hexagent/sdk'] },
   // Built on the facade's public entries.
   {
     name: 'above the facade',
-    rank: 4,
+    rank: 5,
     sameLayer: true,
     packages: [
       '@hexagent/agent-pool',
@@ -50,7 +59,7 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     name: 'examples',
-    rank: 5,
+    rank: 6,
     sameLayer: true,
     packages: [
       '@hexagent/example-agent-pool',

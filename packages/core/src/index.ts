@@ -78,7 +78,6 @@ export {
   type ClassifiedMcpServers,
   classifyMcpServers,
   declaredMcpServerTypes,
-  externalMcpServerConfigs,
   isSdkServerConfig,
   mcpServerType,
 } from './mcp/classify-mcp-servers.js';

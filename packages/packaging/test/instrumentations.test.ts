@@ -45,6 +45,8 @@ const HEXAGENT_PACKAGES = [
   'transport-cli',
   'mcp-inprocess',
   'sessions',
+  'compose',
+  'doctor',
   'sdk',
   'claude-agent-sdk',
 ];

@@ -51,6 +51,3 @@ export type {
 } from '@hexagent/mcp-inprocess';
 export type { CliTransportSettings, FindClaudeCliContext } from '@hexagent/transport-cli';
 export type { LaunchContext } from '@hexagent/transport-kit';
-
-export type { ResolvedFactories } from './container.js';
-export type { StartSpareParams } from './warm/prewarm.js';

@@ -3,9 +3,8 @@ import { type CaptureLine, FakeCliTransport, loadCapture, replayCapture } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContainer } from './container.js';
-import { createSdkMcpServer, type Options, type SDKMessage, tool } from './index.js';
+import { createSdkMcpServer, type Options, type SDKMessage, TRANSPORT_FACTORY, tool } from './index.js';
 import { query } from './query.js';
-import { TRANSPORT_FACTORY } from './tokens.js';
 
 /** The recorded transcripts of PROTOCOL.md, kept as fixtures by @hexagent/testing. */
 const fixtures = fileURLToPath(new URL('../../testing/test/fixtures/', import.meta.url));

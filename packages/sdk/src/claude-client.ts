@@ -1,3 +1,4 @@
+import { addLiveControls, asyncDispose, createSession } from '@hexagent/compose';
 import type {
   Options,
   QueryControls,
@@ -7,10 +8,7 @@ import type {
   Session,
 } from '@hexagent/core';
 import { InvalidOptionError } from '@hexagent/core';
-import { asyncDispose } from './async-dispose.js';
-import type { DependencyContainer } from './container.js';
-import { createSession } from './create-session.js';
-import { addLiveControls } from './live-controls.js';
+import { type DependencyContainer, resolveFactories } from './container.js';
 
 export interface ClaudeClient extends QueryControls {}
 
@@ -60,7 +58,7 @@ export class ClaudeClient {
    */
   async connect(prompt?: string | AsyncIterable<SDKUserMessageInput>): Promise<void> {
     if (this.session !== undefined) throw new InvalidOptionError({ option: 'connect', message: 'already connected' });
-    const session = createSession(this.options, this.container);
+    const session = createSession(this.options, resolveFactories(this.container));
     this.session = session;
     this.iterator = session.messages();
     try {

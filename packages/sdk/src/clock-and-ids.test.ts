@@ -2,8 +2,8 @@ import { ControlTimeoutError, ManualClock } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from './container.js';
+import { CLOCK, ID_SOURCE, TRANSPORT_FACTORY } from './index.js';
 import { query } from './query.js';
-import { CLOCK, ID_SOURCE, TRANSPORT_FACTORY } from './tokens.js';
 
 describe('the CLOCK and ID_SOURCE registrations', () => {
   it("are the session's clock and id source: request ids from the id source, timeouts on the clock", async () => {

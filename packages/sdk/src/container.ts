@@ -1,10 +1,16 @@
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
-import type { Clock, IdSource, McpServerFactory, SessionTracer, TransportFactory } from '@hexagent/core';
+import {
+  defaultSessionFactories,
+  factoriesOf,
+  MCP_SERVER_FACTORY,
+  type SessionFactories,
+  TRANSPORT_FACTORY,
+} from '@hexagent/compose';
+import type { McpServerFactory, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
 import { createCliTransport, moduleLocation } from '@hexagent/transport-cli';
 import type { DependencyContainer } from 'tsyringe';
-import { CLOCK, ID_SOURCE, MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 
 export type { DependencyContainer } from 'tsyringe';
 
@@ -77,34 +83,12 @@ export function getDefaultContainer(): DependencyContainer {
   return defaultContainer;
 }
 
-/** What {@link resolveFactories} finds: the two factories, and what else is registered. */
-export interface ResolvedFactories {
-  transportFactory: TransportFactory;
-  mcpServerFactory: McpServerFactory;
-  tracer?: SessionTracer;
-  clock?: Clock;
-  ids?: IdSource;
-}
-
 /**
- * Resolve the two factories, and the tracer, clock and id source where registered, from
- * `container` (or the default one).
+ * The factories a session is composed from, read from `container` (or the default one): the two
+ * factories, and the tracer, clock and id source where registered.
  */
-export function resolveFactories(container?: DependencyContainer): ResolvedFactories {
+export function resolveFactories(container?: DependencyContainer): SessionFactories {
   // Without a container and with tsyringe never loaded, no registration can exist: the default adapters.
-  if (container === undefined && defaultContainer === undefined && !tsyringeLoaded()) {
-    return { transportFactory: createCliTransport, mcpServerFactory: createInProcessMcpServer };
-  }
-  const c = container ?? getDefaultContainer();
-  const transportFactory = c.isRegistered(TRANSPORT_FACTORY, true)
-    ? c.resolve<TransportFactory>(TRANSPORT_FACTORY)
-    : createCliTransport;
-  const mcpServerFactory = c.isRegistered(MCP_SERVER_FACTORY, true)
-    ? c.resolve<McpServerFactory>(MCP_SERVER_FACTORY)
-    : createInProcessMcpServer;
-  const resolved: ResolvedFactories = { transportFactory, mcpServerFactory };
-  if (c.isRegistered(TRACER, true)) resolved.tracer = c.resolve<SessionTracer>(TRACER);
-  if (c.isRegistered(CLOCK, true)) resolved.clock = c.resolve<Clock>(CLOCK);
-  if (c.isRegistered(ID_SOURCE, true)) resolved.ids = c.resolve<IdSource>(ID_SOURCE);
-  return resolved;
+  if (container === undefined && defaultContainer === undefined && !tsyringeLoaded()) return defaultSessionFactories();
+  return factoriesOf(container ?? getDefaultContainer());
 }

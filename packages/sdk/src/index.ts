@@ -25,6 +25,15 @@
  * @packageDocumentation
  */
 
+// Entry points and the container (the tokens are read by @hexagent/compose, the container is this package's)
+export {
+  CLOCK,
+  createOpenTelemetryTracer,
+  ID_SOURCE,
+  MCP_SERVER_FACTORY,
+  TRACER,
+  TRANSPORT_FACTORY,
+} from '@hexagent/compose';
 // Errors, defaults of hexagent's options, the official constants, message helpers, settings helpers
 export {
   AbortError,
@@ -84,6 +93,7 @@ export {
   USAGE_WARNING_PREFIXES,
   usageByAgent,
 } from '@hexagent/core';
+export { doctor, formatDoctorReport } from '@hexagent/doctor';
 // In-process tools
 export {
   createSdkMcpServer,
@@ -120,16 +130,11 @@ export {
   SUPPORTED_CLI_VERSIONS,
   UnsupportedCliVersionError,
 } from '@hexagent/transport-cli';
-// Entry points and the container
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
-export { doctor, formatDoctorReport } from './doctor/doctor.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';
-export { CLOCK, ID_SOURCE, MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
-// Tracing
-export { createOpenTelemetryTracer } from './tracing/create-open-telemetry-tracer.js';
 // Warm start
 export { prewarm } from './warm/prewarm.js';
 export { startup } from './warm/startup.js';

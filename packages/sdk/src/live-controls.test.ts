@@ -18,10 +18,10 @@ import {
   InvalidOptionError,
   type SDKUserMessage,
   type SDKUserMessageInput,
+  TRANSPORT_FACTORY,
   tool,
 } from './index.js';
 import { query } from './query.js';
-import { TRANSPORT_FACTORY } from './tokens.js';
 
 const fakes: FakeCliTransport[] = [];
 const closers: Array<() => unknown> = [];

@@ -7,6 +7,18 @@
  */
 
 export type {
+  OpenTelemetryApiLike,
+  OpenTelemetryTracerOptions,
+  OtelContextLike,
+  OtelSpanLike,
+  OtelTracerLike,
+  Query,
+  QueryParams,
+  SpareProcess,
+  WarmQuery,
+  WarmStartParams,
+} from '@hexagent/compose';
+export type {
   AccountInfo,
   AgentDefinition,
   AgentInfo,
@@ -293,7 +305,7 @@ export type {
   WorktreeCreateHookSpecificOutput,
   WorktreeRemoveHookInput,
 } from '@hexagent/core';
-
+export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from '@hexagent/doctor';
 export type {
   AnyZodRawShape,
   CallToolResult,
@@ -314,17 +326,5 @@ export type {
   ToolInputSchema,
   ToolNotification,
 } from '@hexagent/mcp-inprocess';
-
 export type { SpawnedProcess } from '@hexagent/transport-cli';
 export type { DependencyContainer } from './container.js';
-export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor/doctor-types.js';
-export type { QueryParams } from './query.js';
-export type { OpenTelemetryTracerOptions } from './tracing/create-open-telemetry-tracer.js';
-export type {
-  OpenTelemetryApiLike,
-  OtelContextLike,
-  OtelSpanLike,
-  OtelTracerLike,
-} from './tracing/open-telemetry-api-like.js';
-export type { Query } from './types/query.js';
-export type { SpareProcess, WarmQuery, WarmStartParams } from './types/warm.js';

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeClient } from './claude-client.js';
 import { createContainer, type DependencyContainer } from './container.js';
 import type { Options, SDKMessage, SDKUserMessage } from './index.js';
+import { CLOCK, TRANSPORT_FACTORY } from './index.js';
 import { query } from './query.js';
-import { CLOCK, TRANSPORT_FACTORY } from './tokens.js';
 
 const result = (text: string) => ({
   type: 'result',

@@ -11,10 +11,10 @@ import {
   InvalidOptionError,
   type Options,
   type SDKMessage,
+  TRANSPORT_FACTORY,
   tool,
 } from './index.js';
 import { query } from './query.js';
-import { TRANSPORT_FACTORY } from './tokens.js';
 
 const SESSION = 'sess-1';
 const assistant = (text: string) => ({

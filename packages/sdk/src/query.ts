@@ -1,16 +1,5 @@
-import type { Options, SDKUserMessageInput } from '@hexagent/core';
-import type { DependencyContainer } from './container.js';
-import { createSession } from './create-session.js';
-import { QueryImpl } from './query-impl.js';
-import type { Query } from './types/query.js';
-
-/** The arguments of {@link query}. */
-export interface QueryParams {
-  /** One prompt, or a stream of user messages for a multi-turn session in one CLI process. */
-  prompt: string | AsyncIterable<SDKUserMessageInput>;
-  /** Options; see {@link Options}. */
-  options?: Options;
-}
+import { type Query, type QueryParams, startQuery } from '@hexagent/compose';
+import { type DependencyContainer, resolveFactories } from './container.js';
 
 /**
  * Run Claude Code on a prompt and stream its messages. In-process MCP tools from
@@ -43,9 +32,6 @@ export interface QueryParams {
  * ```
  */
 export function query(params: QueryParams, container?: DependencyContainer): Query {
-  const session = createSession(params.options ?? {}, container);
-  const run = new QueryImpl(session, params.prompt);
-  // Start eagerly, like the official SDK; a failure surfaces through the message stream.
-  session.start().catch(() => {});
-  return run;
+  // Starts eagerly, like the official SDK; a failure surfaces through the message stream.
+  return startQuery(params, resolveFactories(container));
 }

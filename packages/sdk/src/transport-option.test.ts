@@ -7,9 +7,8 @@ import { FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeClient } from './claude-client.js';
 import { createContainer } from './container.js';
-import { InvalidOptionError, type SDKMessage } from './index.js';
+import { InvalidOptionError, type SDKMessage, TRANSPORT_FACTORY } from './index.js';
 import { query } from './query.js';
-import { TRANSPORT_FACTORY } from './tokens.js';
 import { prewarm } from './warm/prewarm.js';
 import { startup } from './warm/startup.js';
 

@@ -117,8 +117,6 @@ const ADAPTERS = [
   'Session',
   'createCliTransport',
   'createInProcessMcpServer',
-  'createSession',
-  'externalMcpServerConfigs',
   'findClaudeCli',
   'hasMarker',
   'isMcpSdkServerLike',
@@ -128,13 +126,6 @@ const ADAPTERS = [
   'randomIdSource',
   'readTransport',
   'systemClock',
-  // What a package composing queries on the facade needs (@hexagent/agent-pool)
-  'QueryImpl',
-  'asyncDispose',
-  'initializeWithin',
-  'resolveFactories',
-  'startSpare',
-  'transportFactoryOf',
 ];
 
 /** Helpers that serve one package or one adapter: never on the public face. */

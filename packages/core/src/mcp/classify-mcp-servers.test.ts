@@ -3,7 +3,6 @@ import type { McpServerConfig } from '../types/mcp/mcp-server-config.js';
 import {
   classifyMcpServers,
   declaredMcpServerTypes,
-  externalMcpServerConfigs,
   isSdkServerConfig,
   mcpServerType,
 } from './classify-mcp-servers.js';
@@ -62,7 +61,6 @@ describe('classifyMcpServers', () => {
   it('has no external servers for none, or for in-process ones only', () => {
     expect(classifyMcpServers(undefined)).toEqual({ inProcess: {}, external: undefined });
     expect(classifyMcpServers({ calc }).external).toBeUndefined();
-    expect(externalMcpServerConfigs({ calc })).toBeUndefined();
   });
 });
 

@@ -1,5 +1,4 @@
 import type { AgentDefinition } from '../types/agents.js';
-import type { McpExternalServerConfig } from '../types/mcp/external-mcp-server-configs.js';
 import type {
   McpSdkServerConfigWithInstance,
   McpServerConfig,
@@ -65,18 +64,6 @@ export function classifyMcpServers(
     externalCount++;
   }
   return { inProcess, external: externalCount === 0 ? undefined : external };
-}
-
-/**
- * The external servers of `servers` as the CLI takes them (see {@link classifyMcpServers}): each
- * config as given (a stdio config without a `type` stays without one, as the official SDK sends it)
- * minus a stray `instance`; `undefined` when there are none.
- */
-export function externalMcpServerConfigs(
-  servers: Readonly<Record<string, McpServerConfig>> | undefined,
-): Record<string, McpExternalServerConfig> | undefined {
-  // Typed as the external configs the CLI runs; an instance-less `sdk` config is passed on as well.
-  return classifyMcpServers(servers).external as Record<string, McpExternalServerConfig> | undefined;
 }
 
 /**

@@ -6,6 +6,6 @@
  * with `--check-api` the credentials against the API) and says how to fix what is wrong; it exits
  * with 1 when something would stop a query.
  */
-import { runHexagentCommand } from '../doctor/doctor-command.js';
+import { runHexagentCommand } from '@hexagent/doctor';
 
 process.exitCode = await runHexagentCommand(process.argv.slice(2));

@@ -1,11 +1,11 @@
+import type { SpareProcess } from '@hexagent/compose';
+import { startSpare } from '@hexagent/compose';
 import type { TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createContainer, type DependencyContainer } from '../container.js';
-import { InitializeTimeoutError, InvalidOptionError, SpareClaimError } from '../index.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
-import type { SpareProcess } from '../types/warm.js';
-import { prewarm, startSpare } from './prewarm.js';
+import { createContainer, type DependencyContainer, resolveFactories } from '../container.js';
+import { InitializeTimeoutError, InvalidOptionError, SpareClaimError, TRANSPORT_FACTORY } from '../index.js';
+import { prewarm } from './prewarm.js';
 import { startup } from './startup.js';
 
 const CLAIMED = { status: 'ok', cwd: '/work/repo', session_id: 'sess-9', parked_ms: 42, sdk_mcp_settled: true };
@@ -200,7 +200,10 @@ describe('prewarm() with the fake CLI', () => {
     await expect(prewarm({ options: { resume: 'abc' } }, containerWith(fakeCli()))).rejects.toThrow(InvalidOptionError);
     const fake = fakeCli();
     const controller = new AbortController();
-    const spare = await startSpare({ options: { cwd: '/parking' }, signal: controller.signal }, containerWith(fake));
+    const spare = await startSpare(
+      { options: { cwd: '/parking' }, signal: controller.signal },
+      resolveFactories(containerWith(fake)),
+    );
     controller.abort();
     await expect(spare.claimed).rejects.toThrow(/^spare_closed:/);
     await spare.exited;

@@ -7,8 +7,7 @@ import type { TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContainer, type DependencyContainer } from '../container.js';
-import { InitializeTimeoutError, query } from '../index.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
+import { InitializeTimeoutError, query, TRANSPORT_FACTORY } from '../index.js';
 import { prewarm } from './prewarm.js';
 import { startup } from './startup.js';
 

@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HEXAGENT_OPTION_KEYS, OFFICIAL_OPTION_KEYS, type Options } from '@hexagent/core';
+import { checkOptions } from '@hexagent/doctor';
 import { SUPPORTED_CLI_VERSIONS } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { checkOptions } from '../../src/doctor/option-checks.js';
 import { lineOf, paragraphs, REPO, sourceFiles, userDocs } from './doc-files.js';
 import { proseRefusals, tableRefusals } from './option-refusals.js';
 

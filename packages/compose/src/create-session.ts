@@ -1,6 +1,6 @@
 import { type Options, runEndCeilingMs, Session, type SessionDependencies } from '@hexagent/core';
 import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
-import { type DependencyContainer, resolveFactories } from './container.js';
+import type { SessionFactories } from './session-factories.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
 import { StoreResumeTransport } from './session-store/store-resume-transport.js';
 import { activeTraceContext } from './tracing/active-trace-context.js';
@@ -8,14 +8,14 @@ import { chosenTracer } from './tracing/chosen-tracer.js';
 import { transportFactoryOf } from './transport-option.js';
 
 /**
- * Wire one `Session`: a transport and the MCP server factory registered in `container` (core makes
+ * Wire one `Session` from explicit `factories`: a transport and the MCP server factory (core makes
  * with it the port of each in-process server, those of `options.mcpServers` and those
  * `setMcpServers` adds later), and the tracer its spans go to. `options.transport`, when given, replaces the
- * container's transport factory. The options are checked here, once, as the transport's launch is
+ * given transport factory. The options are checked here, once, as the transport's launch is
  * built from them (`buildTransportLaunch`), before any transport is made: the factory gets the
  * launch, never the options. Throws `InvalidOptionError` for options that cannot work, before
- * anything is spawned. A `CLOCK` or `ID_SOURCE` registered in the container is the session's clock
- * or id source (core defaults to the real ones).
+ * anything is spawned. `factories.clock` and `factories.ids` are the session's clock and id source
+ * when given (core defaults to the real ones). The facade resolves `factories` from its container.
  *
  * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
  * with `resume` or `continue` too, the transport first loads the session from the store
@@ -29,10 +29,9 @@ import { transportFactoryOf } from './transport-option.js';
  */
 export function createSession(
   options: Options,
-  container?: DependencyContainer,
+  factories: SessionFactories,
   context: LaunchContext = currentLaunch(),
 ): Session {
-  const factories = resolveFactories(container);
   const { mcpServerFactory, tracer: registered } = factories;
   const transportFactory = transportFactoryOf(options, factories.transportFactory);
   const launch = buildTransportLaunch(options, context);

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
+import { createSession, defaultSessionFactories } from '@hexagent/compose';
 import { checkSessionOptions, type Options } from '@hexagent/core';
 import { findCliEnvProblems } from '@hexagent/transport-cli';
 import { unknownOptionMessages } from '@hexagent/transport-kit';
-import { createSession } from '../create-session.js';
 import type { DoctorCheck } from './doctor-types.js';
 
 /** The message of whatever was thrown. */
@@ -17,7 +17,7 @@ function messageOf(error: unknown): string {
  */
 export function checkOptions(options: Options): DoctorCheck {
   try {
-    createSession(options);
+    createSession(options, defaultSessionFactories());
     checkSessionOptions(options);
     const unknown = unknownOptionMessages(options);
     if (unknown.length > 0) {

@@ -1,5 +1,6 @@
 /**
- * Injection tokens of the composition root. Register another factory under one of these in a
+ * Injection tokens of the composition root (the facade's container registers under them, {@link factoriesOf}
+ * reads them). Register another factory under one of these in a
  * (child) container to swap an adapter: a fake CLI in tests, an SSH or container transport in
  * production.
  */

@@ -1,16 +1,17 @@
+import { factoriesOf, type SessionFactories, transportFactoryOf } from '@hexagent/compose';
 import type { Options, TransportFactory } from '@hexagent/core';
-import { type DependencyContainer, getDefaultContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
-import { resolveFactories, transportFactoryOf } from '@hexagent/sdk/adapters';
+import { type DependencyContainer, getDefaultContainer } from '@hexagent/sdk';
 import type { AdmissionTicket } from './admission-ledger.js';
 import { TrackedTransport } from './tracked-transport.js';
 
 /**
- * The containers a pool's CLIs come from, one per ticket: child containers of the pool's whose
- * transports report their CLI's pid, its answers and its exit to the pool. The transports come from a query's
- * `transport` (in its options), else the profile's, else the container's registered factory.
+ * The factories a pool's CLIs are composed from, one set per ticket: those the pool's container
+ * registers (read once), with a transport factory whose transports report their CLI's pid, its
+ * answers and its exit to the pool. The transports come from a query's `transport` (in its
+ * options), else the profile's, else the container's registered factory.
  */
-export class PoolContainers {
-  private readonly base: DependencyContainer;
+export class PoolFactories {
+  private readonly base: SessionFactories;
   /** The container's transport factory (the profile's or a query's `transport` replaces it). */
   private readonly registered: TransportFactory;
 
@@ -25,28 +26,26 @@ export class PoolContainers {
       answered(ticket: AdmissionTicket): void;
     },
   ) {
-    this.registered = resolveFactories(container).transportFactory;
-    // Checked now; the pool hands the factory to its sessions through their container.
+    this.base = factoriesOf(container ?? getDefaultContainer());
+    this.registered = this.base.transportFactory;
+    // Checked now; the pool hands the factory to its sessions with their factories.
     transportFactoryOf(profile, this.registered);
-    this.base = container ?? getDefaultContainer();
   }
 
   /**
-   * The container for `ticket`'s CLI; `options` are the query's (its `transport`, if any).
+   * The factories of `ticket`'s CLI; `options` are the query's (its `transport`, if any).
    *
    * @throws InvalidOptionError for a `transport` that cannot be used (see `transportFactoryOf`).
    */
-  for(ticket: AdmissionTicket, options: Options = {}): DependencyContainer {
+  for(ticket: AdmissionTicket, options: Options = {}): SessionFactories {
     const transport = options.transport ?? this.profile.transport;
     const inner = transportFactoryOf({ ...options, ...(transport !== undefined && { transport }) }, this.registered);
-    const child = this.base.createChildContainer();
     const factory: TransportFactory = (launch) =>
       new TrackedTransport(inner(launch), {
         started: (pid) => this.lifecycle.started(ticket, pid),
         stopped: () => this.lifecycle.stopped(ticket),
         answered: () => this.lifecycle.answered(ticket),
       });
-    child.register(TRANSPORT_FACTORY, { useValue: factory });
-    return child;
+    return { ...this.base, transportFactory: factory };
   }
 }

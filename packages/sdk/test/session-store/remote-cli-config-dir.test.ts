@@ -6,9 +6,9 @@
 import { InMemorySessionStore, type Options } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../container.js';
-import { query } from '../query.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
+import { createContainer } from '../../src/container.js';
+import { TRANSPORT_FACTORY } from '../../src/index.js';
+import { query } from '../../src/query.js';
 
 const SID = '3a71bb1f-1592-41d8-94d2-8371184414f5';
 const REMOTE = '/home/relay/.claude';

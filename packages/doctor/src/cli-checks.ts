@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { defaultSessionFactories, startQuery } from '@hexagent/compose';
 import type { AccountInfo, Options } from '@hexagent/core';
 import {
   assertSupportedCliVersion,
@@ -10,7 +11,6 @@ import {
   SUPPORTED_CLI_VERSIONS,
   UnsupportedCliVersionError,
 } from '@hexagent/transport-cli';
-import { query } from '../query.js';
 import type { DoctorCheck } from './doctor-types.js';
 
 /**
@@ -129,7 +129,7 @@ export interface CliStartResult {
 /** Starts the CLI with `options` and waits for its answer to `initialize` (no model request is made). */
 export async function checkCliStarts(options: Options, timeoutMs: number): Promise<CliStartResult> {
   const neverAsks: AsyncIterable<never> = { [Symbol.asyncIterator]: () => ({ next: () => new Promise(() => {}) }) };
-  const run = query({ prompt: neverAsks, options });
+  const run = startQuery({ prompt: neverAsks, options }, defaultSessionFactories());
   let timer: NodeJS.Timeout | undefined;
   const started = Date.now();
   try {

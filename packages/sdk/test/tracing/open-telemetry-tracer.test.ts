@@ -15,16 +15,14 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClaudeClient } from '../claude-client.js';
-import { createContainer } from '../container.js';
-import { createSdkMcpServer, type Options, query, tool } from '../index.js';
-import { TRACER, TRANSPORT_FACTORY } from '../tokens.js';
+import { ClaudeClient } from '../../src/claude-client.js';
+import { createContainer } from '../../src/container.js';
+import { createSdkMcpServer, type Options, query, TRACER, TRANSPORT_FACTORY, tool } from '../../src/index.js';
 
 /** What a failed tool call's span says when its output is not recorded (core's wording). */
 const TOOL_OUTPUT_NOT_RECORDED = 'The tool returned an error (its output is not recorded without recordToolOutput)';
 
-import { createOpenTelemetryTracer } from './create-open-telemetry-tracer.js';
-import { globalOpenTelemetryTracer } from './global-open-telemetry-tracer.js';
+import { createOpenTelemetryTracer, globalOpenTelemetryTracer } from '@hexagent/compose';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectDirName } from '@hexagent/compose';
 import type { Options, SessionStoreEntry, TransportLaunch } from '@hexagent/core';
 import { InMemorySessionStore, SessionStoreLoadError } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../container.js';
-import { query } from '../query.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
-import { projectDirName } from './cli-config-dir.js';
+import { createContainer } from '../../src/container.js';
+import { TRANSPORT_FACTORY } from '../../src/index.js';
+import { query } from '../../src/query.js';
 
 const SID = '3a71bb1f-1592-41d8-94d2-8371184414f5';
 const OLDER = '11111111-1111-4111-8111-111111111111';

@@ -4,16 +4,15 @@
  * propagator (OpenTelemetry's W3C one here); nothing without a propagator, and never for a pooled CLI.
  */
 import { createRequire } from 'node:module';
+import { activeTraceContext } from '@hexagent/compose';
 import type { TransportLaunch } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createContainer } from '../container.js';
-import { query } from '../index.js';
-import { TRANSPORT_FACTORY } from '../tokens.js';
-import { activeTraceContext } from './active-trace-context.js';
+import { createContainer } from '../../src/container.js';
+import { query, TRANSPORT_FACTORY } from '../../src/index.js';
 
 // The W3C propagator of @opentelemetry/core, the one NodeSDK registers (resolved beside sdk-trace-base, which depends on it).
 const { W3CTraceContextPropagator } = createRequire(import.meta.resolve('@opentelemetry/sdk-trace-base'))(

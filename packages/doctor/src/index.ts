@@ -1,0 +1,13 @@
+/**
+ * `@hexagent/doctor`: what a query needs on this machine, checked with the code a query decides
+ * with, and how to fix what is wrong. `doctor()` and `formatDoctorReport()` (re-exported by
+ * `@hexagent/sdk`), and the `hexagent doctor` command (`runHexagentCommand`, which the sdk's
+ * `hexagent` bin calls).
+ *
+ * @packageDocumentation
+ */
+
+export { doctor, formatDoctorReport } from './doctor.js';
+export { type CommandIo, runHexagentCommand } from './doctor-command.js';
+export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor-types.js';
+export { checkOptions } from './option-checks.js';
