@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
-import { cliConfigDirOf, redactSecrets } from '@hexagent/transport-cli';
+import { cliConfigDirOf } from '@hexagent/transport-cli';
+import { redactSecrets } from '@hexagent/transport-kit';
 import type { DoctorCheck } from './doctor-types.js';
 
 const NAME = 'API credentials';

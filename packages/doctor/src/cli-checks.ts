@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
 import { defaultSessionFactories, startQuery } from '@hexagent/compose';
 import type { AccountInfo, Options } from '@hexagent/core';
+import { assertSupportedCliVersion, locateClaudeCli, resolveCliCommand } from '@hexagent/transport-cli';
 import {
-  assertSupportedCliVersion,
   CliNotFoundError,
   compareVersions,
-  locateClaudeCli,
   ProcessError,
-  resolveCliCommand,
   SUPPORTED_CLI_VERSIONS,
   UnsupportedCliVersionError,
-} from '@hexagent/transport-cli';
+} from '@hexagent/transport-kit';
 import type { DoctorCheck } from './doctor-types.js';
 
 /**

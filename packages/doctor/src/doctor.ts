@@ -1,5 +1,5 @@
 import type { AccountInfo, Options } from '@hexagent/core';
-import { buildCliEnv, redactSecrets } from '@hexagent/transport-cli';
+import { buildCliEnv, redactSecrets } from '@hexagent/transport-kit';
 import { checkApi } from './api-check.js';
 import { checkCliFound, checkCliStarts, checkCliVersion } from './cli-checks.js';
 import type { DoctorCheck, DoctorOptions, DoctorReport } from './doctor-types.js';

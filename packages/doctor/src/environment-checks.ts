@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AccountInfo, cliCredentialsOf } from '@hexagent/core';
-import { cliConfigDirOf, findCliEnvProblems, redactSecrets } from '@hexagent/transport-cli';
+import { cliConfigDirOf, findCliEnvProblems } from '@hexagent/transport-cli';
+import { redactSecrets } from '@hexagent/transport-kit';
 import type { DoctorCheck } from './doctor-types.js';
 
 /** Node.js: 20 or newer, and `require()` of the ES module build needs 20.19+ or 22.12+. */

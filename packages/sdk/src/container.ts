@@ -9,7 +9,8 @@ import {
 } from '@hexagent/compose';
 import type { McpServerFactory, TransportFactory } from '@hexagent/core';
 import { createInProcessMcpServer } from '@hexagent/mcp-inprocess';
-import { createCliTransport, moduleLocation } from '@hexagent/transport-cli';
+import { createCliTransport } from '@hexagent/transport-cli';
+import { moduleLocation } from '@hexagent/transport-kit';
 import type { DependencyContainer } from 'tsyringe';
 
 export type { DependencyContainer } from 'tsyringe';

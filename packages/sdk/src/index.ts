@@ -129,7 +129,7 @@ export {
   ProcessError,
   SUPPORTED_CLI_VERSIONS,
   UnsupportedCliVersionError,
-} from '@hexagent/transport-cli';
+} from '@hexagent/transport-kit';
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
 export type * from './public-types.js';

@@ -12,33 +12,12 @@
  * ```
  *
  * The mechanisms every CLI-running transport shares (the launch builder, line framing,
- * backpressure, the transport errors, the version check) live in `@hexagent/transport-kit`; the
- * names below that come from there are re-exported for the programs that imported them from here.
+ * backpressure, the transport errors, the version check) live in `@hexagent/transport-kit`: import
+ * them from there (this package no longer re-exports them).
  *
  * @packageDocumentation
  */
 
-export {
-  BASE_CLI_ARGS,
-  BackpressureQueue,
-  type BackpressureQueueOptions,
-  buildCliArgs,
-  buildCliEnv,
-  CLI_SWITCH_FLAGS,
-  CliNotFoundError,
-  type CliSwitchFlag,
-  compareVersions,
-  DEFAULT_MAX_LINE_BYTES,
-  definedEnv,
-  LineDecoder,
-  moduleLocation,
-  ProcessError,
-  REDACTED,
-  redactSecrets,
-  SUPPORTED_CLI_VERSIONS,
-  UnsupportedCliVersionError,
-  validateCliOptions,
-} from '@hexagent/transport-kit';
 export type { CliArgvSpec } from './cli-argv-spec.js';
 export { type CliEnvProblem, cliConfigDirOf, findCliEnvProblems } from './cli-env-problems.js';
 export { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { moduleLocation } from '@hexagent/transport-cli';
+import { moduleLocation } from '@hexagent/transport-kit';
 import type { OpenTelemetryApiLike } from './open-telemetry-api-like.js';
 
 /** Where `@opentelemetry/api` 1.x keeps its globals (the tracer provider under `trace`, the propagator under `propagation`). */

@@ -7,7 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { type HermeticCliEnv, hermeticCliEnv } from '@hexagent/testing';
-import { definedEnv, findClaudeCli } from '@hexagent/transport-cli';
+import { findClaudeCli } from '@hexagent/transport-cli';
+import { definedEnv } from '@hexagent/transport-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINE_VARIANTS } from '../helpers/line-variants.js';
 

@@ -6,7 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { type HermeticCliEnv, hermeticCliEnv } from '@hexagent/testing';
-import { CLI_SWITCH_FLAGS, definedEnv, findClaudeCli } from '@hexagent/transport-cli';
+import { findClaudeCli } from '@hexagent/transport-cli';
+import { CLI_SWITCH_FLAGS, definedEnv } from '@hexagent/transport-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkArgv } from '../../src/check-argv.js';
 import { CLAUDE_CODE_FLAG_FORMS } from '../../src/cli-flag-forms.js';

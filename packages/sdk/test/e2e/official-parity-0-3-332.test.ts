@@ -22,7 +22,8 @@ import {
   type SDKMessage,
 } from '@hexagent/sdk';
 import { type CliHarness, collect, startCliHarness, text } from '@hexagent/testing';
-import { compareVersions, findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
+import { findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
+import { compareVersions } from '@hexagent/transport-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const cliPath = process.env.HEXAGENT_E2E_CLI || findClaudeCli({}, { cwd: import.meta.dirname });
