@@ -112,28 +112,27 @@ export {
 } from './protocol/control-protocol-engine.js';
 export { checkSessionOptions } from './session/check-session-options.js';
 export type { ControlHost } from './session/control-host.js';
-export type {
-  InitializeReadControl,
-  OwnControl,
-  QueryControlEntry,
-  RequestControl,
+export {
+  type InitializeReadControl,
+  type OwnControl,
+  QUERY_CONTROLS,
+  type QueryControlEntry,
+  type QueryControlSpec,
+  type RequestControl,
 } from './session/control-table.js';
 export { type CliCredentials, cliCredentialsOf } from './session/credentials/cli-credentials.js';
 export { ErrorResultTracker, errorResultText } from './session/error-result-tracker.js';
-export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
-export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
-export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
-export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
 export {
   callQueryControl,
   forwardQueryControls,
   QUERY_CONTROL_NAMES,
-  QUERY_CONTROLS,
-  type QueryControlName,
   type QueryControlRoute,
-  type QueryControlSpec,
-  type QueryControls,
-} from './session/query-controls.js';
+} from './session/forward-query-controls.js';
+export { DEFAULT_PERMISSION_TIMEOUT_MS } from './session/handlers/can-use-tool-handler.js';
+export { DEFAULT_ELICITATION_TIMEOUT_MS } from './session/handlers/elicitation-handler.js';
+export { DEFAULT_USER_DIALOG_TIMEOUT_MS } from './session/handlers/user-dialog-handler.js';
+export { DEFAULT_HOOK_TIMEOUT_MS } from './session/hook-registrations.js';
+export type { QueryControlName, QueryControls } from './session/query-controls.js';
 export { DEFAULT_RUN_END_CEILING_MS, RUN_END_CEILING_ENV_VAR, runEndCeilingMs } from './session/run-end-ceiling.js';
 export { Session } from './session/session.js';
 export type { SessionDependencies } from './session/session-dependencies.js';

@@ -1,7 +1,7 @@
 import type { ApprovalRecord } from '@hexagent/core';
 import type { Options } from '@hexagent/sdk';
 import type { RunStop } from './control/run-stop.js';
-import type { InterruptedStep } from './steps/interrupted-step.js';
+import type { InterruptedStep } from './steps/interrupted-step-outcome.js';
 
 /**
  * The options of a queued agent run: what `query()` takes, minus what cannot travel through a

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sessionHarness } from '../../test/helpers/session-harness.js';
 import type { OutboundMessage } from '../types/control.js';
-import {
-  callQueryControl,
-  forwardQueryControls,
-  QUERY_CONTROL_NAMES,
-  QUERY_CONTROLS,
-  type QueryControlName,
-  type QueryControls,
-} from './query-controls.js';
+import { QUERY_CONTROLS } from './control-table.js';
+import { callQueryControl, forwardQueryControls, QUERY_CONTROL_NAMES } from './forward-query-controls.js';
+import type { QueryControlName, QueryControls } from './query-controls.js';
 
 const { runningSession } = sessionHarness();
 

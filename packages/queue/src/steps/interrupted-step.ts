@@ -1,6 +1,7 @@
-import type { ApprovalRecord, StepRecord } from '@hexagent/core';
+import type { StepRecord } from '@hexagent/core';
 import type { AgentJobData } from '../agent-job.js';
 import type { ClaimedJob } from '../job-queue.js';
+import type { InterruptedStep } from './interrupted-step-outcome.js';
 import { isIdempotent, type StepPolicy } from './step-policy.js';
 
 /** Default wait for a person to resolve an interrupted call: 7 days. */
@@ -8,24 +9,6 @@ const DEFAULT_EXPIRY_MS = 7 * 24 * 3600_000;
 
 /** Who asks for the approval of an interrupted call (a label: the records' `requestedBy`). */
 export const INTERRUPTED_STEP_REQUESTER = 'hexagent:interrupted-step';
-
-/**
- * A run that ended because a worker died while a tool that is not idempotent ran: nobody knows
- * whether its effect happened. `approval` is pending; `resolveInterruptedStep` decides it (retry,
- * skip, or fail) and queues the continuation.
- */
-export interface InterruptedStep {
-  /** The call's `tool_use` id. */
-  toolUseId: string;
-  /** The tool's full name. */
-  toolName: string;
-  /** The input it ran with. */
-  input: Record<string, unknown>;
-  /** When it started (store clock, epoch ms). */
-  startedAt: number;
-  /** The pending approval a person decides. */
-  approval: ApprovalRecord;
-}
 
 /**
  * Before a retried attempt's CLI starts: the first call of the session that was in flight when a
