@@ -13,7 +13,7 @@ import { ChildRegistry } from './child-registry.js';
 import { CliRecycler } from './cli-recycler.js';
 import { defaultMemoryBudgetMb, warnIfNoRoomForSpares } from './default-memory-budget.js';
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
-import { killProcesses } from './kill-processes.js';
+import { killProcesses, waitUntilGone } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
 import { type AgentPoolEvents, type AgentPoolListener, PoolEventEmitter } from './pool-events.js';
 import { PoolFactories } from './pool-factories.js';
@@ -300,7 +300,10 @@ export class AgentPool {
     }
     // Whatever is left of a tree (a descendant the CLI left behind, a transport that did not stop).
     await this.children.sample();
-    const killed = killProcesses(this.children.knownPids());
+    const left = this.children.knownPids();
+    const killed = killProcesses(left);
+    // A killed CLI is gone once it is reaped: close() resolves when none of them is left.
+    await waitUntilGone(left);
     this.children.stop();
     this.events.emit('closed', { killed });
   }
