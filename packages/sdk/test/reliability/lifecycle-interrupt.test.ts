@@ -136,8 +136,10 @@ describe('interrupt() on the real CLI', () => {
     }
     const run = query({ prompt: prompts(), options: { env: harness.env } });
     let initialized = false;
+    let initializedAt = 0;
     void run.initializationResult().then(() => {
       initialized = true;
+      initializedAt = Date.now();
     });
 
     const since = Date.now();
@@ -147,10 +149,17 @@ describe('interrupt() on the real CLI', () => {
     );
     expect(initialized).toBe(false);
     const outcome = await interrupting;
-    const interruptMs = Date.now() - since;
-    console.log(`[lifecycle] interrupt() before initialize was answered: ${outcome} after ${interruptMs} ms`);
+    const settledAt = Date.now();
+    const interruptMs = settledAt - since;
+    console.log(
+      `[lifecycle] interrupt() before initialize was answered: ${outcome} after ${interruptMs} ms, ` +
+        `${settledAt - initializedAt} ms after the CLI answered initialize`,
+    );
     expect(outcome).toBe('resolved');
-    expect(interruptMs).toBeLessThan(5_000);
+    // It waits for the CLI's start (seconds under load, 12 s seen in CI), then goes at once: bounded
+    // from the initialize answer, as the mid-call interrupt above is bounded from its call.
+    expect(initializedAt).toBeGreaterThan(0);
+    expect(settledAt - initializedAt).toBeLessThan(2_000);
 
     const results: Array<{ subtype?: string; result?: string }> = [];
     for await (const message of run) {
