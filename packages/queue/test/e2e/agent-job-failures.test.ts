@@ -169,7 +169,8 @@ describe('a failed agent run keeps its reason', () => {
         options: { env: env as Record<string, string> },
       });
       expect((await fixed.result({ pollMs: 100 })).text).toBe('fine');
-      expect(of(events, 'resumed')).toEqual([{ failures: 4 }]);
+      // The worker reports after its run ends, which can be after the job shows completed to a poller.
+      await expect.poll(() => of(events, 'resumed')).toEqual([{ failures: 4 }]);
       expect(worker.paused).toBe(false);
     } finally {
       await close();

@@ -193,7 +193,8 @@ describe('steps survive a worker SIGKILL', () => {
     timeout: 120_000,
   }, async () => {
     const victim = await startWorker('lookup');
-    const run = await enqueue('Book the trip', 8);
+    // The expiry bounds the retried attempt too: 8 s failed it at CI load (a CLI start and three turns).
+    const run = await enqueue('Book the trip', 30);
     await killWhileRunning(victim, 'lookup', run.sessionId);
     expect({ charge: starts('charge'), lookup: starts('lookup') }).toEqual({ charge: 1, lookup: 1 });
     survivor = await startWorker();
