@@ -5,9 +5,10 @@
  * server) are attacked in `test/e2e/attacks-real-cli.test.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -115,6 +116,12 @@ describe.runIf(existsSync('/bin/bash') && existsSync('/proc/self/fd'))(
       const client = rawRelayClient(url, { type: 'relay_hello', argv: [], env: {} });
       try {
         const { ready } = await client.answer;
+        // The stand-in is `sh` exec'ing `sleep`; sh holds its script open (fd 3) while it reads it,
+        // so the descriptors are read once the exec is done (inherited ones would survive it).
+        await waitUntil(
+          'the stand-in to exec sleep',
+          () => readFileSync(`/proc/${ready?.pid}/comm`, 'utf8').trim() === 'sleep',
+        );
         const fds = readdirSync(`/proc/${ready?.pid}/fd`)
           .map(Number)
           .sort((a, b) => a - b);
