@@ -149,6 +149,16 @@ describe('the layers', () => {
     expect(against(layerViolations(), KNOWN_LAYER_VIOLATIONS)).toEqual({ unexpected: [], stale: [] });
   });
 
+  it('keep the relay below the facade and beside composition, not on it', () => {
+    // The relay runs what a client's hello asks within its policy; composing a session (compose,
+    // the facade) would put the client-side rules into the most trusted process.
+    expect(mayDependOn('@hexagent/relay', '@hexagent/transport-cli')).toBe(true);
+    expect(mayDependOn('@hexagent/relay', '@hexagent/compose')).toBe(false);
+    expect(mayDependOn('@hexagent/relay', '@hexagent/sdk')).toBe(false);
+    expect(mayDependOn('@hexagent/compose', '@hexagent/relay')).toBe(false);
+    expect(mayDependOn('@hexagent/compose', '@hexagent/doctor')).toBe(true);
+  });
+
   it('core depends on no workspace package, not even in its tests', () => {
     const core = byName.get('@hexagent/core') as WorkspacePackage;
     expect(allDependencies(core).filter((name) => byName.has(name))).toEqual([]);

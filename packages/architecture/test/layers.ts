@@ -38,6 +38,9 @@ export const LAYERS: readonly Layer[] = [
     sameLayer: true,
     packages: ['@hexagent/compose', '@hexagent/doctor'],
   },
+  // A server that runs CLIs for remote clients, on the CLI adapter and the kit: it never composes a
+  // session (no compose, no facade), so what it runs is what a client's hello asked, within policy.
+  { name: 'servers', rank: 3, sameLayer: false, packages: ['@hexagent/relay'] },
   // The container, the tokens' registrations, the public entries: wiring only.
   { name: 'facade', rank: 4, sameLayer: false, packages: ['@hexagent/sdk'] },
   // Built on the facade's public entries.
@@ -49,7 +52,6 @@ export const LAYERS: readonly Layer[] = [
       '@hexagent/agent-pool',
       '@hexagent/claude-agent-sdk',
       '@hexagent/queue',
-      '@hexagent/relay',
       '@hexagent/drop-in',
       '@hexagent/bench',
       '@hexagent/compat',
@@ -82,5 +84,5 @@ export function mayDependOn(from: string, to: string): boolean {
   const a = layerOf(from);
   const b = layerOf(to);
   if (a === undefined || b === undefined || from === to) return false;
-  return b.rank < a.rank || (b.rank === a.rank && a.sameLayer);
+  return b.rank < a.rank || (b === a && a.sameLayer);
 }
