@@ -47,7 +47,7 @@ export type {
   JobState,
 } from './job-queue.js';
 export { type PgBossQueueOptions, pgBossQueue } from './pg-boss-queue.js';
-export { INTERRUPTED_STEP_REQUESTER } from './steps/interrupted-step.js';
+export { INTERRUPTED_STEP_REQUESTER, INTERRUPTED_STEP_SUBJECT } from './steps/interrupted-step.js';
 export type { InterruptedStep } from './steps/interrupted-step-outcome.js';
 export { type InterruptedStepDecision, resolveInterruptedStep } from './steps/resolve-interrupted-step.js';
 export type { StepPolicy } from './steps/step-policy.js';

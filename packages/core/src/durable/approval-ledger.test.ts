@@ -40,6 +40,24 @@ describe('ApprovalLedger', () => {
     expect(await ledger.list({ status: 'pending' })).toEqual([first]);
   });
 
+  it('keeps an approval about another subject of the same call apart from the one to run it', async () => {
+    const { ledger, request, call } = setup();
+    const gate = await request();
+    await ledger.approve(gate.id, { by: 'alice' });
+    expect(await ledger.claim(call)).toMatchObject({ kind: 'allow' });
+    const about = () => ledger.request({ ...call, requestedBy: 'crash', expiresInMs: 60_000, subject: 'interrupted' });
+    const interrupted = await about();
+    expect(interrupted).toMatchObject({ ...call, subject: 'interrupted', status: 'pending', requestedBy: 'crash' });
+    expect(interrupted.id).toMatch(/^apr_[0-9a-f]{32}$/);
+    expect(interrupted.id).not.toBe(gate.id);
+    expect(await about()).toEqual(interrupted);
+    expect(await ledger.find(call.sessionId, call.toolUseId, 'interrupted')).toEqual(interrupted);
+    expect(await ledger.find(call.sessionId, call.toolUseId)).toMatchObject({ id: gate.id, status: 'running' });
+    // Deciding one leaves the other as it was.
+    await ledger.deny(interrupted.id, { by: 'bob', reason: 'it went through' });
+    expect((await ledger.get(gate.id))?.status).toBe('running');
+  });
+
   it('invalidates a call that comes back with another input; it is never allowed', async () => {
     const { ledger, request, call } = setup();
     const { id } = await request();

@@ -23,6 +23,11 @@ export interface ApprovalRequest {
   expiresInMs: number;
   /** Opaque JSON kept with the record for whoever resumes the run. */
   context?: Record<string, unknown>;
+  /**
+   * What is decided, when it is not whether to run the call: a record of its own beside the call's
+   * approval (`'interrupted'`: a call cut by a crash, whose approval to run is already `running`).
+   */
+  subject?: string;
 }
 
 /** A tool call as a hook, `canUseTool` or a handler sees it. */
@@ -102,7 +107,8 @@ export class ApprovalLedger {
     const now = await this.#store.now();
     const digest = inputDigest(request.input);
     const record: ApprovalRecord = {
-      id: approvalIdOf(request.sessionId, request.toolUseId),
+      id: approvalIdOf(request.sessionId, request.toolUseId, request.subject),
+      ...(request.subject === undefined ? {} : { subject: request.subject }),
       sessionId: request.sessionId,
       toolUseId: request.toolUseId,
       toolName: request.toolName,
@@ -116,7 +122,7 @@ export class ApprovalLedger {
     };
     const { stored, created } = await this.#store.create(record);
     if (created) return stored.record;
-    const verdict = await this.check({ ...request });
+    const verdict = await this.#verdict(request, false, record.id);
     if (verdict.kind === 'refuse' && verdict.mark !== undefined) return verdict.mark;
     return (await this.#store.get(record.id))?.record ?? stored.record;
   }
@@ -126,9 +132,9 @@ export class ApprovalLedger {
     return (await this.#store.get(id))?.record ?? null;
   }
 
-  /** The approval of one call, or `null`. */
-  find(sessionId: string, toolUseId: string): Promise<ApprovalRecord | null> {
-    return this.get(approvalIdOf(sessionId, toolUseId));
+  /** The approval of one call (to run it, or the one about `subject`), or `null`. */
+  find(sessionId: string, toolUseId: string, subject?: string): Promise<ApprovalRecord | null> {
+    return this.get(approvalIdOf(sessionId, toolUseId, subject));
   }
 
   /** The approvals that match `query` (such as `{ status: 'pending' }`), the oldest first. */
@@ -231,8 +237,7 @@ export class ApprovalLedger {
     });
   }
 
-  async #verdict(call: ApprovalCall, claim: boolean): Promise<LedgerVerdict> {
-    const id = approvalIdOf(call.sessionId, call.toolUseId);
+  async #verdict(call: ApprovalCall, claim: boolean, id = approvalIdOf(call.sessionId, call.toolUseId)): Promise<LedgerVerdict> {
     const presented = { toolName: call.toolName, inputDigest: inputDigest(call.input) };
     if ((await this.#store.get(id)) === null) return { kind: 'none' };
     return this.#transition(id, (record, now) => {

@@ -60,8 +60,13 @@ export interface ApprovalInvalidation {
  * store when a run parks, and what happened to it since. Plain JSON, so any store holds it.
  */
 export interface ApprovalRecord {
-  /** `apr_` and 32 hex digits, derived from the session id and the tool use id ({@link approvalIdOf}). */
+  /** `apr_` and 32 hex digits, derived from the session id, the tool use id and the subject ({@link approvalIdOf}). */
   id: string;
+  /**
+   * What is decided, when it is not whether to run the call (absent then): `'interrupted'` for a call
+   * a crash cut mid-flight, decided apart from the approval that let it run.
+   */
+  subject?: string;
   /** The session of the run that asked. */
   sessionId: string;
   /** The model's `tool_use` id. */

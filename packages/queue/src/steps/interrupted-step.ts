@@ -10,10 +10,14 @@ const DEFAULT_EXPIRY_MS = 7 * 24 * 3600_000;
 /** Who asks for the approval of an interrupted call (a label: the records' `requestedBy`). */
 export const INTERRUPTED_STEP_REQUESTER = 'hexagent:interrupted-step';
 
+/** The `subject` of an interrupted call's approval: a record apart from the one that let the call run (a gated call's, `running`). */
+export const INTERRUPTED_STEP_SUBJECT = 'interrupted';
+
 /**
  * Before a retried attempt's CLI starts: the first call of the session that was in flight when a
  * worker died, is not idempotent and is not resolved, as an {@link InterruptedStep} with its pending
- * approval (requested once: the approval's id is the call's); `undefined` when the run may go on.
+ * approval (requested once: its id is derived from the call's and the subject `interrupted`, so a
+ * gated call's own approval, left `running` by the crash, stays apart); `undefined` when the run may go on.
  */
 export async function interruptedStep(
   job: ClaimedJob<AgentJobData>,
@@ -31,6 +35,7 @@ export async function interruptedStep(
     requestedBy: INTERRUPTED_STEP_REQUESTER,
     expiresInMs: policy.expiresInMs ?? DEFAULT_EXPIRY_MS,
     context: { interruptedStep: { jobId: job.id } },
+    subject: INTERRUPTED_STEP_SUBJECT,
   });
   const { toolUseId, toolName, input, startedAt } = step;
   return { toolUseId, toolName, input, startedAt, approval };

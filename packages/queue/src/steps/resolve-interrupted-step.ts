@@ -63,6 +63,7 @@ export async function resolveInterruptedStep(
       record: approval,
     });
   }
+  await endGatedCall(policy.approvals, step, decision);
   if (decision.kind === 'fail') return { approval, step };
   const job = await queue.get(jobId);
   if (job === null)
@@ -71,6 +72,20 @@ export async function resolveInterruptedStep(
   const next: AgentJobData = { ...data, runId: data.runId ?? jobId, continuation: { prompt: continuePrompt(step) } };
   const id = await queue.enqueue(next, options);
   return { approval, step, run: agentRun(queue, id, data.sessionId) };
+}
+
+/**
+ * A gated call the crash cut was claimed (`running`) and never finished: it ends now, as having run
+ * with the interruption as its error (whether it took effect is what the person decided on).
+ */
+async function endGatedCall(
+  approvals: StepPolicy['approvals'],
+  step: StepRecord,
+  decision: InterruptedStepDecision,
+): Promise<void> {
+  const gate = await approvals.find(step.sessionId, step.toolUseId);
+  if (gate?.status !== 'running') return;
+  await approvals.finish(gate.id, { error: `interrupted by a crash; ${decision.kind} by ${decision.by}` });
 }
 
 /** What the model is told on the continuation (the CLI already told it the call was interrupted). */

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentJobData, AgentJobOutput, AgentJobQueue } from '../agent-job.js';
 import type { ClaimedJob } from '../job-queue.js';
 import { runAgentJob } from '../run-agent-job.js';
+import { resolveInterruptedStep } from './resolve-interrupted-step.js';
 import type { StepPolicy } from './step-policy.js';
 
 /** A queue that records what the worker completes (one job, handed in directly). */
@@ -81,6 +82,35 @@ describe('a worker with steps', () => {
     // Resolved: the next attempt runs.
     await steps.ledger.resolve(job.data.sessionId, 'toolu_1', { kind: 'skip', by: 'alice' });
     expect(await steps.ledger.interrupted(job.data.sessionId)).toEqual([]);
+  });
+
+  it('a gated call approved and running when the worker died: its interrupted approval is a record of its own, and deciding it ends the gate', async () => {
+    const steps = policy();
+    const job = retried('Pay the bill');
+    const input = { what: '250 EUR' };
+    const call = { sessionId: job.data.sessionId, toolUseId: 'toolu_1', toolName: 'mcp__ops__charge', input };
+    const gate = await steps.approvals.request({ ...call, requestedBy: 'gate', expiresInMs: 60_000 });
+    await steps.approvals.approve(gate.id, { by: 'alice' });
+    expect(await steps.approvals.claim(call)).toMatchObject({ kind: 'allow' });
+    await steps.ledger.begin({ ...call, inputDigest: inputDigest(input) }, false);
+    const { queue, completed } = recordingQueue();
+    const signal = new AbortController().signal;
+    const transport = (): FakeCliTransport => {
+      throw new Error('a CLI was started');
+    };
+    await runAgentJob(job, { queue, steps, options: { transport }, signal, closing: signal });
+    const interrupted = completed[0]?.interrupted;
+    expect(interrupted?.approval).toMatchObject({ status: 'pending', subject: 'interrupted', toolUseId: 'toolu_1' });
+    expect(interrupted?.approval.id).not.toBe(gate.id);
+    const { approval } = await resolveInterruptedStep(queue, steps, interrupted?.approval.id ?? '', {
+      kind: 'fail',
+      by: 'bob',
+    });
+    expect(approval.status).toBe('denied');
+    expect(await steps.approvals.get(gate.id)).toMatchObject({
+      status: 'ran',
+      execution: { error: 'interrupted by a crash; fail by bob' },
+    });
   });
 
   it('a retry whose prompt the stored transcript holds resumes with Continue., not the prompt', async () => {

@@ -9,6 +9,8 @@
  * 2. A call in flight that is not idempotent (`charge`): the retry ends the job `interrupted` before any
  *    CLI (no model request), with a pending approval; of two people resolving it at once one wins, and
  *    the skip resumes the run without running the call again.
+ * 3. The same call behind an approval gate, approved, then killed while it runs: the interrupted call
+ *    gets an approval of its own (the gate's is `running`), and resolving it ends the gate's record.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +35,13 @@ import {
 } from '@hexagent/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AgentJobQueue, enqueueAgentRun, pgBossQueue, resolveInterruptedStep } from '../../src/index.js';
+import {
+  type AgentJobQueue,
+  decideAndResume,
+  enqueueAgentRun,
+  pgBossQueue,
+  resolveInterruptedStep,
+} from '../../src/index.js';
 
 const connectionString = inject('postgresUrl');
 const WORKER = fileURLToPath(new URL('./fixtures/steps-worker-process.mjs', import.meta.url));
@@ -125,7 +133,7 @@ afterAll(async () => {
 });
 
 /** A worker process with a CLI home of its own (as on another machine: only the store is shared). */
-async function startWorker(hold?: 'charge' | 'lookup'): Promise<AppProcess> {
+async function startWorker(hold?: 'charge' | 'lookup', gate?: 'charge'): Promise<AppProcess> {
   const [marker, value] = MARKER.split('=') as [string, string];
   const home = await hermeticCliEnv({ baseUrl: harness.server.url });
   homes.push(home.cleanup);
@@ -136,6 +144,7 @@ async function startWorker(hold?: 'charge' | 'lookup'): Promise<AppProcess> {
     CLI_ENV: JSON.stringify({ ...home.env, [marker]: value }),
     WORKER_CWD: cwd,
     ...(hold === undefined ? {} : { HOLD_TOOL: hold }),
+    ...(gate === undefined ? {} : { GATE_TOOL: gate }),
   });
   workers.push(worker);
   return worker;
@@ -268,5 +277,61 @@ describe('steps survive a worker SIGKILL', () => {
       await Promise.all([approvalStore.close(), stepStore.close()]);
     }
     expect(survivor.reported().length).toBeGreaterThan(0);
+  });
+
+  it('a gated call, approved and killed while it runs: its interruption is decided apart, and ends the gate', {
+    timeout: 120_000,
+  }, async () => {
+    survivor?.kill('SIGTERM');
+    await survivor?.exited;
+    const victim = await startWorker('charge', 'charge');
+    const before = starts('charge');
+    const approvalStore = new PostgresApprovalStore({ connectionString });
+    const stepStore = new PostgresStepStore({ connectionString });
+    const approvals = new ApprovalLedger({ store: approvalStore });
+    const steps = new StepLedger({ store: stepStore });
+    try {
+      const run = await enqueue('Pay the bill', 30);
+      const parked = await run.result();
+      const gate = parked.awaitingApproval;
+      expect(gate).toMatchObject({ status: 'pending', toolName: 'mcp__ops__charge' });
+      expect(starts('charge')).toBe(before);
+      // The resumed attempt runs the approved call (held) and is killed; its expiry bounds a CLI start.
+      const { run: resumed } = await decideAndResume(
+        queue,
+        approvals,
+        gate?.id ?? '',
+        { kind: 'approve', by: 'alice' },
+        {
+          expireInSeconds: 20,
+          retryLimit: 2,
+        },
+      );
+      await killWhileRunning(victim, 'charge', run.sessionId);
+      expect(await approvals.get(gate?.id ?? '')).toMatchObject({ status: 'running' });
+      survivor = await startWorker();
+      const output = await resumed.result();
+      expect(output.interrupted?.approval).toMatchObject({
+        status: 'pending',
+        subject: 'interrupted',
+        toolName: 'mcp__ops__charge',
+        requestedBy: 'hexagent:interrupted-step',
+      });
+      expect(output.interrupted?.approval.id).not.toBe(gate?.id);
+      const { run: continued } = await resolveInterruptedStep(
+        queue,
+        { ledger: steps, approvals },
+        output.interrupted?.approval.id ?? '',
+        { kind: 'skip', by: 'bob', reason: 'paid by hand' },
+      );
+      expect((await continued?.result())?.text).toBe('the bill stays unpaid');
+      expect(starts('charge') - before).toBe(1);
+      expect(await approvals.get(gate?.id ?? '')).toMatchObject({
+        status: 'ran',
+        execution: { error: 'interrupted by a crash; skip by bob' },
+      });
+    } finally {
+      await Promise.all([approvalStore.close(), stepStore.close()]);
+    }
   });
 });
