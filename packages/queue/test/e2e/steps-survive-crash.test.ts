@@ -11,6 +11,7 @@
  *    the skip resumes the run without running the call again.
  * 3. The same call behind an approval gate, approved, then killed while it runs: the interrupted call
  *    gets an approval of its own (the gate's is `running`), and resolving it ends the gate's record.
+ * 4. Case 1 with the steps and approvals in Redis (the queue and the transcripts stay in PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApprovalDecisionError, ApprovalLedger, StepLedger } from '@hexagent/core';
 import { PostgresApprovalStore, PostgresStepStore } from '@hexagent/session-store-postgres';
+import { RedisStepStore } from '@hexagent/session-store-redis';
 import {
   type AppProcess,
   type CliHarness,
@@ -33,6 +35,7 @@ import {
   toolUse,
   waitUntil,
 } from '@hexagent/testing';
+import { findRedisServer, type RunningServer, startRedisServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -133,7 +136,7 @@ afterAll(async () => {
 });
 
 /** A worker process with a CLI home of its own (as on another machine: only the store is shared). */
-async function startWorker(hold?: 'charge' | 'lookup', gate?: 'charge'): Promise<AppProcess> {
+async function startWorker(hold?: 'charge' | 'lookup', gate?: 'charge', redisUrl?: string): Promise<AppProcess> {
   const [marker, value] = MARKER.split('=') as [string, string];
   const home = await hermeticCliEnv({ baseUrl: harness.server.url });
   homes.push(home.cleanup);
@@ -145,6 +148,7 @@ async function startWorker(hold?: 'charge' | 'lookup', gate?: 'charge'): Promise
     WORKER_CWD: cwd,
     ...(hold === undefined ? {} : { HOLD_TOOL: hold }),
     ...(gate === undefined ? {} : { GATE_TOOL: gate }),
+    ...(redisUrl === undefined ? {} : { REDIS_URL: redisUrl }),
   });
   workers.push(worker);
   return worker;
@@ -334,4 +338,39 @@ describe('steps survive a worker SIGKILL', () => {
       await Promise.all([approvalStore.close(), stepStore.close()]);
     }
   });
+
+  it.runIf(findRedisServer() !== undefined)(
+    'on Redis stores too: the completed call is not run again, the idempotent one in flight is',
+    { timeout: 120_000 },
+    async () => {
+      survivor?.kill('SIGTERM');
+      await survivor?.exited;
+      const redis: RunningServer = await startRedisServer();
+      try {
+        const before = { charge: starts('charge'), lookup: starts('lookup') };
+        const since = () => ({ charge: starts('charge') - before.charge, lookup: starts('lookup') - before.lookup });
+        const victim = await startWorker('lookup', undefined, redis.url);
+        const run = await enqueue('Book the trip', 30);
+        await killWhileRunning(victim, 'lookup', run.sessionId);
+        expect(since()).toEqual({ charge: 1, lookup: 1 });
+        survivor = await startWorker(undefined, undefined, redis.url);
+        const output = await run.result();
+        expect(output.text).toBe('booked: charged 100 EUR; Oslo: sunny');
+        expect(since()).toEqual({ charge: 1, lookup: 2 });
+        // The records are in Redis: the charge completed once, under the id the model gave it.
+        const steps = new RedisStepStore({ url: redis.url });
+        try {
+          expect(await steps.get(run.sessionId, 'toolu_charge_1')).toMatchObject({
+            record: { status: 'completed', toolName: 'mcp__ops__charge', starts: 1 },
+          });
+        } finally {
+          await steps.close();
+        }
+      } finally {
+        survivor?.kill('SIGTERM');
+        await survivor?.exited;
+        await redis.stop();
+      }
+    },
+  );
 });
