@@ -1,4 +1,5 @@
 import type { AgentPool } from '@hexagent/agent-pool';
+import type { StepCall } from '@hexagent/core';
 import { assistantText, type Options, type Query, query, type SDKUserMessageInput } from '@hexagent/sdk';
 import type { AgentJobData, AgentJobOutput, AgentJobProgress } from './agent-job.js';
 import { AgentRunFailure, resultFailure, thrownFailure } from './agent-run-failure.js';
@@ -8,10 +9,12 @@ import { DEFAULT_CONTINUE_PROMPT } from './control/run-control-policy.js';
 import type { RunStop } from './control/run-stop.js';
 import { admitJob, RunWatch } from './control/run-watch.js';
 import type { ClaimedJob, JobError } from './job-queue.js';
+import { cliCallsInFlight } from './steps/cli-calls-in-flight.js';
 import { interruptedStep } from './steps/interrupted-step.js';
-import { recordSteps } from './steps/record-steps.js';
-import { transcriptHoldsPrompt } from './steps/retry-prompt.js';
+import { recordSteps, refuseSkippedCalls } from './steps/record-steps.js';
+import { storedTranscript, transcriptHoldsPrompt } from './steps/retry-prompt.js';
 import { isIdempotent, type StepPolicy } from './steps/step-policy.js';
+import { isWrappable } from './wrap-in-process-tools.js';
 
 interface RunContext extends AgentWorkerOptions {
   /** Aborted when the worker's close deadline passes. */
@@ -45,7 +48,10 @@ export async function runAgentJob(job: ClaimedJob<AgentJobData>, context: RunCon
       return { kind: 'completed' };
     }
     // Durable steps: a call a dead worker left in flight, not idempotent, ends the run before any CLI.
-    const interrupted = context.steps === undefined ? undefined : await interruptedStep(job, context.steps);
+    const interrupted =
+      context.steps === undefined
+        ? undefined
+        : await interruptedStep(job, context.steps, await cliInFlight(job, context));
     if (interrupted !== undefined) {
       await queue.complete(job.id, { ...stoppedOutput(job, undefined, { durationMs: 0, costUsd: 0 }), interrupted });
       return { kind: 'completed' };
@@ -111,9 +117,7 @@ async function runTurn(
   // Each transcript frame reaches the store as the CLI writes it: a batch would wait for the turn's end,
   // and a worker killed mid-turn would leave its completed steps out of the store.
   if (context.steps !== undefined) options.sessionStoreFlush ??= 'eager';
-  if (context.steps !== undefined && options.mcpServers !== undefined) {
-    options.mcpServers = await stepRecorded(job, context.steps, options.mcpServers);
-  }
+  if (context.steps !== undefined) Object.assign(options, await stepRecorded(job, context.steps, options));
   const gated = context.approvals === undefined ? undefined : await gatedJob(job, context.approvals, options);
   const started = Date.now();
   let assistantMessages = 0;
@@ -191,12 +195,26 @@ async function turnPrompt(
   return held ? (steps.continuePrompt ?? DEFAULT_CONTINUE_PROMPT) : job.data.prompt;
 }
 
-/** The run's in-process tools recording their calls; a call a person chose to skip stays refused. */
+/** The calls of tools the CLI ran itself that the stored transcript shows in flight (none without a session store). */
+async function cliInFlight(job: ClaimedJob<AgentJobData>, context: RunContext): Promise<StepCall[]> {
+  const { steps, sessionStore } = context;
+  if (steps === undefined || sessionStore === undefined) return [];
+  const cwd = job.data.options.cwd ?? context.options?.cwd;
+  const transcript = await storedTranscript(sessionStore, job.data.sessionId, cwd);
+  const servers = (job.data.options.mcpServers ?? []).filter((name) => isWrappable(context.servers?.[name]));
+  const recorded = (toolName: string) => servers.some((name) => toolName.startsWith(`mcp__${name}__`));
+  return cliCallsInFlight(transcript, job.data.sessionId, recorded, steps.approvals);
+}
+
+/**
+ * The run's in-process tools recording their calls; a call a person chose to skip stays refused, by
+ * its handler's wrapper or, for a tool the CLI runs itself, by a `PreToolUse` hook.
+ */
 async function stepRecorded(
   job: ClaimedJob<AgentJobData>,
   steps: StepPolicy,
-  mcpServers: NonNullable<Options['mcpServers']>,
-): Promise<NonNullable<Options['mcpServers']>> {
+  options: Options,
+): Promise<Pick<Options, 'mcpServers' | 'hooks'>> {
   const { sessionId } = job.data;
   const skipped = (await steps.ledger.list(sessionId)).flatMap((step) =>
     step.resolution?.kind === 'skip'
@@ -204,7 +222,13 @@ async function stepRecorded(
       : [],
   );
   const idempotent = (toolName: string) => isIdempotent(steps, toolName);
-  return recordSteps(mcpServers, { ledger: steps.ledger, sessionId, idempotent, skipped }) ?? mcpServers;
+  const recorder = { ledger: steps.ledger, sessionId, idempotent, skipped };
+  return {
+    ...(options.mcpServers === undefined
+      ? {}
+      : { mcpServers: recordSteps(options.mcpServers, recorder) ?? options.mcpServers }),
+    ...(skipped.length === 0 ? {} : { hooks: refuseSkippedCalls(options.hooks, skipped) }),
+  };
 }
 
 /** The output of a job a stop, a pause or a cap ended (before its CLI started, or while it ran). */

@@ -25,6 +25,11 @@ function isDefinition(instance: unknown): instance is DefinitionLike {
   return typeof value === 'object' && value !== null && typeof value.name === 'string' && Array.isArray(value.tools);
 }
 
+/** Whether `config` is an in-process server whose tools' handlers {@link wrapInProcessTools} can wrap. */
+export function isWrappable(config: McpServerConfig | undefined): boolean {
+  return config?.type === 'sdk' && 'instance' in config && isDefinition(config.instance);
+}
+
 /**
  * The in-process servers of `mcpServers` with every tool's handler replaced by `wrap(toolName, tool)`
  * (`toolName` is `mcp__<server>__<tool>`). Only `createSdkMcpServer` definitions can be wrapped (their

@@ -1,6 +1,7 @@
-import type { StepRecord } from '@hexagent/core';
+import type { StepCall, StepRecord } from '@hexagent/core';
 import type { AgentJobData } from '../agent-job.js';
 import type { ClaimedJob } from '../job-queue.js';
+import { READ_ONLY_CLI_TOOLS } from './cli-calls-in-flight.js';
 import type { InterruptedStep } from './interrupted-step-outcome.js';
 import { isIdempotent, type StepPolicy } from './step-policy.js';
 
@@ -15,16 +16,21 @@ export const INTERRUPTED_STEP_SUBJECT = 'interrupted';
 
 /**
  * Before a retried attempt's CLI starts: the first call of the session that was in flight when a
- * worker died, is not idempotent and is not resolved, as an {@link InterruptedStep} with its pending
+ * worker died (an in-process call its record shows `running`, or one the CLI ran itself, in
+ * `cliInFlight` from the transcript), is not idempotent (nor a read-only built-in) and is not resolved, as an {@link InterruptedStep} with its pending
  * approval (requested once: its id is derived from the call's and the subject `interrupted`, so a
  * gated call's own approval, left `running` by the crash, stays apart); `undefined` when the run may go on.
  */
 export async function interruptedStep(
   job: ClaimedJob<AgentJobData>,
   policy: StepPolicy,
+  cliInFlight: readonly StepCall[] = [],
 ): Promise<InterruptedStep | undefined> {
   const { sessionId } = job.data;
-  const open = (await policy.ledger.interrupted(sessionId)).filter((step) => !isIdempotent(policy, step.toolName));
+  const rerunnable = (toolName: string) => isIdempotent(policy, toolName) || READ_ONLY_CLI_TOOLS.includes(toolName);
+  // A call the CLI ran itself, cut mid-flight: recorded now, from the transcript (no handler of ours saw it start).
+  for (const call of cliInFlight) if (!rerunnable(call.toolName)) await policy.ledger.begin(call, false);
+  const open = (await policy.ledger.interrupted(sessionId)).filter((step) => !rerunnable(step.toolName));
   const step: StepRecord | undefined = open[0];
   if (step === undefined) return undefined;
   const approval = await policy.approvals.request({

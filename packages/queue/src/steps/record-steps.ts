@@ -1,5 +1,12 @@
 import { inputDigest, type StepCall, type StepLedger, type StepResult } from '@hexagent/core';
-import type { CallToolResult, McpServerConfig, SdkMcpToolDefinition, ToolHandlerExtra } from '@hexagent/sdk';
+import type {
+  CallToolResult,
+  HookCallback,
+  McpServerConfig,
+  Options,
+  SdkMcpToolDefinition,
+  ToolHandlerExtra,
+} from '@hexagent/sdk';
 import { type ToolHandler, wrapInProcessTools } from '../wrap-in-process-tools.js';
 
 /** What the step recorder of one run needs. */
@@ -61,4 +68,29 @@ function recordedHandler(toolName: string, tool: SdkMcpToolDefinition, recorder:
 
 function notRun(reason: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `Not run: ${reason}.` }] };
+}
+
+/**
+ * `hooks` plus a `PreToolUse` hook that denies a call a person chose to skip (the same tool and
+ * input) for the rest of the session: the wrapper refuses it for an in-process tool, this hook for one
+ * the CLI runs itself (`Bash`, `Write`, a stdio MCP server's).
+ */
+export function refuseSkippedCalls(
+  hooks: Options['hooks'],
+  skipped: StepRecorder['skipped'],
+): NonNullable<Options['hooks']> {
+  const refuse: HookCallback = async (input) => {
+    if (input.hook_event_name !== 'PreToolUse') return {};
+    const digest = inputDigest((input.tool_input ?? {}) as Record<string, unknown>);
+    const skip = skipped.find((s) => s.toolName === input.tool_name && s.inputDigest === digest);
+    if (skip === undefined) return {};
+    return {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: `Not run: a person chose not to run this call again after it was interrupted (${skip.reason}).`,
+      },
+    };
+  };
+  return { ...hooks, PreToolUse: [{ hooks: [refuse] }, ...(hooks?.PreToolUse ?? [])] };
 }

@@ -16,6 +16,19 @@ export async function transcriptHoldsPrompt(
   cwd: string | undefined,
   prompt: string,
 ): Promise<boolean> {
+  const entries = await storedTranscript(store, sessionId, cwd);
+  return entries.some((entry) => entry.type === 'user' && userText(entry).includes(prompt));
+}
+
+/**
+ * The session's transcript as the store holds it, under the CLI's project directory name for `cwd`
+ * (as the SDK mirrors it); empty when the store has none or cannot be read.
+ */
+export async function storedTranscript(
+  store: SessionStore,
+  sessionId: string,
+  cwd: string | undefined,
+): Promise<Array<Record<string, unknown>>> {
   const absolute = resolve(cwd ?? '.');
   let real = absolute;
   try {
@@ -23,8 +36,7 @@ export async function transcriptHoldsPrompt(
   } catch {
     // A directory that does not exist keeps its resolved path, as the SDK's key does.
   }
-  const entries = await store.load({ projectKey: projectKeyForPath(real), sessionId }).catch(() => null);
-  return (entries ?? []).some((entry) => entry.type === 'user' && userText(entry).includes(prompt));
+  return (await store.load({ projectKey: projectKeyForPath(real), sessionId }).catch(() => null)) ?? [];
 }
 
 function userText(entry: Record<string, unknown>): string {

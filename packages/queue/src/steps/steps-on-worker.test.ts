@@ -113,6 +113,47 @@ describe('a worker with steps', () => {
     });
   });
 
+  it('a call the CLI ran itself, in flight in the stored transcript, ends the retry interrupted; read-only and answered ones do not', async () => {
+    const cwd = realpathSync(tmpdir());
+    const job = retried('Clean up');
+    const { sessionId } = job.data;
+    const sessionStore = new InMemorySessionStore();
+    const key = { projectKey: projectKeyForPath(cwd), sessionId };
+    const use = (id: string, name: string, input: Record<string, unknown>) => ({
+      type: 'assistant',
+      uuid: `a-${id}`,
+      sessionId,
+      message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+    });
+    const answered = (id: string) => ({
+      type: 'user',
+      uuid: `u-${id}`,
+      sessionId,
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] },
+    });
+    await sessionStore.append(key, [
+      { type: 'user', uuid: 'u0', sessionId, message: { role: 'user', content: 'Clean up' } },
+      use('toolu_ls', 'Bash', { command: 'ls' }),
+      answered('toolu_ls'),
+      use('toolu_read', 'Read', { file_path: '/etc/hostname' }),
+      use('toolu_rm', 'Bash', { command: 'rm -rf build' }),
+    ]);
+    const steps = policy();
+    const { queue, completed } = recordingQueue();
+    const signal = new AbortController().signal;
+    const transport = (): FakeCliTransport => {
+      throw new Error('a CLI was started');
+    };
+    await runAgentJob(job, { queue, steps, sessionStore, options: { transport, cwd }, signal, closing: signal });
+    expect(completed[0]?.interrupted).toMatchObject({
+      toolUseId: 'toolu_rm',
+      toolName: 'Bash',
+      input: { command: 'rm -rf build' },
+      approval: { status: 'pending', subject: 'interrupted' },
+    });
+    expect((await steps.ledger.list(sessionId)).map((step) => step.toolUseId)).toEqual(['toolu_rm']);
+  });
+
   it('a retry whose prompt the stored transcript holds resumes with Continue., not the prompt', async () => {
     const cwd = realpathSync(tmpdir());
     const job = retried('Book the trip');

@@ -11,10 +11,12 @@
  *    the skip resumes the run without running the call again.
  * 3. The same call behind an approval gate, approved, then killed while it runs: the interrupted call
  *    gets an approval of its own (the gate's is `running`), and resolving it ends the gate's record.
- * 4. Case 1 with the steps and approvals in Redis (the queue and the transcripts stay in PostgreSQL).
+ * 4. A call the CLI runs itself (Bash) killed mid-call: found in flight in the stored transcript, the
+ *    retry ends `interrupted`; a skip is enforced by a hook when the model asks for the call again.
+ * 5. Case 1 with the steps and approvals in Redis (the queue and the transcripts stay in PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +52,9 @@ const connectionString = inject('postgresUrl');
 const WORKER = fileURLToPath(new URL('./fixtures/steps-worker-process.mjs', import.meta.url));
 const MARKER = `HEXAGENT_TEST_APP=${process.pid}-${randomBytes(4).toString('hex')}`;
 const INTERRUPTED = /\[Tool call interrupted/;
+/** The Bash command of the CLI-run case: blocks until killed (the CLI refuses a plain long `sleep`), findable in /proc. */
+const TOKEN = `clean-${randomBytes(4).toString('hex')}`;
+const CLEAN = `tail -f /dev/null; echo ${TOKEN}`;
 
 type Message = { role: string; content: unknown };
 type Block = { type: string; id?: string; text?: string; name?: string; tool_use_id?: string; content?: unknown };
@@ -97,6 +102,16 @@ function model(request: RecordedRequest): ModelTurn {
     const [looked] = done('lookup');
     if (looked === undefined) return call('lookup', 'Oslo');
     return { content: [text(`booked: ${charged.text.trim()}; ${looked.text.trim()}`)] };
+  }
+  if (said.some((s) => s.includes('Clean the build'))) {
+    const bash = results.filter((r) => r.tool === 'Bash');
+    if (bash.length === 0) return { content: [toolUse('Bash', { command: CLEAN }, 'toolu_bash_1')] };
+    // Told the call was skipped, a stubborn model asks for it again: the worker's hook must refuse it.
+    if (said.some((s) => s.includes('chose not to run it again'))) {
+      if (bash.length === 1) return { content: [toolUse('Bash', { command: CLEAN }, 'toolu_bash_2')] };
+      return { content: [text(`left as is: ${bash.at(-1)?.text}`)] };
+    }
+    return { content: [text('waiting')] };
   }
   if (said.some((s) => s.includes('chose not to run it again'))) return { content: [text('the bill stays unpaid')] };
   const [paid] = done('charge');
@@ -187,6 +202,20 @@ async function killWhileRunning(worker: AppProcess, tool: string, sessionId: str
   await worker.exited;
 }
 
+/** Processes whose command line holds `token` (the Bash tool's shell and what it runs). */
+function processesWith(token: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(token);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /**
  * A short expiry for the jobs whose worker the test kills (the retry waits for it), pg-boss's default
  * for the uninterrupted one: an attempt must end within its expiry, and a loaded machine is slow.
@@ -194,7 +223,7 @@ async function killWhileRunning(worker: AppProcess, tool: string, sessionId: str
 const enqueue = (prompt: string, expireInSeconds?: number) =>
   enqueueAgentRun(queue, {
     prompt,
-    options: { mcpServers: ['ops'], allowedTools: ['mcp__ops__charge', 'mcp__ops__lookup'] },
+    options: { mcpServers: ['ops'], allowedTools: ['mcp__ops__charge', 'mcp__ops__lookup', 'Bash'] },
     retryLimit: 2,
     ...(expireInSeconds === undefined ? {} : { expireInSeconds }),
   });
@@ -334,6 +363,58 @@ describe('steps survive a worker SIGKILL', () => {
         status: 'ran',
         execution: { error: 'interrupted by a crash; skip by bob' },
       });
+    } finally {
+      await Promise.all([approvalStore.close(), stepStore.close()]);
+    }
+  });
+
+  it('a call the CLI runs itself (Bash), killed mid-call: the retry ends interrupted from the transcript; a skip is enforced', {
+    timeout: 120_000,
+  }, async () => {
+    survivor?.kill('SIGTERM');
+    await survivor?.exited;
+    const victim = await startWorker();
+    const run = await enqueue('Clean the build', 30);
+    await waitUntil('the Bash call to run', () => processesWith(TOKEN).length > 0, { timeoutMs: 60_000 });
+    await waitUntil(
+      'the store to hold toolu_bash_1',
+      async () => {
+        const { rows } = await db.query(
+          `SELECT 1 FROM hexagent.entries WHERE session_id = $1 AND COALESCE(entry::text, entry_text) LIKE '%toolu_bash_1%' LIMIT 1`,
+          [run.sessionId],
+        );
+        return rows.length > 0;
+      },
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
+    const requests = harness.server.messageRequests.length;
+    victim.kill('SIGKILL');
+    await victim.exited;
+    // The worker's guardian takes the CLI, and with it the shell of its Bash call.
+    await waitUntil('the Bash call to be gone', () => processesWith(TOKEN).length === 0, { timeoutMs: 10_000 });
+    survivor = await startWorker();
+    const output = await run.result();
+    expect(harness.server.messageRequests.length).toBe(requests);
+    expect(output.interrupted).toMatchObject({
+      toolUseId: 'toolu_bash_1',
+      toolName: 'Bash',
+      input: { command: CLEAN },
+      approval: { status: 'pending', subject: 'interrupted' },
+    });
+    const approvalStore = new PostgresApprovalStore({ connectionString });
+    const stepStore = new PostgresStepStore({ connectionString });
+    try {
+      const { run: continued } = await resolveInterruptedStep(
+        queue,
+        { ledger: new StepLedger({ store: stepStore }), approvals: new ApprovalLedger({ store: approvalStore }) },
+        output.interrupted?.approval.id ?? '',
+        { kind: 'skip', by: 'carol', reason: 'cleaned by hand' },
+      );
+      const text = (await continued?.result())?.text ?? '';
+      // The stubborn second call was refused by the hook, with the person's reason; nothing ran.
+      expect(text).toContain('left as is:');
+      expect(text).toContain('a person chose not to run this call again after it was interrupted (cleaned by hand)');
+      expect(processesWith(TOKEN)).toEqual([]);
     } finally {
       await Promise.all([approvalStore.close(), stepStore.close()]);
     }
