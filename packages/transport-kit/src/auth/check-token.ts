@@ -22,7 +22,7 @@ export function matchToken(presented: string | undefined, accepted: readonly str
   for (const token of accepted) {
     // timingSafeEqual runs for every token, whatever matched before.
     const equal = timingSafeEqual(given, digest(token));
-    if (equal && token.length > 0 && matched === undefined) matched = token;
+    if (equal && matched === undefined) matched = token;
   }
   return presented === undefined || presented.length === 0 ? undefined : matched;
 }
