@@ -12,16 +12,17 @@ import {
   TransportInputClosedError,
   type TransportLaunch,
   type TransportSink,
-  TransportStartError,
 } from '@hexagent/core';
 import {
   BackpressureQueue,
+  CliStderr,
   encodeEnvForStdin,
   LinkLostError,
   NdjsonReader,
   ProcessError,
   spawnFailure,
   stopChildProcess,
+  TransportLifecycle,
 } from '@hexagent/transport-kit';
 import { farSideCommand, linkFailureExitCode, throughWrapper } from './far-side-command.js';
 import { type FarSideRunner, removeFarSideDir, uploadResume } from './far-side-resume.js';
@@ -53,8 +54,6 @@ export interface CommandWrapperSettings {
   linkFailureExitCode?: number;
 }
 
-type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
-
 /**
  * The `Transport` port over a CLI that a command wrapper runs elsewhere (ssh, `docker exec`, or
  * `env` on this machine): the wrapper's stdin and stdout carry the stream-json lines, as a local
@@ -70,14 +69,11 @@ export class CommandWrapperTransport implements Transport {
   private readonly settings: CommandWrapperSettings;
   private readonly inbound: InboundMessageStream;
   private readonly reader: NdjsonReader;
-  private state: State = 'new';
+  /** The kit's start/close lifecycle: start once, close once, close before start. */
+  private readonly lifecycle = new TransportLifecycle('CommandWrapperTransport');
+  private readonly stderr: CliStderr;
   private child: ChildProcessWithoutNullStreams | undefined;
   private exited: Promise<void> = Promise.resolve();
-  private inputEnded = false;
-  private stopping = false;
-  private stderrTail = '';
-  private startPromise: Promise<void> | undefined;
-  private closePromise: Promise<void> | undefined;
   private stopListeningForAbort: (() => void) | undefined;
   private farConfigDir: Promise<void> | undefined;
   /** The CLI's config directory on the far side when it resumes a session from a store, once started. */
@@ -96,6 +92,8 @@ export class CommandWrapperTransport implements Transport {
     }
     this.launch = launch;
     this.settings = settings;
+    // The kit splits stderr into lines for the user's callback and keeps a bounded tail for errors.
+    this.stderr = new CliStderr({ maxLines: 100, maxBytes: 8192 }, launch.stderr);
     this.inbound = new InboundMessageStream({
       queue: new BackpressureQueue<InboundMessage>({
         highWaterMark: 1024,
@@ -118,7 +116,7 @@ export class CommandWrapperTransport implements Transport {
 
   /** True from a successful `start()` until `close()`, the wrapper's exit or a fault. */
   get isOpen(): boolean {
-    return this.state === 'open';
+    return this.lifecycle.isOpen;
   }
 
   /**
@@ -129,20 +127,12 @@ export class CommandWrapperTransport implements Transport {
    * @throws UnsupportedCliVersionError when the far side's CLI is too old.
    */
   start(): Promise<void> {
-    if (this.state !== 'new') {
-      return Promise.reject(
-        this.state === 'closing' || this.state === 'closed'
-          ? new TransportClosedError({ message: 'CommandWrapperTransport.start(): the transport is closed' })
-          : new TransportStartError({ message: 'CommandWrapperTransport.start() may be called only once' }),
-      );
-    }
-    this.state = 'starting';
-    this.startPromise = this.spawn().catch((error: unknown) => {
-      this.state = 'closed';
-      this.inbound.end(error);
-      throw error;
-    });
-    return this.startPromise;
+    return this.lifecycle.start(() =>
+      this.spawn().catch((error: unknown) => {
+        this.inbound.end(error);
+        throw error;
+      }),
+    );
   }
 
   /** Inbound messages in order; ends when the CLI exits, or with the error that ended it. */
@@ -163,8 +153,9 @@ export class CommandWrapperTransport implements Transport {
    */
   send(message: OutboundMessage): Promise<void> {
     const stdin = this.child?.stdin;
-    if (this.state !== 'open' || this.inputEnded || stdin === undefined || !stdin.writable) {
-      return Promise.reject(new TransportInputClosedError());
+    const refusal = this.lifecycle.sendRefusal();
+    if (refusal !== undefined || stdin === undefined || !stdin.writable) {
+      return Promise.reject(refusal ?? new TransportInputClosedError());
     }
     let line: string;
     try {
@@ -179,8 +170,7 @@ export class CommandWrapperTransport implements Transport {
 
   /** Ends the CLI's input (EOF). Never throws. */
   endInput(): void {
-    this.inputEnded = true;
-    this.child?.stdin.end();
+    if (this.lifecycle.endInput()) this.child?.stdin.end();
   }
 
   /**
@@ -190,8 +180,7 @@ export class CommandWrapperTransport implements Transport {
    * Idempotent.
    */
   close(): Promise<void> {
-    this.closePromise ??= this.stop();
-    return this.closePromise;
+    return this.lifecycle.close(() => this.stop());
   }
 
   private async spawn(): Promise<void> {
@@ -204,13 +193,13 @@ export class CommandWrapperTransport implements Transport {
       remoteEnv['CLAUDE_CONFIG_DIR'] = this.cliConfigDir;
     }
     if (this.launch.signal?.aborted) throw new AbortError({ message: 'The query was aborted before the CLI started' });
-    if (this.state !== 'starting') throw new TransportClosedError({ message: 'closed while starting' });
+    if (this.lifecycle.state !== 'starting') throw new TransportClosedError({ message: 'closed while starting' });
     const [file, ...args] = throughWrapper(this.settings, farSideCommand(this.launch, cli, randomUUID()));
     const child = spawn(file as string, args, { stdio: 'pipe', env });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('close', (code, signal) => resolve(this.onExit(code, signal))));
     child.stdout.on('data', (chunk: Buffer) => this.reader.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     child.stdin.on('error', () => {});
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
@@ -220,8 +209,7 @@ export class CommandWrapperTransport implements Transport {
     await new Promise<void>((resolve, reject) =>
       child.stdin.write(encodeEnvForStdin(remoteEnv), (error) => (error ? reject(error) : resolve())),
     );
-    if (this.state !== 'starting') return;
-    this.state = 'open';
+    if (!this.lifecycle.opened()) return;
     const signal = this.launch.signal;
     if (signal !== undefined) this.stopListeningForAbort = onAbort(signal, () => void this.close());
   }
@@ -244,24 +232,18 @@ export class CommandWrapperTransport implements Transport {
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.reader.end();
-    if (this.state === 'open') this.state = 'closed';
+    this.stderr.flush();
+    this.lifecycle.ended();
     const failed = code !== 0 || signal !== null;
-    this.inbound.end(failed && !this.stopping ? this.exitError(code, signal) : undefined);
+    this.inbound.end(failed && !this.lifecycle.isClosing ? this.exitError(code, signal) : undefined);
     this.stopListeningForAbort?.();
     void this.removeFarConfigDir();
-  }
-
-  private onStderr(chunk: Buffer): void {
-    const text = chunk.toString('utf8');
-    this.stderrTail = (this.stderrTail + text).slice(-8192);
-    if (this.launch.stderr === undefined) return;
-    for (const line of text.split('\n')) if (line !== '') this.launch.stderr(`${line}\n`);
   }
 
   /** The wrapper exited while the run went on: its link failed (a `LinkLostError`), or the CLI did. */
   private exitError(code: number | null, signal: NodeJS.Signals | null): Error {
     if (code !== null && code === linkFailureExitCode(this.settings)) {
-      const said = this.stderrTail.trim().split('\n').pop() ?? '';
+      const said = this.stderr.tail.trim().split('\n').pop() ?? '';
       return new LinkLostError({ peer: 'far side', closeReason: said, cause: this.processError(undefined, code) });
     }
     return this.processError(undefined, code, signal);
@@ -271,26 +253,22 @@ export class CommandWrapperTransport implements Transport {
     return new ProcessError({
       exitCode: code ?? this.child?.exitCode ?? undefined,
       signal: signal ?? this.child?.signalCode ?? undefined,
-      stderrTail: this.stderrTail,
+      stderrTail: this.stderr.tail,
       cause,
     });
   }
 
   private fail(error: unknown): void {
-    if (this.state === 'closed') return;
+    if (this.lifecycle.state === 'closed') return;
     this.reader.stop();
     this.inbound.end(error);
     void this.close();
   }
 
   private async stop(): Promise<void> {
-    if (this.state !== 'closed') this.state = 'closing';
-    this.stopping = true;
-    await this.startPromise?.catch(() => {});
     // The kit's close: end of input, then SIGTERM, then SIGKILL, each step bounded.
     if (this.child !== undefined) await stopChildProcess(this.child, this.exited, this.settings.closeTimeoutMs ?? 2000);
     await this.removeFarConfigDir();
-    this.state = 'closed';
     this.inbound.end();
     this.stopListeningForAbort?.();
   }

@@ -2,7 +2,6 @@ import { realpathSync } from 'node:fs';
 import { type Options, projectKeyForPath } from '@hexagent/core';
 import { buildTransportLaunch, CLI_SWITCH_FLAGS, buildRelayHello as helloOf } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { checkBearerToken } from './check-bearer-token.js';
 import { checkHello } from './check-hello.js';
 import { CLAUDE_CODE_FLAG_FORMS } from './cli-flag-forms.js';
 import { resolveRelayConfig } from './relay-config.js';
@@ -160,16 +159,6 @@ describe('checkHello', () => {
     expect(checkHello(hello([], {}, '/tmp'), config)).not.toHaveProperty('reason');
     expect(checkHello(hello([], {}, '/tmp/../etc'), config)).toMatchObject({ reason: 'cwd_not_allowed' });
     expect(checkHello(hello([], {}, '/nonexistent'), config)).toMatchObject({ reason: 'cwd_not_allowed' });
-  });
-});
-
-describe('checkBearerToken', () => {
-  it('takes the exact token only', () => {
-    expect(checkBearerToken('Bearer a-token-of-16-chars', 'a-token-of-16-chars')).toBe(true);
-    expect(checkBearerToken('Bearer a-token-of-16-charsX', 'a-token-of-16-chars')).toBe(false);
-    expect(checkBearerToken('Bearer short', 'a-token-of-16-chars')).toBe(false);
-    expect(checkBearerToken('a-token-of-16-chars', 'a-token-of-16-chars')).toBe(false);
-    expect(checkBearerToken(undefined, 'a-token-of-16-chars')).toBe(false);
   });
 });
 

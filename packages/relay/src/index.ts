@@ -8,7 +8,6 @@
  * @packageDocumentation
  */
 
-export { checkBearerToken } from './check-bearer-token.js';
 export { type AcceptedHello, checkHello } from './check-hello.js';
 export { CLAUDE_CODE_FLAG_FORMS, type CliFlagForm } from './cli-flag-forms.js';
 export type { HelloRefusal } from './hello-refusal.js';

@@ -1,5 +1,4 @@
 import {
-  CliStderr,
   type ExitStatus,
   findClaudeCli,
   type ProcessSupervisor,
@@ -7,6 +6,7 @@ import {
   startCliCommand,
 } from '@hexagent/transport-cli';
 import {
+  CliStderr,
   encodeRelayFrame,
   Heartbeat,
   type ProcessGuardian,
@@ -25,6 +25,7 @@ import { launchFailureOf, spawnFailureOf } from './process-tree/launch-failure.j
 import type { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
 import { cliConfigDirFor, createResumeConfigDir, removeResumeConfigDir } from './resume-config-dir.js';
+import { SessionDeadlines } from './session-deadlines.js';
 
 /** What a {@link RelaySession} shares with its relay. */
 export interface RelaySessionContext {
@@ -64,10 +65,8 @@ export class RelaySession {
   private resumeDir: string | undefined;
   private phase: 'hello' | 'spawning' | 'running' | 'closed' = 'hello';
   private readonly output: CliOutput;
-  private containmentReported = false;
   private spawning: Promise<void> | undefined;
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly helloTimer: ReturnType<typeof setTimeout>;
+  private readonly deadlines: SessionDeadlines;
   private readonly input: ClientInput;
   private readonly guard: ProcessGuardian | undefined;
   private unguard: () => void = () => {};
@@ -121,13 +120,13 @@ export class RelaySession {
     socket.on('close', () => void this.onSocketClose());
     // ws reports a frame over maxPayload here, then closes with 1009: the close handler stops the CLI.
     socket.on('error', () => {});
-    this.helloTimer = setTimeout(() => {
-      if (this.phase === 'hello') {
+    this.deadlines = new SessionDeadlines(config, {
+      helloTimeout: () => {
+        if (this.phase !== 'hello') return;
         this.refuse('hello_timeout', `no hello within ${config.handshakeTimeoutMs} ms`, RELAY_CLOSE.idle);
-      }
-    }, config.handshakeTimeoutMs);
-    this.helloTimer.unref();
-    this.touch();
+      },
+      idle: () => this.refuse('idle_timeout', `no traffic for ${config.idleTimeoutMs} ms`, RELAY_CLOSE.idle),
+    });
   }
 
   /** Ends the connection at once (the relay is shutting down); the CLI is stopped. */
@@ -143,10 +142,10 @@ export class RelaySession {
   }
 
   private onFrame(data: Buffer, isBinary: boolean): void {
-    this.touch();
+    this.deadlines.touch();
     if (this.phase === 'hello') {
       this.phase = 'spawning';
-      clearTimeout(this.helloTimer);
+      this.deadlines.helloReceived();
       this.spawning = this.spawn(isBinary ? parseRelayFrame(data) : undefined);
       return;
     }
@@ -217,7 +216,7 @@ export class RelaySession {
   }
 
   private onStdout(chunk: Buffer): void {
-    this.touch();
+    this.deadlines.touch();
     this.output.push(chunk);
   }
 
@@ -249,8 +248,7 @@ export class RelaySession {
   private async onSocketClose(): Promise<void> {
     this.phase = 'closed';
     this.heartbeat.stop();
-    clearTimeout(this.idleTimer);
-    clearTimeout(this.helloTimer);
+    this.deadlines.stop();
     // A spawn under way stops its CLI itself once it sees the session closed.
     await this.spawning;
     await this.stopCli();
@@ -285,33 +283,12 @@ export class RelaySession {
    * operator is told (`containment_failed`), and the client too if it is still there.
    */
   private async killTree(pid: number | undefined): Promise<void> {
-    const tree = this.tree;
-    if (tree === undefined) return;
-    const left = await tree.kill(pid, this.config.killTimeoutMs);
-    if (left.length === 0 || this.containmentReported) return;
-    this.containmentReported = true;
-    this.config.onEvent({
-      type: 'containment_failed',
-      cliPid: pid ?? -1,
-      left,
-      tracking: tree.cgroupDir === undefined ? 'proc' : 'cgroup',
-    });
+    const failure = await this.tree?.contain(pid, this.config.killTimeoutMs);
+    if (failure === undefined) return;
+    this.config.onEvent(failure);
     if (this.socket.readyState === this.socket.OPEN) {
-      this.refuse(
-        'containment_failed',
-        `${left.length} process(es) of the CLI's tree could not be stopped`,
-        RELAY_CLOSE.spawnFailed,
-      );
+      const message = `${failure.left.length} process(es) of the CLI's tree could not be stopped`;
+      this.refuse('containment_failed', message, RELAY_CLOSE.spawnFailed);
     }
-  }
-
-  /** Traffic: the idle time starts over. */
-  private touch(): void {
-    clearTimeout(this.idleTimer);
-    if (this.phase === 'closed') return;
-    this.idleTimer = setTimeout(() => {
-      this.refuse('idle_timeout', `no traffic for ${this.config.idleTimeoutMs} ms`, RELAY_CLOSE.idle);
-    }, this.config.idleTimeoutMs);
-    this.idleTimer.unref();
   }
 }

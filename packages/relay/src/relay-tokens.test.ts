@@ -31,4 +31,15 @@ describe('RelayTokens', () => {
       vi.useRealTimers();
     }
   });
+
+  it('takes only the exact token, behind the Bearer scheme', () => {
+    const tokens = new RelayTokens(A, 1000, () => {});
+    expect(tokens.match(`bearer ${A}`)).toBe(A);
+    expect(tokens.match(`Bearer ${A}X`)).toBeUndefined();
+    expect(tokens.match(`Bearer ${A.slice(0, -1)}`)).toBeUndefined();
+    expect(tokens.match(A)).toBeUndefined();
+    expect(tokens.match(`Basic ${A}`)).toBeUndefined();
+    expect(tokens.match(undefined)).toBeUndefined();
+    tokens.close();
+  });
 });

@@ -1,9 +1,9 @@
-import { checkBearerToken } from './check-bearer-token.js';
+import { bearerToken, matchToken } from '@hexagent/transport-kit';
 
 /**
  * The tokens a relay accepts: the current one, and, for `graceMs` after it was replaced, the one
- * before. Both are compared on every request (in constant time, whichever matches), so the time a
- * check takes says nothing of which, if any, matched.
+ * before. Both are compared on every request (the kit's `matchToken`: in constant time, whichever
+ * matches), so the time a check takes says nothing of which, if any, matched.
  */
 export class RelayTokens {
   private current: string;
@@ -20,10 +20,7 @@ export class RelayTokens {
 
   /** The token an `Authorization` header presents, if it is one accepted now. */
   match(header: string | undefined): string | undefined {
-    const previous = this.previous;
-    const isCurrent = checkBearerToken(header, this.current);
-    const isPrevious = previous !== undefined && checkBearerToken(header, previous);
-    return isCurrent ? this.current : isPrevious ? previous : undefined;
+    return matchToken(bearerToken(header), this.all);
   }
 
   /** Every token accepted now (none of them may reach a CLI's environment). */

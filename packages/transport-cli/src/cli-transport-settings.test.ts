@@ -1,11 +1,11 @@
 import { InvalidOptionError } from '@hexagent/core';
+import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_HIGH_WATER_MARK,
   resolveCliTransportSettings,
 } from './cli-transport-settings.js';
-import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES } from './stderr-ring-buffer.js';
 
 describe('resolveCliTransportSettings', () => {
   it('fills in the defaults', () => {

@@ -1,5 +1,5 @@
 import { InvalidOptionError } from '@hexagent/core';
-import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES } from './stderr-ring-buffer.js';
+import { DEFAULT_STDERR_BUFFER_BYTES, DEFAULT_STDERR_BUFFER_LINES } from '@hexagent/transport-kit';
 
 /** Default time each step of `close()` waits for the CLI to exit before escalating, in ms. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 2_000;

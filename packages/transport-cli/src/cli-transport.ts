@@ -4,14 +4,11 @@ import {
   type OutboundMessage,
   onAbort as subscribeToAbort,
   type Transport,
-  TransportClosedError,
   type TransportFactory,
   type TransportLaunch,
   type TransportSink,
-  TransportStartError,
 } from '@hexagent/core';
-import { BackpressureQueue, NdjsonReader } from '@hexagent/transport-kit';
-import { CliStderr } from './cli-stderr.js';
+import { BackpressureQueue, CliStderr, NdjsonReader, TransportLifecycle } from '@hexagent/transport-kit';
 import { brokenPipeError, exitError, processFailedError, readError, sendRefusal } from './cli-transport-errors.js';
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
 import { CliTransportStateMachine } from './cli-transport-state.js';
@@ -33,7 +30,9 @@ import { startCliProcess } from './start-cli-process.js';
  * options; this class never looks at options). A fault in the CLI's output (a line that is not a JSON
  * object, a line over `maxMessageBytes`) is thrown from `messages()` after the messages before it,
  * and the process is stopped; an exit the transport did not cause (non-zero code, or a signal) ends
- * `messages()` with a `ProcessError` carrying the tail of stderr.
+ * `messages()` with a `ProcessError` carrying the tail of stderr. What the `Transport` contract asks
+ * of every transport (start once, close once and after start, close before start) is the kit's
+ * `TransportLifecycle`; the process's own states are {@link CliTransportStateMachine}'s.
  *
  * @example
  * ```ts
@@ -51,14 +50,13 @@ export class CliTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
   private readonly launch: TransportLaunch;
   private readonly closeTimeoutMs: number;
+  private readonly lifecycle = new TransportLifecycle('CliTransport');
   private readonly machine = new CliTransportStateMachine();
   private readonly inbound: InboundMessageStream;
   private readonly reader: NdjsonReader;
   private readonly writer = new CorkedWriter();
   private readonly stderr: CliStderr;
   private process: ProcessSupervisor | undefined;
-  private startPromise: Promise<void> | undefined;
-  private stopPromise: Promise<void> | undefined;
   /** Takes `onAbort` off the launch's abort signal. */
   private stopListeningForAbort: (() => void) | undefined;
   /**
@@ -125,16 +123,10 @@ export class CliTransport implements Transport {
    * @throws TransportStartError when called a second time; TransportClosedError after `close()`.
    */
   start(): Promise<void> {
-    if (!this.machine.apply('start')) {
-      const state = this.machine.state;
-      return Promise.reject(
-        state === 'closing' || state === 'failed' || state === 'closed'
-          ? new TransportClosedError({ message: 'CliTransport.start(): the transport is closed' })
-          : new TransportStartError({ message: 'CliTransport.start() may be called only once' }),
-      );
-    }
-    this.startPromise = this.spawn();
-    return this.startPromise;
+    return this.lifecycle.start(() => {
+      this.machine.apply('start');
+      return this.spawn();
+    });
   }
 
   /**
@@ -176,28 +168,14 @@ export class CliTransport implements Transport {
         sendRefusal({
           state: this.machine.state,
           inputEnded: this.writer.isEnded,
-          exitedOnItsOwn: this.stopPromise === undefined && exitStatus !== undefined,
+          exitedOnItsOwn: !this.lifecycle.isClosing && exitStatus !== undefined,
           exitStatus,
           stderrTail: this.stderrTail,
         }),
       );
     }
-    let line: string;
-    try {
-      line = `${JSON.stringify(message)}\n`;
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return new Promise<void>((resolve, reject) => {
-      this.writer.write(line, (error) => {
-        if (!error) {
-          resolve();
-          return;
-        }
-        // A broken pipe mostly means the CLI is exiting: let the error carry how it ended.
-        void brokenPipeError(this.process, () => this.stderrTail, error).then(reject);
-      });
-    });
+    // A broken pipe mostly means the CLI is exiting: let the error carry how it ended.
+    return this.writer.writeMessage(message, (error) => brokenPipeError(this.process, () => this.stderrTail, error));
   }
 
   /** Close the CLI's input (EOF), so it finishes its work and exits. Idempotent. */
@@ -213,8 +191,7 @@ export class CliTransport implements Transport {
    */
   close(): Promise<void> {
     this.machine.apply('close');
-    this.stopPromise ??= this.stop(true);
-    return this.stopPromise;
+    return this.lifecycle.close(() => this.stop(true));
   }
 
   private async spawn(): Promise<void> {
@@ -234,6 +211,7 @@ export class CliTransport implements Transport {
       throw error;
     }
     this.machine.apply('spawned');
+    this.lifecycle.opened();
     if (supervisor.exitStatus !== undefined) this.machine.apply('exited');
     this.writer.attach(supervisor.stdin);
     const signal = this.launch.signal;
@@ -244,9 +222,8 @@ export class CliTransport implements Transport {
     }
   }
 
-  /** Stops the CLI (after `close()`, gracefully; after a fault, at once) and releases it. */
+  /** Stops the CLI (after `close()`, gracefully; after a fault, at once) and releases it, once `start()` settled. */
   private async stop(graceful: boolean): Promise<void> {
-    if (this.startPromise !== undefined) await this.startPromise.catch(() => {});
     const supervisor = this.process;
     if (supervisor !== undefined && !supervisor.isDetached) {
       this.writer.end();
@@ -270,7 +247,7 @@ export class CliTransport implements Transport {
     if (!this.machine.apply('fault')) return;
     this.reader.stop();
     this.inbound.end(error);
-    this.stopPromise ??= this.stop(false);
+    void this.lifecycle.close(() => this.stop(false));
   }
 
   private readonly processHandlers: ProcessSupervisorHandlers = {
@@ -287,7 +264,8 @@ export class CliTransport implements Transport {
     this.stderr.flush();
     const failed = status.code !== 0 || status.signal !== null;
     this.inbound.end(failed && !this.machine.isStopping ? exitError(status, this.stderrTail) : undefined);
-    if (this.stopPromise === undefined) {
+    if (!this.lifecycle.isClosing) {
+      this.lifecycle.ended();
       this.machine.apply('drained');
       this.release();
     }

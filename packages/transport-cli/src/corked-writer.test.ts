@@ -91,4 +91,19 @@ describe('CorkedWriter', () => {
     late.end();
     expect(other.ended).toBe(1);
   });
+
+  it('writeMessage: one line of JSON; a message that cannot be serialised or a failed write rejects', async () => {
+    const target = stream();
+    const writer = new CorkedWriter();
+    writer.attach(target);
+    await writer.writeMessage({ type: 'user' }, async (error) => error);
+    expect(target.log).toContain('write {"type":"user"} (corked)');
+    await expect(writer.writeMessage({ big: 1n }, async (error) => error)).rejects.toBeInstanceOf(TypeError);
+
+    const broken = stream(new Error('EPIPE'));
+    const failing = new CorkedWriter();
+    failing.attach(broken);
+    const mapped = new Error('the CLI exited');
+    await expect(failing.writeMessage({ type: 'user' }, async () => mapped)).rejects.toBe(mapped);
+  });
 });

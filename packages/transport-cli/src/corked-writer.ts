@@ -44,6 +44,25 @@ export class CorkedWriter {
    * Queues `line` for this tick's write; `callback` gets the write's outcome. Only while
    * {@link CorkedWriter.isWritable}.
    */
+  /**
+   * Writes `message` as one line of JSON; resolves once the line is handed to the OS. Rejects with
+   * the serialisation's error, or with what `writeFailed` makes of a failed write (a broken pipe).
+   */
+  writeMessage(message: unknown, writeFailed: (error: Error) => Promise<unknown>): Promise<void> {
+    let line: string;
+    try {
+      line = `${JSON.stringify(message)}\n`;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.write(line, (error) => {
+        if (error) void writeFailed(error).then(reject);
+        else resolve();
+      });
+    });
+  }
+
   write(line: string, callback: (error?: Error | null) => void): void {
     const stream = this.stream as CorkableStream;
     if (!this.corked) {

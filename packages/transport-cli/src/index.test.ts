@@ -6,15 +6,11 @@ describe('@hexagent/transport-cli entry point', () => {
   it("exports the public API by name (the kit's names are imported from @hexagent/transport-kit, not re-exported)", () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
-        'CliStderr',
         'ProcessSupervisor',
         'startCliCommand',
         'CliTransport',
         'DEFAULT_CLOSE_TIMEOUT_MS',
         'DEFAULT_HIGH_WATER_MARK',
-        'DEFAULT_STDERR_BUFFER_BYTES',
-        'DEFAULT_STDERR_BUFFER_LINES',
-        'StderrRingBuffer',
         'createCliTransport',
         'findClaudeCli',
         'locateClaudeCli',

@@ -21,7 +21,6 @@
 export type { CliArgvSpec } from './cli-argv-spec.js';
 export { type CliEnvProblem, cliConfigDirOf, findCliEnvProblems } from './cli-env-problems.js';
 export { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
-export { CliStderr } from './cli-stderr.js';
 export { CliTransport, createCliTransport } from './cli-transport.js';
 export {
   type CliTransportSettings,
@@ -40,9 +39,3 @@ export { assertSupportedCliVersion, readCliVersion } from './read-cli-version.js
 export { type CliCommand, resolveCliCommand } from './resolve-cli-command.js';
 export type { SpawnedProcess } from './spawned-process.js';
 export { startCliCommand } from './start-cli-command.js';
-export {
-  DEFAULT_STDERR_BUFFER_BYTES,
-  DEFAULT_STDERR_BUFFER_LINES,
-  StderrRingBuffer,
-  type StderrRingBufferOptions,
-} from './stderr-ring-buffer.js';

@@ -11,8 +11,14 @@
  *   {@link spawnFailure}), the errors of a remote link ({@link LinkLostError}, {@link LinkRefusedError},
  *   {@link LinkUnreachableError}) and {@link redactSecrets};
  * - the CLI version check ({@link checkCliVersion}; {@link askCliVersion} asks a far side);
- * - the relay's wire protocol (hello, ready, exit frames, {@link Heartbeat}), shared by the
- *   WebSocket transport and the relay;
+ * - the port's start/close lifecycle ({@link TransportLifecycle}) and a child's bounded close
+ *   ({@link stopChildProcess});
+ * - a CLI's stderr ({@link CliStderr}: lines to a callback and a bounded tail; {@link StderrLineSplitter});
+ * - heartbeats: {@link Heartbeat} for a WebSocket, {@link StreamHeartbeat} for a plain socket, one
+ *   mechanism ({@link HeartbeatTimer});
+ * - the token check of a far side's server ({@link checkToken}, {@link matchToken}: constant time);
+ * - the relay's wire protocol (hello, ready, exit frames), shared by the WebSocket transport and
+ *   the relay;
  * - the guardian ({@link ProcessGuardian}, {@link processGuardian}): no process this one started,
  *   nor anything it started, outlives this process, however it ends;
  * - the far side's cleanup: {@link killProcessTree} (a relay or daemon stopping a CLI's whole tree)
@@ -25,14 +31,16 @@
  * @example
  * ```ts
  * import type { TransportFactory } from '@hexagent/core';
- * import { BackpressureQueue, NdjsonReader } from '@hexagent/transport-kit';
+ * import { BackpressureQueue, NdjsonReader, TransportLifecycle } from '@hexagent/transport-kit';
  *
+ * // MyTransport: your class implementing `Transport` with the kit's pieces.
  * const factory: TransportFactory = (launch) => new MyTransport(launch);
  * ```
  *
  * @packageDocumentation
  */
 
+export { bearerToken, checkToken, matchToken } from './auth/check-token.js';
 export { CliNotFoundError } from './errors/cli-not-found-error.js';
 export { CommandNotFoundError } from './errors/command-not-found-error.js';
 export { LinkLostError, type LinkLostErrorOptions } from './errors/link-lost-error.js';
@@ -53,6 +61,9 @@ export {
   type ProcessGuardianOptions,
 } from './guardian/process-guardian.js';
 export { PROCESS_GUARDIAN_ENV_VAR, processGuardian } from './guardian/shared-process-guardian.js';
+export { HeartbeatTimer, type HeartbeatTimerOptions } from './heartbeat/heartbeat-timer.js';
+export { type HeartbeatStream, StreamHeartbeat, type StreamHeartbeatOptions } from './heartbeat/stream-heartbeat.js';
+export { Heartbeat, type HeartbeatSocket } from './heartbeat/web-socket-heartbeat.js';
 export { BASE_CLI_ARGS, buildCliArgs } from './launch/build-cli-args.js';
 export {
   buildCliEnv,
@@ -74,11 +85,11 @@ export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
 export { type StoppableChild, stopChildProcess } from './lifecycle/stop-child-process.js';
+export { TransportLifecycle, type TransportLifecycleState } from './lifecycle/transport-lifecycle.js';
 export { moduleLocation } from './module-location.js';
 export { FAR_SIDE_RUN_MARKER, FAR_SIDE_WATCHDOG, farSideWatchdog } from './process-tree/far-side-watchdog.js';
 export { findProcessTree, killProcessTree } from './process-tree/kill-process-tree.js';
 export { buildRelayHello } from './relay/build-relay-hello.js';
-export { Heartbeat, type HeartbeatSocket } from './relay/heartbeat.js';
 export {
   encodeRelayFrame,
   isRelayHello,
@@ -95,6 +106,14 @@ export {
   type RelayResume,
   type RelayTranscriptFile,
 } from './relay/relay-protocol.js';
+export { CliStderr } from './stderr/cli-stderr.js';
+export { DEFAULT_STDERR_MAX_LINE_LENGTH, StderrLineSplitter } from './stderr/stderr-line-splitter.js';
+export {
+  DEFAULT_STDERR_BUFFER_BYTES,
+  DEFAULT_STDERR_BUFFER_LINES,
+  StderrRingBuffer,
+  type StderrRingBufferOptions,
+} from './stderr/stderr-ring-buffer.js';
 export {
   askCliVersion,
   checkCliVersion,

@@ -17,24 +17,24 @@ import {
   buildRelayHello,
   encodeRelayFrame,
   Heartbeat,
-  ProcessError,
   parseRelayFrame,
   type RelayExit,
   type RelayHello,
   readResumeTranscripts,
+  TransportLifecycle,
 } from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
 import { connectToRelay } from './connect-to-relay.js';
 
 import { RelayConnectionLostError } from './relay-connection-lost-error.js';
+import { relayExitError } from './relay-exit-error.js';
 import { RelayRefusedError } from './relay-refused-error.js';
+import { SocketClosed } from './socket-closed.js';
 import {
   type ResolvedWebSocketTransportSettings,
   resolveWebSocketTransportSettings,
   type WebSocketTransportSettings,
 } from './web-socket-transport-settings.js';
-
-type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
 
 /**
  * The `Transport` port over a WebSocket to a `@hexagent/relay`, which runs the Claude Code CLI on
@@ -61,20 +61,16 @@ export class WebSocketTransport implements Transport {
   private readonly hello: RelayHello;
   private readonly resumeConfigDir: string | undefined;
   private readonly inbound: InboundMessageStream;
-  private state: State = 'new';
+  private readonly lifecycle = new TransportLifecycle('WebSocketTransport');
   private socket: WebSocket | undefined;
   private heartbeat: Heartbeat | undefined;
-  private inputEnded = false;
   private exit: RelayExit | undefined;
   private lost: RelayConnectionLostError | undefined;
   private refusal: RelayRefusedError | undefined;
   /** What the relay's last `relay_error` frame said (a refusal, or why it ended a running session). */
   private relayErrorMessage: string | undefined;
   private settleStart: ((error?: Error) => void) | undefined;
-  private startPromise: Promise<void> | undefined;
-  private closePromise: Promise<void> | undefined;
-  private readonly socketClosed: Promise<void>;
-  private markSocketClosed: () => void = () => {};
+  private readonly socketClosed = new SocketClosed();
   private stopListeningForAbort: (() => void) | undefined;
   /** The CLI's process id on the relay's host, once it runs. */
   remotePid: number | undefined;
@@ -92,9 +88,6 @@ export class WebSocketTransport implements Transport {
     this.hello = buildRelayHello(launch);
     this.resumeConfigDir = launch.resumeConfigDir;
     this.signal = launch.signal;
-    this.socketClosed = new Promise((resolve) => {
-      this.markSocketClosed = resolve;
-    });
     this.inbound = new InboundMessageStream({
       queue: new BackpressureQueue<InboundMessage>({
         highWaterMark: this.settings.highWaterMark,
@@ -109,7 +102,7 @@ export class WebSocketTransport implements Transport {
 
   /** True from a successful `start()` until `close()`, the CLI's exit or the loss of the link. */
   get isOpen(): boolean {
-    return this.state === 'open';
+    return this.lifecycle.isOpen;
   }
 
   /**
@@ -121,21 +114,14 @@ export class WebSocketTransport implements Transport {
    *   the transcripts of a session to resume cannot be read.
    */
   start(): Promise<void> {
-    if (this.state !== 'new') {
-      return Promise.reject(
-        this.state === 'closing' || this.state === 'closed'
-          ? new TransportClosedError({ message: 'WebSocketTransport.start(): the transport is closed' })
-          : new TransportStartError({ message: 'WebSocketTransport.start() may be called only once' }),
-      );
-    }
-    if (this.signal?.aborted) {
-      this.state = 'closed';
-      this.inbound.end();
-      return Promise.reject(new AbortError({ message: 'The query was aborted before the CLI started' }));
-    }
-    this.state = 'starting';
-    this.startPromise = this.readResume().then(() => this.connect());
-    return this.startPromise;
+    return this.lifecycle.start(async () => {
+      if (this.signal?.aborted) {
+        this.inbound.end();
+        throw new AbortError({ message: 'The query was aborted before the CLI started' });
+      }
+      await this.readResume();
+      await this.connect();
+    });
   }
 
   /** The transcripts of a session resumed from a store, into the hello. */
@@ -146,7 +132,6 @@ export class WebSocketTransport implements Transport {
       this.hello.resume = await readResumeTranscripts(dir);
     } catch (cause) {
       const error = new TransportStartError({ message: `Could not read the session to resume from ${dir}`, cause });
-      this.state = 'closed';
       this.inbound.end(error);
       throw error;
     }
@@ -154,7 +139,7 @@ export class WebSocketTransport implements Transport {
 
   private connect(): Promise<void> {
     // close() while the transcripts were read: nothing connects.
-    if (this.state !== 'starting') {
+    if (this.lifecycle.state !== 'starting') {
       return Promise.reject(new TransportClosedError({ message: 'WebSocketTransport: closed while starting' }));
     }
     return new Promise<void>((resolve, reject) => {
@@ -193,8 +178,8 @@ export class WebSocketTransport implements Transport {
    */
   send(message: OutboundMessage): Promise<void> {
     const socket = this.socket;
-    if (this.state !== 'open' || this.inputEnded || socket === undefined) {
-      return Promise.reject(this.lost ?? this.exitError() ?? new TransportInputClosedError());
+    if (this.lifecycle.sendRefusal() !== undefined || socket === undefined) {
+      return Promise.reject(this.lost ?? relayExitError(this.exit) ?? new TransportInputClosedError());
     }
     let text: string;
     try {
@@ -212,9 +197,7 @@ export class WebSocketTransport implements Transport {
 
   /** End the CLI's input (EOF) through the relay. Never throws. */
   endInput(): void {
-    if (this.inputEnded) return;
-    this.inputEnded = true;
-    if (this.state === 'open') this.socket?.send(encodeRelayFrame({ type: 'relay_end_input' }), { binary: true });
+    if (this.lifecycle.endInput() && this.lifecycle.isOpen) this.sendEndInput();
   }
 
   /**
@@ -222,46 +205,30 @@ export class WebSocketTransport implements Transport {
    * socket, then close it from here (the relay stops the CLI's process tree). Idempotent; never rejects.
    */
   close(): Promise<void> {
-    this.closePromise ??= this.stop();
-    return this.closePromise;
+    return this.lifecycle.close((wasOpen) => this.stop(wasOpen));
   }
 
-  private async stop(): Promise<void> {
-    const wasOpen = this.state === 'open';
-    if (this.state !== 'closed') this.state = 'closing';
-    if (this.startPromise !== undefined) await this.startPromise.catch(() => {});
+  private async stop(wasOpen: boolean): Promise<void> {
     const socket = this.socket;
     if (socket !== undefined && socket.readyState !== socket.CLOSED) {
       if (wasOpen && socket.readyState === socket.OPEN) {
-        this.endInputOnSocket(socket);
-        if (await this.waitForSocketClose(this.settings.closeTimeoutMs)) return this.finish();
+        if (this.lifecycle.endInput()) this.sendEndInput();
+        if (await this.socketClosed.within(this.settings.closeTimeoutMs)) return this.finish();
       }
       socket.close(1000, 'client closed');
-      if (!(await this.waitForSocketClose(this.settings.closeTimeoutMs))) socket.terminate();
+      if (!(await this.socketClosed.within(this.settings.closeTimeoutMs))) socket.terminate();
     }
     this.finish();
   }
 
   private finish(): void {
-    this.state = 'closed';
     this.heartbeat?.stop();
     this.inbound.end();
     this.stopListeningForAbort?.();
   }
 
-  private endInputOnSocket(socket: WebSocket): void {
-    if (!this.inputEnded) socket.send(encodeRelayFrame({ type: 'relay_end_input' }), { binary: true });
-    this.inputEnded = true;
-  }
-
-  private waitForSocketClose(timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      void this.socketClosed.then(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+  private sendEndInput(): void {
+    this.socket?.send(encodeRelayFrame({ type: 'relay_end_input' }), { binary: true });
   }
 
   private onFrame(data: Buffer, isBinary: boolean): void {
@@ -288,10 +255,9 @@ export class WebSocketTransport implements Transport {
   }
 
   private onReady(pid: number, configDir: string | undefined): void {
-    if (this.state !== 'starting' || this.socket === undefined) return;
+    if (this.socket === undefined || !this.lifecycle.opened()) return;
     this.remotePid = pid;
     if (typeof configDir === 'string') this.cliConfigDir = configDir;
-    this.state = 'open';
     const socket = this.socket;
     this.heartbeat = new Heartbeat(socket, this.settings.heartbeatIntervalMs, () => {
       this.lost = new RelayConnectionLostError({ closeCode: 1006, closeReason: 'no pong from the relay' });
@@ -305,36 +271,25 @@ export class WebSocketTransport implements Transport {
   private onStartFailed(error: TransportStartError): void {
     if (this.settleStart === undefined) return;
     this.settleStart(error);
-    this.state = 'closed';
+    this.lifecycle.ended();
     this.inbound.end(error);
     this.socket?.terminate();
   }
 
   private onSocketClose(code: number, reason: string): void {
     this.heartbeat?.stop();
-    this.markSocketClosed();
+    this.socketClosed.mark();
     if (this.settleStart !== undefined) {
       const lost = new RelayConnectionLostError({ closeCode: code, closeReason: reason });
       this.onStartFailed(this.refusal ?? new TransportStartError({ message: lost.message, cause: lost }));
       return;
     }
-    const deliberate = this.state === 'closing' || this.state === 'closed';
-    if (this.state === 'open') this.state = 'closed';
+    const deliberate = this.lifecycle.isClosing || this.lifecycle.state === 'closed';
+    this.lifecycle.ended();
     if (this.exit === undefined && !deliberate) {
       this.lost ??= new RelayConnectionLostError({ closeCode: code, closeReason: this.relayErrorMessage ?? reason });
     }
-    this.inbound.end(deliberate ? undefined : (this.exitError() ?? this.lost));
+    this.inbound.end(deliberate ? undefined : (relayExitError(this.exit) ?? this.lost));
     this.stopListeningForAbort?.();
-  }
-
-  /** The CLI's failure, when it exited on its own with one. */
-  private exitError(): ProcessError | undefined {
-    const exit = this.exit;
-    if (exit === undefined || (exit.code === 0 && exit.signal === null)) return undefined;
-    return new ProcessError({
-      exitCode: exit.code ?? undefined,
-      signal: exit.signal ?? undefined,
-      stderrTail: exit.stderrTail,
-    });
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { killProcessTree } from '@hexagent/transport-kit';
+import type { RelayEvent } from '../relay-event.js';
 import { cgroupPopulated, killCgroup, removeCgroup } from './cgroup-v2.js';
 
 /**
@@ -17,6 +18,7 @@ export class CliProcessTree {
   readonly cgroupDir: string | undefined;
   private readonly marker: string;
   private killing: Promise<number[]> | undefined;
+  private failureReported = false;
 
   constructor(name: string, value: string, cgroupDir: string | undefined) {
     this.env = { [name]: value };
@@ -40,6 +42,22 @@ export class CliProcessTree {
       this.killing = undefined;
     });
     return this.killing;
+  }
+
+  /**
+   * {@link kill}, and the `containment_failed` event for the operator the first time the tree
+   * cannot be emptied (`undefined` when it is gone, or was reported already).
+   */
+  async contain(root: number | undefined, budgetMs: number): Promise<RelayEvent | undefined> {
+    const left = await this.kill(root, budgetMs);
+    if (left.length === 0 || this.failureReported) return undefined;
+    this.failureReported = true;
+    return {
+      type: 'containment_failed',
+      cliPid: root ?? -1,
+      left,
+      tracking: this.cgroupDir === undefined ? 'proc' : 'cgroup',
+    };
   }
 
   /** Removes the tree's cgroup (after {@link kill}); waits up to `timeoutMs` for it to empty. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { RELAY_CLOSE } from '@hexagent/transport-kit';
+import { CliNotFoundError, RELAY_CLOSE } from '@hexagent/transport-kit';
 import type { HelloRefusal } from '../hello-refusal.js';
 import { LAUNCH_FAILED } from './launch-command.js';
 
@@ -30,8 +30,18 @@ export function launchFailureOf(
   return { reason: 'spawn_failed', message, code: RELAY_CLOSE.spawnFailed };
 }
 
-/** Why starting the launcher itself failed: with /bin/sh there, a file not found is the cwd gone. */
+/**
+ * Why starting the launcher itself failed: with /bin/sh there, a file not found is the cwd gone. A
+ * CLI the relay could not find is told in the relay's terms (its `cliPath`), never with the lookup's
+ * local advice (`pathToClaudeCodeExecutable`), which the remote client cannot act on.
+ */
 export function spawnFailureOf(error: unknown): LaunchFailure {
+  if (CliNotFoundError.isInstance(error)) {
+    const message =
+      "the Claude Code CLI was not found on the relay's host: its operator installs it there " +
+      "(`npm install -g @anthropic-ai/claude-code`) or sets the relay's `cliPath`";
+    return { reason: 'spawn_failed', message, code: RELAY_CLOSE.spawnFailed };
+  }
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
   if ((cause?.code === 'ENOENT' || cause?.code === 'ENOTDIR') && existsSync('/bin/sh')) return CWD_CHANGED;
   return {

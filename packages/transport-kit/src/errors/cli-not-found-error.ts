@@ -21,23 +21,32 @@ export class CliNotFoundError extends TransportStartError {
   /**
    * @param options.lookedAt the paths the default message lists (default `triedPaths`): a lookup
    * leaves out those that could not have held the CLI (a folder that does not exist).
+   * @param options.remote the CLI was looked for on a far side (a daemon's or relay's host): the
+   *   message says what to check there; no option of the user's program can fix it.
    */
   constructor(options: {
     message?: string;
     triedPaths: readonly string[];
     lookedAt?: readonly string[];
     missingPlatformPackage?: string;
+    remote?: boolean;
     cause?: unknown;
   }) {
     const lookedAt = options.lookedAt ?? options.triedPaths;
+    const looked = lookedAt.length > 0 ? ` Looked at: ${lookedAt.join(', ')}.` : '';
     super({
       message:
         options.message ??
+        (options.remote === true
+          ? 'Claude Code CLI not found on the far side. Check there that it is installed ' +
+            '(`npm install -g @anthropic-ai/claude-code`) and on the PATH of the service that starts it, ' +
+            `or that the service's configuration names its path.${looked}`
+          : undefined) ??
         'Claude Code CLI not found. Install it with `npm install @anthropic-ai/claude-code` (it comes with ' +
           '`@hexagent/sdk` unless optional dependencies were left out), or set `pathToClaudeCodeExecutable` in ' +
           "the options to the CLI's path. A bundled app (esbuild, webpack, ...) finds the CLI only in a " +
           '`node_modules` above the bundle or the working directory: ship the package next to it, or set ' +
-          `\`pathToClaudeCodeExecutable\`.${lookedAt.length > 0 ? ` Looked at: ${lookedAt.join(', ')}.` : ''}`,
+          `\`pathToClaudeCodeExecutable\`.${looked}`,
       cause: options.cause,
     });
     this.triedPaths = options.triedPaths;

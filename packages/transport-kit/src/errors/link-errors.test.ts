@@ -1,8 +1,11 @@
 import { TransportError, TransportStartError } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
+import { CliNotFoundError } from './cli-not-found-error.js';
 import { LinkLostError } from './link-lost-error.js';
 import { LinkRefusedError } from './link-refused-error.js';
 import { LinkUnreachableError } from './link-unreachable-error.js';
+import { spawnFailure } from './spawn-failure.js';
+import { UnsupportedCliVersionError } from './unsupported-cli-version-error.js';
 
 describe('the errors of a remote link', () => {
   it('LinkLostError: a TransportError (not a start error) naming the peer and the close code', () => {
@@ -44,5 +47,19 @@ describe('the errors of a remote link', () => {
     expect(error.code).toBe('RELAY_LOST');
     expect(LinkLostError.isInstance(error)).toBe(true);
     expect((error as unknown as Record<symbol, unknown>)[Symbol.for('hexagent.error.LinkLostError')]).toBe(true);
+  });
+
+  it("the errors about a far side's CLI say what to check there, never a local option", () => {
+    const errors = [
+      new CliNotFoundError({ triedPaths: ['claude'], remote: true }),
+      spawnFailure(Object.assign(new Error('spawn claude ENOENT'), { code: 'ENOENT' }), 'claude', 'far-side-cli'),
+      new UnsupportedCliVersionError({ found: '2.0.0', minimum: '2.1.0', cliPath: 'ssh box claude', remote: true }),
+    ];
+    for (const error of errors) {
+      expect(error.message).toMatch(/far side|where it runs/);
+      expect(error.message).not.toContain('pathToClaudeCodeExecutable');
+    }
+    // A local CLI's error still names the option that fixes it.
+    expect(new CliNotFoundError({ triedPaths: ['claude'] }).message).toContain('pathToClaudeCodeExecutable');
   });
 });

@@ -23,7 +23,10 @@ export interface LinkRefusedErrorOptions {
  *
  * @example
  * ```ts
- * if (!tokenMatches(expected, presented)) throw new LinkRefusedError({ peer: 'daemon', reason: 'unauthorized', detail: 'wrong token' });
+ * // The daemon checked the token (the kit's `checkToken`) and answered with a refusal:
+ * if (answer.type === 'refused') {
+ *   throw new LinkRefusedError({ peer: 'daemon', reason: answer.reason, detail: answer.message });
+ * }
  * ```
  */
 export class LinkRefusedError extends TransportStartError {

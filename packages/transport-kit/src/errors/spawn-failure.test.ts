@@ -23,6 +23,13 @@ describe('spawnFailure', () => {
     expect(error.message).toContain('@anthropic-ai/claude-code');
   });
 
+  it('says what to check on the far side, never a local option, for a CLI a daemon starts', () => {
+    const error = spawnFailure(enoent, 'claude', 'far-side-cli');
+    expect(CliNotFoundError.isInstance(error)).toBe(true);
+    expect(error.message).toContain('on the far side');
+    expect(error.message).not.toContain('pathToClaudeCodeExecutable');
+  });
+
   it('is a ProcessError for another refusal', () => {
     const error = spawnFailure(Object.assign(new Error('no'), { code: 'E2BIG' }), 'ssh', 'wrapper');
     expect(ProcessError.isInstance(error)).toBe(true);

@@ -9,7 +9,9 @@ const CANNOT_RUN = ['ENOENT', 'EACCES', 'ENOTDIR', 'EISDIR'];
  * The error for a process that could not be started (`error`, as the spawn reported it), naming
  * what was run. `runs: 'cli'` when `file` is the Claude Code CLI itself (or the runtime of its
  * script): a file that cannot be run is a {@link CliNotFoundError} that says how to install the
- * CLI. `runs: 'wrapper'` when `file` is a command that reaches the CLI (ssh, `docker exec`, a
+ * CLI. `runs: 'far-side-cli'` when a daemon or relay starts the CLI on its own host for a remote
+ * user: the same errors, saying what to check on that host (the user's options cannot fix it).
+ * `runs: 'wrapper'` when `file` is a command that reaches the CLI (ssh, `docker exec`, a
  * shell): a {@link CommandNotFoundError} naming that command. Any other refusal is a
  * {@link ProcessError}.
  *
@@ -19,15 +21,20 @@ const CANNOT_RUN = ['ENOENT', 'EACCES', 'ENOTDIR', 'EISDIR'];
  * // CommandNotFoundError: The command "ssh" could not be started (ENOENT): install it, ...
  * ```
  */
-export function spawnFailure(error: unknown, file: string, runs: 'cli' | 'wrapper'): Error {
+export function spawnFailure(error: unknown, file: string, runs: 'cli' | 'far-side-cli' | 'wrapper'): Error {
   const code = errorCode(error);
   if (code !== undefined && CANNOT_RUN.includes(code)) {
     if (runs === 'wrapper') return new CommandNotFoundError({ command: file, cause: error });
+    const failed = `${JSON.stringify(file)} failed with ${code}`;
     return new CliNotFoundError({
       triedPaths: [file],
       message:
-        `The Claude Code CLI could not be started: ${JSON.stringify(file)} failed with ${code}. ` +
-        'Install it with `npm install @anthropic-ai/claude-code`, or pass `pathToClaudeCodeExecutable`.',
+        runs === 'far-side-cli'
+          ? `The Claude Code CLI could not be started on the far side: ${failed}. Check there that it is ` +
+            "installed (`npm install -g @anthropic-ai/claude-code`) and that the service's configuration names it."
+          : `The Claude Code CLI could not be started: ${failed}. ` +
+            'Install it with `npm install @anthropic-ai/claude-code`, or pass `pathToClaudeCodeExecutable`.',
+      remote: runs === 'far-side-cli',
       cause: error,
     });
   }

@@ -1,0 +1,17 @@
+import { CliNotFoundError, RELAY_CLOSE } from '@hexagent/transport-kit';
+import { describe, expect, it } from 'vitest';
+import { spawnFailureOf } from './launch-failure.js';
+
+describe('spawnFailureOf', () => {
+  it("a CLI the relay cannot find: says what its operator does there, never the client's local option", () => {
+    const failure = spawnFailureOf(new CliNotFoundError({ triedPaths: ['/usr/bin/claude'] }));
+    expect(failure).toMatchObject({ reason: 'spawn_failed', code: RELAY_CLOSE.spawnFailed });
+    expect(failure.message).toContain("relay's host");
+    expect(failure.message).toContain('cliPath');
+    expect(failure.message).not.toContain('pathToClaudeCodeExecutable');
+  });
+
+  it('another failure keeps its message', () => {
+    expect(spawnFailureOf(new Error('EMFILE')).message).toBe('EMFILE');
+  });
+});
