@@ -29,6 +29,13 @@ export {
 } from './background-agent-script.js';
 export { byPrompt } from './by-prompt.js';
 export { type CliHarness, startCliHarness } from './cli-harness.js';
+export {
+  assistantMessage,
+  FAKE_SESSION_ID,
+  type MessageFields,
+  resultMessage,
+  systemInitMessage,
+} from './cli-messages.js';
 export { defaultInitializeResponse } from './default-initialize-response.js';
 export { FakeCliTransport, type FakeCliTransportOptions } from './fake-cli-transport.js';
 export type {
@@ -37,6 +44,12 @@ export type {
   FakeCliState,
   FakeCliTransportOptionsOf,
 } from './fake-cli-transport-options.js';
+export {
+  type FakeCliWiring,
+  fakeCliWiring,
+  TRANSPORT_FACTORY_KEY,
+  type TransportRegistry,
+} from './fake-cli-wiring.js';
 export { type HermeticCliEnv, type HermeticCliEnvOptions, hermeticCliEnv } from './hermetic-cli-env.js';
 export {
   type CaptureArgvLine,
@@ -63,6 +76,7 @@ export {
 export { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
 export { type AppExit, type AppProcess, startAppProcess } from './processes/app-process.js';
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
+export { listeningUrl } from './processes/listening-url.js';
 export {
   killRecords,
   type ProcessRecord,
