@@ -7,7 +7,7 @@ import { assistantMessage, FakeCliTransport, fakeCliWiring, resultMessage } from
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeClient } from './claude-client.js';
 import { createContainer } from './container.js';
-import { InvalidOptionError, type SDKMessage, TRANSPORT_FACTORY } from './index.js';
+import { InvalidOptionError, type SDKMessage } from './index.js';
 import { query } from './query.js';
 import { prewarm } from './warm/prewarm.js';
 import { startup } from './warm/startup.js';
@@ -30,13 +30,9 @@ function fakeFactory(): { factory: TransportFactory; calls: TransportLaunch[]; m
 
 /** A container whose registered factory must not be used: the option wins over it. */
 function containerThatMustNotBeUsed() {
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: () => {
-      throw new Error('the container factory was used instead of options.transport');
-    },
+  return fakeCliWiring(createContainer).containerWith(() => {
+    throw new Error('the container factory was used instead of options.transport');
   });
-  return container;
 }
 
 function refusal(run: () => unknown): unknown {
