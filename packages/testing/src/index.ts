@@ -58,7 +58,7 @@ export {
   type CaptureSdkToCliLine,
   loadCapture,
 } from './load-capture.js';
-export { collect, collectSettled, results, resultText } from './message-helpers.js';
+export { collect, collectSettled, lastResult, results, resultText, systemInit } from './message-helpers.js';
 export {
   isModelApiError,
   type ModelApiError,
@@ -95,5 +95,6 @@ export type {
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
 export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
 export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';
+export { TestScope } from './test-scope.js';
 export { waitUntil } from './wait-until.js';
 export { watchingCliSpawner } from './watching-cli-spawner.js';
