@@ -1,6 +1,6 @@
 import type { InboundMessage, OutboundMessage, TransportLaunch } from '@hexagent/core';
-import { createContainer, type DependencyContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
-import { assistantMessage, FakeCliTransport, resultMessage, systemInitMessage } from '@hexagent/testing';
+import { createContainer, type DependencyContainer } from '@hexagent/sdk';
+import { assistantMessage, FakeCliTransport, fakeCliWiring, resultMessage, systemInitMessage } from '@hexagent/testing';
 import type { ProcessTreeMemory } from '../src/process-tree-memory.js';
 
 /** A user message's content as text: a string, or its text blocks joined (how a string prompt is written). */
@@ -198,19 +198,16 @@ export function fakeCliContainer(setup?: (cli: PidFakeCli) => void): {
   const clis: PidFakeCli[] = [];
   let peak = 0;
   const live = () => clis.filter((cli) => cli.state.started && !cli.state.closed);
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: (launch: TransportLaunch) => {
-      const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, launch);
-      setup?.(cli);
-      clis.push(cli);
-      const start = cli.start.bind(cli);
-      cli.start = async () => {
-        await start();
-        peak = Math.max(peak, live().length);
-      };
-      return cli;
-    },
+  const container = fakeCliWiring(createContainer).containerWith((launch) => {
+    const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, launch);
+    setup?.(cli);
+    clis.push(cli);
+    const start = cli.start.bind(cli);
+    cli.start = async () => {
+      await start();
+      peak = Math.max(peak, live().length);
+    };
+    return cli;
   });
   const created = async (count: number) => {
     for (let i = 0; i < 200 && clis.length < count; i++) await new Promise((r) => setTimeout(r, 5));

@@ -1,6 +1,6 @@
 import type { SpareProcess } from '@hexagent/compose';
 import { startSpare } from '@hexagent/compose';
-import { FakeCliTransport, fakeCliWiring } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContainer, type DependencyContainer, resolveFactories } from '../container.js';
 import { InitializeTimeoutError, InvalidOptionError, SpareClaimError } from '../index.js';
@@ -133,7 +133,7 @@ describe('prewarm() with the fake CLI', () => {
     expect(error.sessionRuns).toBe(false);
     const user = await fake.nextSent((message) => message.type === 'user');
     expect(user).toBeDefined();
-    fake.emit({ type: 'result', subtype: 'error_during_execution', is_error: true, errors: ['not_claimed: ...'] });
+    fake.emit(resultMessage({ subtype: 'error_during_execution', is_error: true, errors: ['not_claimed: ...'] }));
     await q.return();
   });
 
