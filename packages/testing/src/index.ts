@@ -75,6 +75,7 @@ export {
 } from './model-script.js';
 export { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
 export { type AppExit, type AppProcess, startAppProcess } from './processes/app-process.js';
+export { type GatedProcess, startGatedProcess } from './processes/gated-process.js';
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
 export { listeningUrl } from './processes/listening-url.js';
 export {
@@ -95,6 +96,7 @@ export type {
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
 export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
 export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';
+export { foldedEntry, numberedEntry } from './session-store-conformance-fixtures.js';
 export { TestScope } from './test-scope.js';
 export { waitUntil } from './wait-until.js';
 export { watchingCliSpawner } from './watching-cli-spawner.js';
