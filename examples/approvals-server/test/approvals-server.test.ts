@@ -5,11 +5,19 @@
  * the worker and the deploy runs once. A second decision on it is refused (409).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CliHarness, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import {
+  type CliHarness,
+  listeningUrl,
+  processesWithEnv,
+  resultText,
+  startCliHarness,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { startPostgresServer } from '@hexagent/testing/servers';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,15 +57,7 @@ beforeAll(async () => {
     await exited;
     clearTimeout(timer);
   });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
+  baseUrl = await listeningUrl(child);
 });
 
 async function api(path: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -77,16 +77,9 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 
 /** CLI processes running with this test's home (the server process itself has it too, but is no CLI). */
 function clis(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name) && Number(name) !== child.pid)
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/environ`, 'utf8').includes(harness.configDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return processesWithEnv(`CLAUDE_CONFIG_DIR=${harness.configDir}`)
+    .map((record) => record.pid)
+    .filter((pid) => pid !== child.pid);
 }
 
 // Without Debian's chromium the test is skipped with a note, except in CI (.ci/run installs it).

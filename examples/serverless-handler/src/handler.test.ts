@@ -4,7 +4,7 @@
  * CLI, PostgreSQL) is test/serverless-handler.test.ts.
  */
 import { InMemorySessionStore, type TransportFactory } from '@hexagent/sdk';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler } from './handler.js';
 
@@ -21,20 +21,7 @@ function cliAnswering(result: Record<string, unknown>): TransportFactory {
       autoInitialize: true,
       onSend: (message, cli) => {
         if (message.type !== 'user') return;
-        cli.emit({
-          type: 'result',
-          subtype: 'success',
-          session_id: SESSION,
-          result: 'fine',
-          is_error: false,
-          num_turns: 1,
-          duration_ms: 1,
-          duration_api_ms: 1,
-          total_cost_usd: 0,
-          usage: { input_tokens: 1, output_tokens: 1 },
-          permission_denials: [],
-          ...result,
-        } as never);
+        cli.emit(resultMessage({ session_id: SESSION, result: 'fine', ...result }));
       },
       onEndInput: (cli) => cli.finish(),
     });

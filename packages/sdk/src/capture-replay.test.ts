@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { type CaptureLine, FakeCliTransport, loadCapture, replayCapture } from '@hexagent/testing';
+import { type CaptureLine, FakeCliTransport, fakeCliWiring, loadCapture, replayCapture } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContainer } from './container.js';
-import { createSdkMcpServer, type Options, type SDKMessage, TRANSPORT_FACTORY, tool } from './index.js';
+import { createSdkMcpServer, type Options, type SDKMessage, tool } from './index.js';
 import { query } from './query.js';
 
 /** The recorded transcripts of PROTOCOL.md, kept as fixtures by @hexagent/testing. */
@@ -23,10 +23,8 @@ const calc = () =>
     ],
   });
 
-const fakes: FakeCliTransport[] = [];
-afterEach(async () => {
-  for (const fake of fakes.splice(0)) await fake.close();
-});
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
 
 /**
  * Messages the recorded CLI streamed to the user: everything but control traffic and what the
@@ -58,10 +56,7 @@ async function replay(
 ): Promise<{ messages: SDKMessage[]; fake: FakeCliTransport }> {
   const capture = loadCapture(`${fixtures}${file}`);
   const fake = new FakeCliTransport();
-  fakes.push(fake);
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, { useValue: () => fake });
-  const run = query({ prompt, options }, container);
+  const run = query({ prompt, options }, wiring.containerWith(fake));
   const replaying = replayCapture(fake, capture);
   const messages: SDKMessage[] = [];
   for await (const message of run) messages.push(message);

@@ -1,16 +1,16 @@
 import { ControlTimeoutError, ManualClock } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from './container.js';
-import { CLOCK, ID_SOURCE, TRANSPORT_FACTORY } from './index.js';
+import { CLOCK, ID_SOURCE } from './index.js';
 import { query } from './query.js';
 
 describe('the CLOCK and ID_SOURCE registrations', () => {
   it("are the session's clock and id source: request ids from the id source, timeouts on the clock", async () => {
     const clock = new ManualClock();
     const fake = new FakeCliTransport();
-    const container = createContainer();
-    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const wiring = fakeCliWiring(createContainer);
+    const container = wiring.containerWith(fake);
     container.register(CLOCK, { useValue: clock });
     container.register(ID_SOURCE, { useValue: { uuid: () => 'c0ffee00-0000-4000-8000-000000000000' } });
     const q = query({ prompt: 'hi' }, container);

@@ -6,11 +6,11 @@
 
 import type { QueryControls as LiveControls } from '@hexagent/core';
 import { AsyncQueue, QUERY_CONTROL_NAMES } from '@hexagent/core';
-import { type ControlAutoResponder, FakeCliTransport } from '@hexagent/testing';
+import { type ControlAutoResponder, FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClaudeClient } from './claude-client.js';
-import { createContainer, type DependencyContainer } from './container.js';
+import { createContainer } from './container.js';
 import {
   AbortError,
   ControlRequestError,
@@ -18,28 +18,20 @@ import {
   InvalidOptionError,
   type SDKUserMessage,
   type SDKUserMessageInput,
-  TRANSPORT_FACTORY,
   tool,
 } from './index.js';
 import { query } from './query.js';
 
-const fakes: FakeCliTransport[] = [];
+const wiring = fakeCliWiring(createContainer);
 const closers: Array<() => unknown> = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
-  for (const fake of fakes.splice(0)) await fake.close();
+  await wiring.closeAll();
 });
 
 /** A prompt stream that stays open, so the CLI's input does too. */
 function openInput(): AsyncQueue<SDKUserMessageInput> {
   return new AsyncQueue<SDKUserMessageInput>();
-}
-
-function containerWith(fake: FakeCliTransport): DependencyContainer {
-  fakes.push(fake);
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, { useValue: () => fake });
-  return container;
 }
 
 const answers: Record<string, Record<string, unknown>> = {
@@ -113,7 +105,7 @@ describe.each([
     'query()',
     async () => {
       const fake = new FakeCliTransport({ autoInitialize: true, autoRespond });
-      const run = query({ prompt: openInput() }, containerWith(fake));
+      const run = query({ prompt: openInput() }, wiring.containerWith(fake));
       closers.push(() => run.return());
       return { controls: run as unknown as LiveControls, fake };
     },
@@ -122,7 +114,7 @@ describe.each([
     'ClaudeClient',
     async () => {
       const fake = new FakeCliTransport({ autoInitialize: true, autoRespond });
-      const client = new ClaudeClient({}, containerWith(fake));
+      const client = new ClaudeClient({}, wiring.containerWith(fake));
       closers.push(() => client.close());
       await client.connect();
       return { controls: client as LiveControls, fake };
@@ -149,7 +141,7 @@ describe('query() controls', () => {
       autoInitialize: true,
       autoRespond: { mcp_status: () => ({ mcpServers: [] }) },
     });
-    const run = query({ prompt: openInput() }, containerWith(fake));
+    const run = query({ prompt: openInput() }, wiring.containerWith(fake));
     closers.push(() => run.return());
     const failing = run.setPermissionMode('bogus' as 'plan');
     const request = await fake.waitForControlRequest('set_permission_mode');
@@ -162,7 +154,7 @@ describe('query() controls', () => {
 
   it('initializationResult() is the first initialize answer; streamInput() ends the input once its turns are answered', async () => {
     const fake = new FakeCliTransport({ autoInitialize: { claude_code_version: '9.9.9' } });
-    const run = query({ prompt: openInput() }, containerWith(fake));
+    const run = query({ prompt: openInput() }, wiring.containerWith(fake));
     closers.push(() => run.return());
     expect((await run.initializationResult()).claude_code_version).toBe('9.9.9');
     async function* more(): AsyncGenerator<SDKUserMessage> {
@@ -172,13 +164,13 @@ describe('query() controls', () => {
     const user = await fake.nextSent((message) => message.type === 'user');
     expect((user.message as { content: unknown }).content).toBe('more');
     expect(fake.state.inputEnded).toBe(false);
-    fake.emit({ type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: 's' });
+    fake.emit(resultMessage({ result: 'ok', session_id: 's' }));
     await expect.poll(() => fake.state.inputEnded).toBe(true);
   });
 
   it('close() returns at once; the iterator ends, later calls reject with AbortError and readFile() gives null', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const run = query({ prompt: openInput() }, containerWith(fake));
+    const run = query({ prompt: openInput() }, wiring.containerWith(fake));
     await run.initializationResult();
     const pending = run.getContextUsage();
     await fake.waitForControlRequest('get_context_usage');
@@ -207,7 +199,10 @@ describe('query() controls', () => {
       autoInitialize: true,
       autoRespond: { mcp_set_servers: () => ({ added: ['calc2'], removed: ['calc'], errors: {} }) },
     });
-    const run = query({ prompt: openInput(), options: { mcpServers: { calc: calc('calc') } } }, containerWith(fake));
+    const run = query(
+      { prompt: openInput(), options: { mcpServers: { calc: calc('calc') } } },
+      wiring.containerWith(fake),
+    );
     closers.push(() => run.return());
     await run.initializationResult();
     expect(await run.setMcpServers({ calc2: calc('calc2') })).toEqual({
@@ -263,7 +258,7 @@ describe('query() controls', () => {
 
 describe('ClaudeClient controls', () => {
   it('throw InvalidOptionError before connect()', () => {
-    const client = new ClaudeClient({}, containerWith(new FakeCliTransport({ autoInitialize: true })));
+    const client = new ClaudeClient({}, wiring.containerWith(new FakeCliTransport({ autoInitialize: true })));
     expect(() => client.getContextUsage()).toThrow(InvalidOptionError);
     expect(() => client.accountInfo()).toThrow(InvalidOptionError);
   });
@@ -276,7 +271,7 @@ describe('where the live controls are: on the immediate prototype, as on the off
 
   it('query(): every control, next/return/throw and the iterator on one prototype whose parent is Object.prototype', () => {
     const fake = new FakeCliTransport({ autoInitialize: true, autoRespond });
-    const run = query({ prompt: openInput() }, containerWith(fake));
+    const run = query({ prompt: openInput() }, wiring.containerWith(fake));
     closers.push(() => run.return());
     const prototype = Object.getPrototypeOf(run) as object;
     expect(copiedByAWrapper(run)).toEqual(
@@ -288,7 +283,7 @@ describe('where the live controls are: on the immediate prototype, as on the off
   });
 
   it("ClaudeClient: every control and the client's own methods on its prototype, as the Python SDK's ClaudeSDKClient", () => {
-    const client = new ClaudeClient({}, containerWith(new FakeCliTransport({ autoInitialize: true })));
+    const client = new ClaudeClient({}, wiring.containerWith(new FakeCliTransport({ autoInitialize: true })));
     const prototype = Object.getPrototypeOf(client) as object;
     expect(copiedByAWrapper(client)).toEqual(
       expect.arrayContaining([

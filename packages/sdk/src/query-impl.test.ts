@@ -5,37 +5,19 @@
  * `CLAUDE_CODE_PRINT_BG_WAIT_CEILING_MS` in `options.env` sets; `ClaudeClient` never ends it.
  */
 import { ManualClock } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeClient } from './claude-client.js';
 import { createContainer, type DependencyContainer } from './container.js';
 import type { Options, SDKMessage, SDKUserMessage } from './index.js';
-import { CLOCK, TRANSPORT_FACTORY } from './index.js';
+import { CLOCK } from './index.js';
 import { query } from './query.js';
 
-const result = (text: string) => ({
-  type: 'result',
-  subtype: 'success',
-  session_id: 's',
-  result: text,
-  is_error: false,
-  num_turns: 1,
-  duration_ms: 1,
-  duration_api_ms: 1,
-  total_cost_usd: 0,
-  usage: { input_tokens: 1, output_tokens: 1 },
-  permission_denials: [],
-});
-
-const fakes: FakeCliTransport[] = [];
-afterEach(async () => {
-  for (const fake of fakes.splice(0)) await fake.close();
-});
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
 
 function containerWith(fake: FakeCliTransport, clock?: ManualClock): DependencyContainer {
-  const container = createContainer();
-  fakes.push(fake);
-  container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+  const container = wiring.containerWith(fake);
   if (clock !== undefined) container.register(CLOCK, { useValue: clock });
   return container;
 }
@@ -52,7 +34,7 @@ const options: Options = {
 async function playBackgroundRun(fake: FakeCliTransport): Promise<void> {
   await fake.nextSent((message) => message.type === 'user');
   fake.emitSessionState('running');
-  fake.emit(result('started it, waiting'));
+  fake.emit(resultMessage({ session_id: 's', result: 'started it, waiting' }));
   await new Promise((resolve) => setImmediate(resolve));
   expect(fake.state.inputEnded).toBe(false);
   const answer = await fake.emitControlRequest('can_use_tool', {
@@ -61,7 +43,7 @@ async function playBackgroundRun(fake: FakeCliTransport): Promise<void> {
     tool_use_id: 'toolu_add',
   });
   expect(answer).toMatchObject({ subtype: 'success', response: { behavior: 'allow' } });
-  fake.emit(result('answer=42'));
+  fake.emit(resultMessage({ session_id: 's', result: 'answer=42' }));
   await new Promise((resolve) => setImmediate(resolve));
   expect(fake.state.inputEnded).toBe(false);
   fake.emitSessionState('idle');
@@ -108,7 +90,7 @@ describe('query(): the input past a result while the CLI runs', () => {
     const texts = drain(run);
     await fake.nextSent((message) => message.type === 'user');
     fake.emitSessionState('running');
-    fake.emit(result('started it, waiting'));
+    fake.emit(resultMessage({ session_id: 's', result: 'started it, waiting' }));
     await expect.poll(() => clock.pendingTimers).toBeGreaterThan(0);
     clock.advance(4999);
     expect(fake.state.inputEnded).toBe(false);
@@ -127,7 +109,7 @@ describe('ClaudeClient: the input stays open until close()', () => {
     await client.connect();
     await client.query('Start a subagent in the background.');
     fake.emitSessionState('running');
-    fake.emit(result('started it, waiting'));
+    fake.emit(resultMessage({ session_id: 's', result: 'started it, waiting' }));
     fake.emitSessionState('idle');
     for await (const _ of client.receiveResponse());
     await fake.emitControlRequest('can_use_tool', { tool_name: 'Bash', input: {}, tool_use_id: 'toolu_bash' });

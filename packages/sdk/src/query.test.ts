@@ -1,9 +1,8 @@
-import type { TransportLaunch } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { assistantMessage, FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClaudeClient } from './claude-client.js';
-import { createContainer, type DependencyContainer } from './container.js';
+import { createContainer } from './container.js';
 import {
   AbortError,
   ControlRequestError,
@@ -11,59 +10,12 @@ import {
   InvalidOptionError,
   type Options,
   type SDKMessage,
-  TRANSPORT_FACTORY,
   tool,
 } from './index.js';
 import { query } from './query.js';
 
-const SESSION = 'sess-1';
-const assistant = (text: string) => ({
-  type: 'assistant',
-  session_id: SESSION,
-  parent_tool_use_id: null,
-  message: {
-    id: 'msg_1',
-    type: 'message',
-    role: 'assistant',
-    model: 'm',
-    content: [{ type: 'text', text }],
-    stop_reason: null,
-  },
-});
-const result = (text: string) => ({
-  type: 'result',
-  subtype: 'success',
-  session_id: SESSION,
-  result: text,
-  is_error: false,
-  num_turns: 1,
-  duration_ms: 1,
-  duration_api_ms: 1,
-  total_cost_usd: 0,
-  usage: { input_tokens: 1, output_tokens: 1 },
-  permission_denials: [],
-});
-
-let fakes: FakeCliTransport[] = [];
-let lastLaunch: TransportLaunch | undefined;
-
-function containerWith(fake: FakeCliTransport): DependencyContainer {
-  const container = createContainer();
-  fakes.push(fake);
-  container.register(TRANSPORT_FACTORY, {
-    useValue: (launch: TransportLaunch) => {
-      lastLaunch = launch;
-      return fake;
-    },
-  });
-  return container;
-}
-
-afterEach(async () => {
-  for (const fake of fakes) await fake.close();
-  fakes = [];
-  lastLaunch = undefined;
-});
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
 
 const calc = () =>
   createSdkMcpServer({
@@ -83,7 +35,7 @@ const calc = () =>
 describe('query() with the fake CLI', () => {
   it('sends initialize then the prompt, streams messages, and ends input after the result', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const run = query({ prompt: 'hello' }, containerWith(fake));
+    const run = query({ prompt: 'hello' }, wiring.containerWith(fake));
     const init = (await fake.waitForControlRequest('initialize')).request;
     expect(init.systemPrompt).toEqual(['']);
     const user = await fake.nextSent((message) => message.type === 'user');
@@ -93,8 +45,8 @@ describe('query() with the fake CLI', () => {
       parent_tool_use_id: null,
     });
     expect(fake.state.inputEnded).toBe(false);
-    fake.emit(assistant('hi there'));
-    fake.emit(result('hi there'));
+    fake.emit(assistantMessage('hi there'));
+    fake.emit(resultMessage({ result: 'hi there' }));
     const seen: SDKMessage[] = [];
     const iterator = run[Symbol.asyncIterator]();
     seen.push((await iterator.next()).value as SDKMessage);
@@ -107,7 +59,7 @@ describe('query() with the fake CLI', () => {
 
   it('serves mcp_message tool calls with the in-process server and sends manifests in initialize', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const run = query({ prompt: 'add', options: { mcpServers: { calc: calc() } } }, containerWith(fake));
+    const run = query({ prompt: 'add', options: { mcpServers: { calc: calc() } } }, wiring.containerWith(fake));
     const init = (await fake.waitForControlRequest('initialize')).request;
     expect(init.sdkMcpServers).toEqual(['calc']);
     const manifests = init.sdkMcpServerManifests as Record<
@@ -135,10 +87,10 @@ describe('query() with the fake CLI', () => {
 
   it('never puts an in-process server instance into the transport argv options it cannot serialise', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const run = query({ prompt: 'x', options: { mcpServers: { calc: calc() } } }, containerWith(fake));
+    const run = query({ prompt: 'x', options: { mcpServers: { calc: calc() } } }, wiring.containerWith(fake));
     await fake.waitForControlRequest('initialize');
     // The transport receives the options; it is the transport's job to keep sdk servers off argv.
-    expect(lastLaunch?.mcpServerTypes['calc']).toBe('sdk');
+    expect(wiring.launches.at(-1)?.mcpServerTypes['calc']).toBe('sdk');
     await run.close();
   });
 
@@ -147,7 +99,7 @@ describe('query() with the fake CLI', () => {
       autoInitialize: true,
       autoRespond: { set_permission_mode: (request) => ({ mode: request.mode }) },
     });
-    const run = query({ prompt: 'x' }, containerWith(fake));
+    const run = query({ prompt: 'x' }, wiring.containerWith(fake));
     await fake.waitForControlRequest('initialize');
     const failing = run.setModel('no-such-model');
     const request = await fake.waitForControlRequest('set_model');
@@ -162,9 +114,9 @@ describe('query() with the fake CLI', () => {
 
   it('closes the CLI when the caller breaks out of for await', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const run = query({ prompt: 'x' }, containerWith(fake));
+    const run = query({ prompt: 'x' }, wiring.containerWith(fake));
     await fake.nextSent((message) => message.type === 'user');
-    fake.emit(assistant('one'));
+    fake.emit(assistantMessage('one'));
     for await (const message of run) {
       expect(message.type).toBe('assistant');
       break;
@@ -175,7 +127,7 @@ describe('query() with the fake CLI', () => {
   it('ends with AbortError when the abort controller fires', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
     const abortController = new AbortController();
-    const run = query({ prompt: 'x', options: { abortController } }, containerWith(fake));
+    const run = query({ prompt: 'x', options: { abortController } }, wiring.containerWith(fake));
     await fake.nextSent((message) => message.type === 'user');
     abortController.abort();
     const error = await (async () => {
@@ -190,7 +142,7 @@ describe('query() with the fake CLI', () => {
   it('surfaces a transport start failure through the message stream', async () => {
     const failure = new InvalidOptionError({ option: 'cwd', message: 'does not exist' });
     const fake = new FakeCliTransport({ startError: failure });
-    const run = query({ prompt: 'x' }, containerWith(fake));
+    const run = query({ prompt: 'x' }, wiring.containerWith(fake));
     const error = await (async () => {
       for await (const _ of run) {
         // drain
@@ -205,14 +157,14 @@ describe('query() with the fake CLI', () => {
       yield { type: 'user' as const, message: { role: 'user' as const, content: 'first' } };
       yield { type: 'user' as const, message: { role: 'user' as const, content: 'second' } };
     }
-    const run = query({ prompt: prompts() }, containerWith(fake));
+    const run = query({ prompt: prompts() }, wiring.containerWith(fake));
     await fake.nextSent((message) => message.type === 'user');
     await fake.nextSent((message) => message.type === 'user');
-    fake.emit(result('one'));
+    fake.emit(resultMessage({ result: 'one' }));
     const iterator = run[Symbol.asyncIterator]();
     expect(((await iterator.next()).value as SDKMessage).type).toBe('result');
     expect(fake.state.inputEnded).toBe(false);
-    fake.emit(result('two'));
+    fake.emit(resultMessage({ result: 'two' }));
     expect(((await iterator.next()).value as SDKMessage).type).toBe('result');
     await expect.poll(() => fake.state.inputEnded).toBe(true);
     await run.close();
@@ -244,15 +196,15 @@ describe('query() option validation with the default CLI transport', () => {
 describe('ClaudeClient with the fake CLI', () => {
   it('takes two turns in one process', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const client = new ClaudeClient({}, containerWith(fake));
+    const client = new ClaudeClient({}, wiring.containerWith(fake));
     await client.connect();
     expect((await client.serverInfo()).claude_code_version).toBe('2.1.329');
     for (const turn of ['one', 'two']) {
       await client.query(turn);
       const sent = await fake.nextSent((message) => message.type === 'user');
       expect((sent.message as { content: unknown }).content).toEqual([{ type: 'text', text: turn }]);
-      fake.emit(assistant(`answer ${turn}`));
-      fake.emit(result(`answer ${turn}`));
+      fake.emit(assistantMessage(`answer ${turn}`));
+      fake.emit(resultMessage({ result: `answer ${turn}` }));
       const types: string[] = [];
       for await (const message of client.receiveResponse()) types.push(message.type);
       expect(types).toEqual(['assistant', 'result']);

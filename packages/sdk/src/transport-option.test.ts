@@ -2,68 +2,37 @@
  * The `transport` option: a `TransportFactory` given per query or client, in place of the
  * container's `TRANSPORT_FACTORY`; what it refuses; and the entry points that honour it.
  */
-import type { InboundMessage, Options, TransportFactory, TransportLaunch } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import type { Options, TransportFactory, TransportLaunch } from '@hexagent/core';
+import { assistantMessage, FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeClient } from './claude-client.js';
 import { createContainer } from './container.js';
-import { InvalidOptionError, type SDKMessage, TRANSPORT_FACTORY } from './index.js';
+import { InvalidOptionError, type SDKMessage } from './index.js';
 import { query } from './query.js';
 import { prewarm } from './warm/prewarm.js';
 import { startup } from './warm/startup.js';
 
-const SESSION = 'sess-transport';
-const assistant = (text: string) =>
-  ({
-    type: 'assistant',
-    session_id: SESSION,
-    parent_tool_use_id: null,
-    message: { id: 'm', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text', text }] },
-  }) as unknown as InboundMessage;
-const result = (text: string) =>
-  ({
-    type: 'result',
-    subtype: 'success',
-    session_id: SESSION,
-    result: text,
-    is_error: false,
-    num_turns: 1,
-    duration_ms: 1,
-    duration_api_ms: 1,
-    total_cost_usd: 0,
-    usage: { input_tokens: 1, output_tokens: 1 },
-    permission_denials: [],
-  }) as unknown as InboundMessage;
-
-let fakes: FakeCliTransport[] = [];
-afterEach(async () => {
-  for (const fake of fakes) await fake.close();
-  fakes = [];
-});
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
 
 /** A factory of fake CLIs, recording the options of each call. */
 function fakeFactory(): { factory: TransportFactory; calls: TransportLaunch[]; made: FakeCliTransport[] } {
   const calls: TransportLaunch[] = [];
   const made: FakeCliTransport[] = [];
-  const factory: TransportFactory = (launch) => {
+  const factory = wiring.factoryOf((launch) => {
     calls.push(launch);
     const fake = new FakeCliTransport({ autoInitialize: true, onEndInput: (cli) => cli.finish() });
     made.push(fake);
-    fakes.push(fake);
     return fake;
-  };
+  });
   return { factory, calls, made };
 }
 
 /** A container whose registered factory must not be used: the option wins over it. */
 function containerThatMustNotBeUsed() {
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: () => {
-      throw new Error('the container factory was used instead of options.transport');
-    },
+  return fakeCliWiring(createContainer).containerWith(() => {
+    throw new Error('the container factory was used instead of options.transport');
   });
-  return container;
 }
 
 function refusal(run: () => unknown): unknown {
@@ -85,8 +54,8 @@ describe('options.transport', () => {
     const fake = made[0] as FakeCliTransport;
     const user = await fake.nextSent((message) => message.type === 'user');
     expect(user).toMatchObject({ message: { role: 'user', content: [{ type: 'text', text: 'hello' }] } });
-    fake.emit(assistant('hi'));
-    fake.emit(result('hi'));
+    fake.emit(assistantMessage('hi'));
+    fake.emit(resultMessage({ result: 'hi' }));
     const seen: SDKMessage[] = [];
     for await (const message of run) seen.push(message);
     expect(seen.map((message) => message.type)).toEqual(['assistant', 'result']);
@@ -110,8 +79,8 @@ describe('options.transport', () => {
       await client.query(turn);
       const sent = await fake.nextSent((message) => message.type === 'user');
       expect((sent.message as { content: unknown }).content).toEqual([{ type: 'text', text: turn }]);
-      fake.emit(assistant(`answer ${turn}`));
-      fake.emit(result(`answer ${turn}`));
+      fake.emit(assistantMessage(`answer ${turn}`));
+      fake.emit(resultMessage({ result: `answer ${turn}` }));
       const texts: string[] = [];
       for await (const message of client.receiveResponse()) {
         if (message.type === 'result' && message.subtype === 'success') texts.push(message.result);
@@ -145,7 +114,6 @@ describe('options.transport', () => {
 
   it('refuses a Transport instance, naming the way out, before anything starts', () => {
     const instance = new FakeCliTransport({ autoInitialize: true });
-    fakes.push(instance);
     const error = refusal(() => query({ prompt: 'x', options: { transport: instance as never } }));
     expect(InvalidOptionError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ option: 'transport' });

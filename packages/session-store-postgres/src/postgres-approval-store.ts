@@ -5,12 +5,7 @@ import {
   ENDED_APPROVAL_STATUSES,
   type StoredApproval,
 } from '@hexagent/core';
-import { migratePostgres } from './migrate-postgres.js';
-import { PostgresConnection } from './postgres-connection.js';
-import type { PostgresSessionStoreOptions } from './postgres-session-store-options.js';
-import { NOW_MS, type PostgresTables, postgresTables } from './postgres-tables.js';
-
-type Row = Record<string, unknown>;
+import { PostgresStoreBase, type Row, storedRow } from './postgres-store-base.js';
 
 /**
  * An `ApprovalStore` on PostgreSQL: the approvals of durable runs (pending tool calls and their
@@ -28,32 +23,19 @@ type Row = Record<string, unknown>;
  * ```
  * @alpha
  */
-export class PostgresApprovalStore implements ApprovalStore {
+export class PostgresApprovalStore extends PostgresStoreBase implements ApprovalStore {
   readonly specificationVersion = 'v1' as const;
-  readonly #db: PostgresConnection;
-  readonly #t: PostgresTables;
-
-  constructor(options: PostgresSessionStoreOptions) {
-    this.#t = postgresTables(options.schema ?? 'hexagent', options.tablePrefix ?? '');
-    this.#db = new PostgresConnection(options);
-  }
-
-  /** Creates the schema and tables (the session store's too), or brings them up to date. Idempotent. */
-  async migrate(): Promise<void> {
-    await migratePostgres(this.#db, this.#t);
-  }
 
   /** The database clock, epoch ms. */
   async now(): Promise<number> {
-    const { rows } = await this.#db.query('approvals.now', `SELECT ${NOW_MS} AS now`, []);
-    return Number((rows[0] as Row).now);
+    return this.databaseNow('approvals.now');
   }
 
   /** Inserts `record` at version 1 unless its id exists; answers what is stored. */
   async create(record: ApprovalRecord): Promise<{ stored: StoredApproval; created: boolean }> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'approvals.create',
-      `INSERT INTO ${this.#t.approvals} (id, session_id, status, requested_at, version, record)
+      `INSERT INTO ${this.tables.approvals} (id, session_id, status, requested_at, version, record)
        VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (id) DO NOTHING RETURNING version, record`,
       [record.id, record.sessionId, record.status, record.requestedAt, JSON.stringify(record)],
     );
@@ -66,9 +48,9 @@ export class PostgresApprovalStore implements ApprovalStore {
 
   /** The record with `id` and its version, or `null`. */
   async get(id: string): Promise<StoredApproval | null> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'approvals.get',
-      `SELECT version, record FROM ${this.#t.approvals} WHERE id = $1`,
+      `SELECT version, record FROM ${this.tables.approvals} WHERE id = $1`,
       [id],
     );
     return rows.length === 0 ? null : stored(rows[0] as Row);
@@ -76,9 +58,9 @@ export class PostgresApprovalStore implements ApprovalStore {
 
   /** Compare-and-set on the version; `null` when another writer got there first. */
   async replace(id: string, expectedVersion: number, record: ApprovalRecord): Promise<StoredApproval | null> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'approvals.replace',
-      `UPDATE ${this.#t.approvals} SET version = version + 1, status = $3, record = $4
+      `UPDATE ${this.tables.approvals} SET version = version + 1, status = $3, record = $4
        WHERE id = $1 AND version = $2 RETURNING version, record`,
       [id, expectedVersion, record.status, JSON.stringify(record)],
     );
@@ -88,9 +70,9 @@ export class PostgresApprovalStore implements ApprovalStore {
   /** The records matching `query`, oldest request first. */
   async list(query: ApprovalQuery = {}): Promise<ApprovalRecord[]> {
     const statuses = query.status === undefined ? null : [query.status].flat();
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'approvals.list',
-      `SELECT version, record FROM ${this.#t.approvals}
+      `SELECT version, record FROM ${this.tables.approvals}
        WHERE ($1::text[] IS NULL OR status = ANY($1)) AND ($2::text IS NULL OR session_id = $2)
        ORDER BY requested_at, id LIMIT $3`,
       [statuses, query.sessionId ?? null, query.limit ?? 100],
@@ -100,20 +82,15 @@ export class PostgresApprovalStore implements ApprovalStore {
 
   /** Deletes the ended records requested before `before` (epoch ms); answers how many. */
   async deleteEndedBefore(before: number): Promise<number> {
-    const { rowCount } = await this.#db.query(
+    const { rowCount } = await this.db.query(
       'approvals.deleteEndedBefore',
-      `DELETE FROM ${this.#t.approvals} WHERE status = ANY($1) AND requested_at < $2`,
+      `DELETE FROM ${this.tables.approvals} WHERE status = ANY($1) AND requested_at < $2`,
       [[...ENDED_APPROVAL_STATUSES], before],
     );
     return rowCount ?? 0;
   }
-
-  /** Ends the pool if this store created it (from `connectionString`); a pool passed in stays open. */
-  async close(): Promise<void> {
-    await this.#db.close();
-  }
 }
 
 function stored(row: Row): StoredApproval {
-  return { record: JSON.parse(String(row.record)) as ApprovalRecord, version: Number(row.version) };
+  return storedRow<ApprovalRecord>(row);
 }

@@ -1,10 +1,5 @@
 import type { RunControlRecord, RunControlStore, SpendEntry, StoredRunControl } from '@hexagent/core';
-import { migratePostgres } from './migrate-postgres.js';
-import { PostgresConnection } from './postgres-connection.js';
-import type { PostgresSessionStoreOptions } from './postgres-session-store-options.js';
-import { NOW_MS, type PostgresTables, postgresTables } from './postgres-tables.js';
-
-type Row = Record<string, unknown>;
+import { PostgresStoreBase, type Row, storedRow } from './postgres-store-base.js';
 
 /**
  * A `RunControlStore` on PostgreSQL: the control records of queued runs (stop, pause, resume: who
@@ -22,32 +17,19 @@ type Row = Record<string, unknown>;
  * ```
  * @alpha
  */
-export class PostgresRunControlStore implements RunControlStore {
+export class PostgresRunControlStore extends PostgresStoreBase implements RunControlStore {
   readonly specificationVersion = 'v1' as const;
-  readonly #db: PostgresConnection;
-  readonly #t: PostgresTables;
-
-  constructor(options: PostgresSessionStoreOptions) {
-    this.#t = postgresTables(options.schema ?? 'hexagent', options.tablePrefix ?? '');
-    this.#db = new PostgresConnection(options);
-  }
-
-  /** Creates the schema and tables (the other stores' too), or brings them up to date. Idempotent. */
-  async migrate(): Promise<void> {
-    await migratePostgres(this.#db, this.#t);
-  }
 
   /** The database clock, epoch ms. */
   async now(): Promise<number> {
-    const { rows } = await this.#db.query('runs.now', `SELECT ${NOW_MS} AS now`, []);
-    return Number((rows[0] as Row).now);
+    return this.databaseNow('runs.now');
   }
 
   /** The control record of `runId` and its version, or `null`. */
   async getRun(runId: string): Promise<StoredRunControl | null> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'runs.get',
-      `SELECT version, record FROM ${this.#t.runControls} WHERE run_id = $1`,
+      `SELECT version, record FROM ${this.tables.runControls} WHERE run_id = $1`,
       [runId],
     );
     return rows.length === 0 ? null : stored(rows[0] as Row);
@@ -55,9 +37,9 @@ export class PostgresRunControlStore implements RunControlStore {
 
   /** Inserts `record` at version 1 unless the run has one; answers what is stored. */
   async createRun(record: RunControlRecord): Promise<{ stored: StoredRunControl; created: boolean }> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'runs.create',
-      `INSERT INTO ${this.#t.runControls} (run_id, version, record) VALUES ($1, 1, $2)
+      `INSERT INTO ${this.tables.runControls} (run_id, version, record) VALUES ($1, 1, $2)
        ON CONFLICT (run_id) DO NOTHING RETURNING version, record`,
       [record.runId, JSON.stringify(record)],
     );
@@ -70,9 +52,9 @@ export class PostgresRunControlStore implements RunControlStore {
 
   /** Compare-and-set on the version; `null` when another writer got there first. */
   async replaceRun(runId: string, expectedVersion: number, record: RunControlRecord): Promise<StoredRunControl | null> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'runs.replace',
-      `UPDATE ${this.#t.runControls} SET version = version + 1, record = $3
+      `UPDATE ${this.tables.runControls} SET version = version + 1, record = $3
        WHERE run_id = $1 AND version = $2 RETURNING version, record`,
       [runId, expectedVersion, JSON.stringify(record)],
     );
@@ -81,19 +63,19 @@ export class PostgresRunControlStore implements RunControlStore {
 
   /** Upserts a spend entry, keeping the larger cost (and the first write's tenant and day). */
   async recordSpend(entry: SpendEntry): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       'runs.recordSpend',
-      `INSERT INTO ${this.#t.spend} (run_id, entry_id, tenant, day, cost_usd) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (run_id, entry_id) DO UPDATE SET cost_usd = GREATEST(${this.#t.spend}.cost_usd, EXCLUDED.cost_usd)`,
+      `INSERT INTO ${this.tables.spend} (run_id, entry_id, tenant, day, cost_usd) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (run_id, entry_id) DO UPDATE SET cost_usd = GREATEST(${this.tables.spend}.cost_usd, EXCLUDED.cost_usd)`,
       [entry.runId, entry.entryId, entry.tenant ?? null, entry.day, entry.costUsd],
     );
   }
 
   /** Dollars spent by the run. */
   async runSpend(runId: string): Promise<number> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'runs.runSpend',
-      `SELECT coalesce(sum(cost_usd), 0) AS total FROM ${this.#t.spend} WHERE run_id = $1`,
+      `SELECT coalesce(sum(cost_usd), 0) AS total FROM ${this.tables.spend} WHERE run_id = $1`,
       [runId],
     );
     return Number((rows[0] as Row).total);
@@ -101,20 +83,15 @@ export class PostgresRunControlStore implements RunControlStore {
 
   /** Dollars spent by the tenant on `day`. */
   async tenantSpend(tenant: string, day: string): Promise<number> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'runs.tenantSpend',
-      `SELECT coalesce(sum(cost_usd), 0) AS total FROM ${this.#t.spend} WHERE tenant = $1 AND day = $2`,
+      `SELECT coalesce(sum(cost_usd), 0) AS total FROM ${this.tables.spend} WHERE tenant = $1 AND day = $2`,
       [tenant, day],
     );
     return Number((rows[0] as Row).total);
   }
-
-  /** Ends the pool if this store created it (from `connectionString`); a pool passed in stays open. */
-  async close(): Promise<void> {
-    await this.#db.close();
-  }
 }
 
 function stored(row: Row): StoredRunControl {
-  return { record: JSON.parse(String(row.record)) as RunControlRecord, version: Number(row.version) };
+  return storedRow<RunControlRecord>(row);
 }

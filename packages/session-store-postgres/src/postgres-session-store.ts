@@ -5,16 +5,9 @@ import {
   type SessionStoreEntry,
   type SessionSummaryEntry,
 } from '@hexagent/core';
-import { migratePostgres } from './migrate-postgres.js';
-import { PostgresConnection } from './postgres-connection.js';
-import type {
-  PostgresSessionStoreOptions,
-  RetentionCounts,
-  RetentionOptions,
-} from './postgres-session-store-options.js';
-import { NOW_MS, type PostgresTables, postgresTables } from './postgres-tables.js';
-
-type Row = Record<string, unknown>;
+import type { RetentionCounts, RetentionOptions } from './postgres-session-store-options.js';
+import { PostgresStoreBase, type Row } from './postgres-store-base.js';
+import { NOW_MS } from './postgres-tables.js';
 
 /**
  * A `SessionStore` on PostgreSQL (node-postgres), so sessions resume on any machine that reaches
@@ -26,27 +19,11 @@ type Row = Record<string, unknown>;
  * before use.
  * @alpha
  */
-export class PostgresSessionStore implements SessionStore {
-  readonly #db: PostgresConnection;
-  readonly #t: PostgresTables;
-
-  constructor(options: PostgresSessionStoreOptions) {
-    this.#t = postgresTables(options.schema ?? 'hexagent', options.tablePrefix ?? '');
-    this.#db = new PostgresConnection(options);
-  }
-
-  /**
-   * Creates the schema and tables (the approval store's too), or brings them up to this package's
-   * version. Idempotent and safe to run from several processes at once (an advisory lock serialises them).
-   */
-  async migrate(): Promise<void> {
-    await migratePostgres(this.#db, this.#t);
-  }
-
+export class PostgresSessionStore extends PostgresStoreBase implements SessionStore {
   /** Appends `entries` in order, skipping uuids already stored, and folds them into the summary. */
   async append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const t = this.#t;
+    const t = this.tables;
     const subpath = key.subpath ?? '';
     const uuids: Array<string | null> = [];
     const jsonb: Array<string | null> = [];
@@ -59,7 +36,7 @@ export class PostgresSessionStore implements SessionStore {
       jsonb.push(nul ? null : json);
       text.push(nul ? json : null);
     }
-    await this.#db.transaction('append', async (client) => {
+    await this.db.transaction('append', async (client) => {
       // The upsert locks the transcript's row until commit: appends to one transcript queue here.
       const head = await client.query(
         `INSERT INTO ${t.transcripts} AS tr (project_key, session_id, subpath, mtime, next_seq)
@@ -102,8 +79,8 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Every entry of the transcript of `key` in append order, or `null` for one never written. */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
-    const t = this.#t;
-    const { rows } = await this.#db.query(
+    const t = this.tables;
+    const { rows } = await this.db.query(
       'load',
       `SELECT e.entry, e.entry_text FROM ${t.transcripts} tr
        LEFT JOIN ${t.entries} e
@@ -123,9 +100,9 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The main transcripts of `projectKey` with their mtimes (database clock, epoch ms). */
   async listSessions(projectKey: string): Promise<Array<{ sessionId: string; mtime: number }>> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'listSessions',
-      `SELECT session_id, mtime FROM ${this.#t.transcripts} WHERE project_key = $1 AND subpath = ''`,
+      `SELECT session_id, mtime FROM ${this.tables.transcripts} WHERE project_key = $1 AND subpath = ''`,
       [projectKey],
     );
     return (rows as Row[]).map((row) => ({ sessionId: String(row.session_id), mtime: Number(row.mtime) }));
@@ -133,9 +110,9 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The summaries of every session of `projectKey`, in one query. */
   async listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'listSessionSummaries',
-      `SELECT session_id, mtime, data FROM ${this.#t.summaries} WHERE project_key = $1`,
+      `SELECT session_id, mtime, data FROM ${this.tables.summaries} WHERE project_key = $1`,
       [projectKey],
     );
     return (rows as Row[]).map((row) => ({
@@ -147,13 +124,13 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Deletes a transcript; a main transcript goes with its sub-agent transcripts and summary. */
   async delete(key: SessionKey): Promise<void> {
-    const t = this.#t;
+    const t = this.tables;
     const main = key.subpath === undefined;
     const where = main
       ? 'project_key = $1 AND session_id = $2'
       : 'project_key = $1 AND session_id = $2 AND subpath = $3';
     const values = main ? [key.projectKey, key.sessionId] : [key.projectKey, key.sessionId, key.subpath];
-    await this.#db.transaction('delete', async (client) => {
+    await this.db.transaction('delete', async (client) => {
       await client.query(`DELETE FROM ${t.transcripts} WHERE ${where}`, values);
       await client.query(`DELETE FROM ${t.entries} WHERE ${where}`, values);
       if (main) await client.query(`DELETE FROM ${t.summaries} WHERE ${where}`, values);
@@ -162,9 +139,9 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The sub-agent subpaths stored under a session. */
   async listSubkeys(key: { projectKey: string; sessionId: string }): Promise<string[]> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'listSubkeys',
-      `SELECT subpath FROM ${this.#t.transcripts} WHERE project_key = $1 AND session_id = $2 AND subpath <> ''`,
+      `SELECT subpath FROM ${this.tables.transcripts} WHERE project_key = $1 AND session_id = $2 AND subpath <> ''`,
       [key.projectKey, key.sessionId],
     );
     return (rows as Row[]).map((row) => String(row.subpath));
@@ -176,7 +153,7 @@ export class PostgresSessionStore implements SessionStore {
    * Returns how many sessions, transcripts and entries went.
    */
   async deleteOlderThan(options: RetentionOptions): Promise<RetentionCounts> {
-    const t = this.#t;
+    const t = this.tables;
     const cutoff =
       'days' in options
         ? `floor(extract(epoch FROM clock_timestamp() - make_interval(days => $1::int)) * 1000)::bigint`
@@ -184,7 +161,7 @@ export class PostgresSessionStore implements SessionStore {
     const bound = 'days' in options ? options.days : options.before.getTime();
     const project = options.projectKey === undefined ? '' : 'WHERE project_key = $2';
     const values = options.projectKey === undefined ? [bound] : [bound, options.projectKey];
-    const counts = await this.#db.transaction('deleteOlderThan', async (client) => {
+    const counts = await this.db.transaction('deleteOlderThan', async (client) => {
       const { rows } = await client.query(
         `WITH old AS (
            SELECT project_key, session_id FROM ${t.transcripts} ${project}
@@ -207,10 +184,5 @@ export class PostgresSessionStore implements SessionStore {
       transcripts: Number(counts.transcripts),
       entries: Number(counts.entries),
     };
-  }
-
-  /** Ends the pool if this store created it (from `connectionString`); a pool passed in stays open. */
-  async close(): Promise<void> {
-    await this.#db.close();
   }
 }

@@ -1,10 +1,5 @@
 import type { StepRecord, StepStore, StoredStep } from '@hexagent/core';
-import { migratePostgres } from './migrate-postgres.js';
-import { PostgresConnection } from './postgres-connection.js';
-import type { PostgresSessionStoreOptions } from './postgres-session-store-options.js';
-import { NOW_MS, type PostgresTables, postgresTables } from './postgres-tables.js';
-
-type Row = Record<string, unknown>;
+import { PostgresStoreBase, type Row, storedRow } from './postgres-store-base.js';
 
 /**
  * A `StepStore` on PostgreSQL: each tool call of a durable run (started, completed, its result), in
@@ -22,32 +17,19 @@ type Row = Record<string, unknown>;
  * ```
  * @alpha
  */
-export class PostgresStepStore implements StepStore {
+export class PostgresStepStore extends PostgresStoreBase implements StepStore {
   readonly specificationVersion = 'v1' as const;
-  readonly #db: PostgresConnection;
-  readonly #t: PostgresTables;
-
-  constructor(options: PostgresSessionStoreOptions) {
-    this.#t = postgresTables(options.schema ?? 'hexagent', options.tablePrefix ?? '');
-    this.#db = new PostgresConnection(options);
-  }
-
-  /** Creates the schema and tables (the other stores' too), or brings them up to date. Idempotent. */
-  async migrate(): Promise<void> {
-    await migratePostgres(this.#db, this.#t);
-  }
 
   /** The database clock, epoch ms. */
   async now(): Promise<number> {
-    const { rows } = await this.#db.query('steps.now', `SELECT ${NOW_MS} AS now`, []);
-    return Number((rows[0] as Row).now);
+    return this.databaseNow('steps.now');
   }
 
   /** The record of one call and its version, or `null`. */
   async get(sessionId: string, toolUseId: string): Promise<StoredStep | null> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'steps.get',
-      `SELECT version, record FROM ${this.#t.steps} WHERE session_id = $1 AND tool_use_id = $2`,
+      `SELECT version, record FROM ${this.tables.steps} WHERE session_id = $1 AND tool_use_id = $2`,
       [sessionId, toolUseId],
     );
     return rows.length === 0 ? null : stored(rows[0] as Row);
@@ -55,9 +37,9 @@ export class PostgresStepStore implements StepStore {
 
   /** Inserts `record` at version 1 unless the call has one; answers what is stored. */
   async create(record: StepRecord): Promise<{ stored: StoredStep; created: boolean }> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'steps.create',
-      `INSERT INTO ${this.#t.steps} (session_id, tool_use_id, started_at, version, record) VALUES ($1, $2, $3, 1, $4)
+      `INSERT INTO ${this.tables.steps} (session_id, tool_use_id, started_at, version, record) VALUES ($1, $2, $3, 1, $4)
        ON CONFLICT (session_id, tool_use_id) DO NOTHING RETURNING version, record`,
       [record.sessionId, record.toolUseId, record.startedAt, JSON.stringify(record)],
     );
@@ -75,9 +57,9 @@ export class PostgresStepStore implements StepStore {
     expectedVersion: number,
     record: StepRecord,
   ): Promise<StoredStep | null> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'steps.replace',
-      `UPDATE ${this.#t.steps} SET version = version + 1, record = $4, started_at = $5
+      `UPDATE ${this.tables.steps} SET version = version + 1, record = $4, started_at = $5
        WHERE session_id = $1 AND tool_use_id = $2 AND version = $3 RETURNING version, record`,
       [sessionId, toolUseId, expectedVersion, JSON.stringify(record), record.startedAt],
     );
@@ -86,20 +68,15 @@ export class PostgresStepStore implements StepStore {
 
   /** The session's records, oldest start first. */
   async list(sessionId: string): Promise<StepRecord[]> {
-    const { rows } = await this.#db.query(
+    const { rows } = await this.db.query(
       'steps.list',
-      `SELECT version, record FROM ${this.#t.steps} WHERE session_id = $1 ORDER BY started_at, tool_use_id`,
+      `SELECT version, record FROM ${this.tables.steps} WHERE session_id = $1 ORDER BY started_at, tool_use_id`,
       [sessionId],
     );
     return rows.map((row) => stored(row as Row).record);
   }
-
-  /** Ends the pool if this store created it (from `connectionString`); a pool passed in stays open. */
-  async close(): Promise<void> {
-    await this.#db.close();
-  }
 }
 
 function stored(row: Row): StoredStep {
-  return { record: JSON.parse(String(row.record)) as StepRecord, version: Number(row.version) };
+  return storedRow<StepRecord>(row);
 }

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from '@hexagent/core';
+import { foldedEntry, numberedEntry, startGatedProcess } from '@hexagent/testing';
 import { freePort, startPostgresServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -21,29 +19,10 @@ function store(options: { schema?: string; tablePrefix?: string } = {}): Postgre
   stores.push(made);
   return made;
 }
-const entry = (i: number) => ({ type: 'assistant', uuid: `u-${i}`, timestamp: '2026-11-23T10:00:00.000Z', index: i });
-/** An entry with the fields the summary folds (first prompt, last-wins fields), so order matters. */
-const transcriptEntry = (i: number) => ({
-  ...entry(i),
-  type: i % 4 === 0 ? 'user' : 'assistant',
-  timestamp: new Date(Date.UTC(2026, 10, 23, 10, 0, i)).toISOString(),
-  cwd: `/work/${i}`,
-  gitBranch: `branch-${i}`,
-  ...(i % 7 === 0 && { customTitle: `title ${i}` }),
-  message: i % 4 === 0 ? { role: 'user', content: `prompt ${i}` } : { role: 'assistant', content: [] },
-});
 const APPEND_PROCESS = fileURLToPath(new URL('./fixtures/append-process.mjs', import.meta.url));
 
-/** Starts fixtures/append-process.mjs (the built adapter in another process) and waits until it is connected. */
-async function appendProcess(args: string[]): Promise<{ go(): void; exited: Promise<void> }> {
-  const child = spawn(process.execPath, [APPEND_PROCESS, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = once(child, 'exit').then(([code]) => {
-    if (code !== 0) throw new Error(`append process exited with ${code}`);
-  });
-  exited.catch(() => {});
-  await once(createInterface({ input: child.stdout }), 'line');
-  return { go: () => child.stdin.end('go\n'), exited };
-}
+/** fixtures/append-process.mjs (the built adapter in another process), connected, waiting for go(). */
+const appendProcess = (args: string[]) => startGatedProcess(APPEND_PROCESS, args);
 
 beforeAll(async () => {
   await store().migrate();
@@ -84,7 +63,7 @@ describe('PostgresSessionStore', () => {
       'x_transcripts',
     ]);
     await pool.end();
-    await a.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]);
+    await a.append({ projectKey: 'p', sessionId: 's' }, [numberedEntry(1)]);
     expect(await b.load({ projectKey: 'p', sessionId: 's' })).toBeNull();
   });
 
@@ -120,7 +99,7 @@ describe('PostgresSessionStore', () => {
     const schema = `up_${Date.now().toString(36)}`;
     const sessions = store({ schema });
     await sessions.migrate();
-    await sessions.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]);
+    await sessions.append({ projectKey: 'p', sessionId: 's' }, [numberedEntry(1)]);
     const pool = new pg.Pool({ connectionString });
     await pool.query(
       `DROP TABLE "${schema}"."approvals", "${schema}"."run_controls", "${schema}"."spend", "${schema}"."steps"`,
@@ -134,7 +113,7 @@ describe('PostgresSessionStore', () => {
       expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
       expect(await approvals.list()).toEqual([]);
       expect(await runs.runSpend('r')).toBe(0);
-      expect(await sessions.load({ projectKey: 'p', sessionId: 's' })).toEqual([entry(1)]);
+      expect(await sessions.load({ projectKey: 'p', sessionId: 's' })).toEqual([numberedEntry(1)]);
     } finally {
       await Promise.all([approvals.close(), runs.close()]);
       await pool.end();
@@ -146,7 +125,7 @@ describe('PostgresSessionStore', () => {
     const s = store({ schema });
     await s.migrate();
     const key = { projectKey: 'p', sessionId: 's' };
-    await s.append(key, [transcriptEntry(0), transcriptEntry(1)]);
+    await s.append(key, [foldedEntry(0), foldedEntry(1)]);
     const state = async () => ({
       entries: await s.load(key),
       sessions: await s.listSessions('p'),
@@ -167,7 +146,7 @@ describe('PostgresSessionStore', () => {
     await refuse('summaries', `NEW.data->>'customTitle' = 'poison'`, 'UPDATE');
     try {
       const midEntries = await s
-        .append(key, [transcriptEntry(2), { ...transcriptEntry(3), poison: true }, transcriptEntry(4)])
+        .append(key, [foldedEntry(2), { ...foldedEntry(3), poison: true }, foldedEntry(4)])
         .catch((e: unknown) => e);
       expect(PostgresSessionStoreError.isInstance(midEntries)).toBe(true);
       expect(midEntries).toMatchObject({ operation: 'append', pgCode: 'P0001' });
@@ -175,7 +154,7 @@ describe('PostgresSessionStore', () => {
       expect(await state()).toEqual(before);
 
       const atSummary = await s
-        .append(key, [transcriptEntry(2), { ...transcriptEntry(3), customTitle: 'poison' }])
+        .append(key, [foldedEntry(2), { ...foldedEntry(3), customTitle: 'poison' }])
         .catch((e: unknown) => e);
       expect((atSummary as Error).message).toMatch(/test trigger: summaries refused/);
       expect(await state()).toEqual(before);
@@ -184,7 +163,7 @@ describe('PostgresSessionStore', () => {
       await admin.end();
     }
     // The same batch goes in once nothing refuses it, right after what was there.
-    const batch = [transcriptEntry(2), transcriptEntry(3)];
+    const batch = [foldedEntry(2), foldedEntry(3)];
     await s.append(key, batch);
     const after = await state();
     expect(after.entries).toEqual([...(before.entries ?? []), ...batch]);
@@ -205,7 +184,7 @@ describe('PostgresSessionStore', () => {
 
   it('keeps one consistent summary while another process appends to the same session at once', async () => {
     const key = { projectKey: `two-${Date.now()}`, sessionId: 's' };
-    const batches = Array.from({ length: 40 }, (_, i) => [transcriptEntry(i * 2), transcriptEntry(i * 2 + 1)]);
+    const batches = Array.from({ length: 40 }, (_, i) => [foldedEntry(i * 2), foldedEntry(i * 2 + 1)]);
     const mine = batches.filter((_, i) => i % 2 === 0);
     const theirs = batches.filter((_, i) => i % 2 === 1);
     // Each process sends its half and then the other's (a retry, a no-op), all at once.
@@ -235,12 +214,12 @@ describe('PostgresSessionStore', () => {
   it('deletes sessions older than a cutoff and counts what went', async () => {
     const s = store();
     const projectKey = `retention-${Date.now()}`;
-    await s.append({ projectKey, sessionId: 'old' }, [entry(1), entry(2)]);
-    await s.append({ projectKey, sessionId: 'old', subpath: 'subagents/agent-1' }, [entry(3)]);
+    await s.append({ projectKey, sessionId: 'old' }, [numberedEntry(1), numberedEntry(2)]);
+    await s.append({ projectKey, sessionId: 'old', subpath: 'subagents/agent-1' }, [numberedEntry(3)]);
     const cutoff = new Date(Date.now() + 50);
     // The time is the point: the next session is written after the cutoff.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await s.append({ projectKey, sessionId: 'new' }, [entry(4)]);
+    await s.append({ projectKey, sessionId: 'new' }, [numberedEntry(4)]);
     expect(await s.deleteOlderThan({ days: 1, projectKey })).toEqual({ sessions: 0, transcripts: 0, entries: 0 });
     expect(await s.deleteOlderThan({ before: cutoff, projectKey })).toEqual({
       sessions: 1,
@@ -257,7 +236,7 @@ describe('PostgresSessionStore', () => {
     const s = store();
     const key = { projectKey: `load-${Date.now()}`, sessionId: 's' };
     const entries = Array.from({ length: 10_000 }, (_, i) => ({
-      ...entry(i),
+      ...numberedEntry(i),
       message: { role: 'assistant', content: [{ type: 'text', text: `reply ${i} `.repeat(20) }] },
     }));
     for (let i = 0; i < entries.length; i += 500) await s.append(key, entries.slice(i, i + 500));
@@ -273,7 +252,7 @@ describe('PostgresSessionStore', () => {
     pool.on('error', () => {});
     const s = new PostgresSessionStore({ pool });
     const key = { projectKey: `kill-${Date.now()}`, sessionId: 's' };
-    await s.append(key, [entry(1)]);
+    await s.append(key, [numberedEntry(1)]);
     await s.close();
     const admin = new pg.Pool({ connectionString });
     await admin.query(
@@ -284,7 +263,7 @@ describe('PostgresSessionStore', () => {
     // The pool has seen its idle connections die (each one's error removes it).
     await vi.waitFor(() => expect(pool.idleCount).toBe(0), { timeout: 10_000 });
     // A killed idle connection may fail one call; the pool then replaces it.
-    await s.append(key, [entry(2)]).catch(() => s.append(key, [entry(2)]));
+    await s.append(key, [numberedEntry(2)]).catch(() => s.append(key, [numberedEntry(2)]));
     expect(await s.load(key)).toHaveLength(2);
     await pool.end();
   });
@@ -294,7 +273,9 @@ describe('PostgresSessionStore', () => {
       connectionString: `postgres://postgres:x@127.0.0.1:${await freePort()}/postgres`,
       connectionTimeoutMillis: 1_000,
     });
-    const error = await refused.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]).catch((e: unknown) => e);
+    const error = await refused
+      .append({ projectKey: 'p', sessionId: 's' }, [numberedEntry(1)])
+      .catch((e: unknown) => e);
     expect(PostgresSessionStoreError.isInstance(error)).toBe(true);
     expect((error as PostgresSessionStoreError).code).toBe('SESSION_STORE_POSTGRES_FAILED');
     expect((error as Error).message).toMatch(/append\(\) failed: .*ECONNREFUSED/);
@@ -326,10 +307,10 @@ describe('PostgresSessionStore', () => {
     try {
       await s.migrate();
       const key = { projectKey: 'p', sessionId: 's' };
-      await s.append(key, [entry(1)]);
+      await s.append(key, [numberedEntry(1)]);
       await server.halt();
       const down = Date.now();
-      const lost = await s.append(key, [entry(2)]).catch((e: unknown) => e);
+      const lost = await s.append(key, [numberedEntry(2)]).catch((e: unknown) => e);
       expect(PostgresSessionStoreError.isInstance(lost)).toBe(true);
       expect((lost as Error).message).toMatch(/^PostgreSQL session store: append\(\) failed: connect ECONNREFUSED/);
       expect(Date.now() - down).toBeLessThan(1_000);
@@ -340,10 +321,10 @@ describe('PostgresSessionStore', () => {
         send: (_file, entries) => s.append(key, entries),
         onError: (_file, error) => dropped.push(error),
       });
-      mirror.enqueue('main', [entry(3)]);
+      mirror.enqueue('main', [numberedEntry(3)]);
       await mirror.flush();
       expect(dropped).toEqual([]);
-      expect(await s.load(key)).toEqual([entry(1), entry(3)]);
+      expect(await s.load(key)).toEqual([numberedEntry(1), numberedEntry(3)]);
     } finally {
       await s.close();
       await server.stop();

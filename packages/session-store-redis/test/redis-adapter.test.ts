@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from '@hexagent/core';
+import { foldedEntry, numberedEntry, startGatedProcess } from '@hexagent/testing';
 import { freePort, startRedisServer } from '@hexagent/testing/servers';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
@@ -17,29 +15,10 @@ function store(options: ConstructorParameters<typeof RedisSessionStore>[1] = {})
   stores.push(made);
   return made;
 }
-const entry = (i: number) => ({ type: 'assistant', uuid: `u-${i}`, timestamp: '2026-11-23T10:00:00.000Z', index: i });
-/** An entry with the fields the summary folds (first prompt, last-wins fields), so order matters. */
-const transcriptEntry = (i: number) => ({
-  ...entry(i),
-  type: i % 4 === 0 ? 'user' : 'assistant',
-  timestamp: new Date(Date.UTC(2026, 10, 23, 10, 0, i)).toISOString(),
-  cwd: `/work/${i}`,
-  gitBranch: `branch-${i}`,
-  ...(i % 7 === 0 && { customTitle: `title ${i}` }),
-  message: i % 4 === 0 ? { role: 'user', content: `prompt ${i}` } : { role: 'assistant', content: [] },
-});
 const APPEND_PROCESS = fileURLToPath(new URL('./fixtures/append-process.mjs', import.meta.url));
 
-/** Starts fixtures/append-process.mjs (the built adapter in another process) and waits until it is connected. */
-async function appendProcess(args: string[]): Promise<{ go(): void; exited: Promise<void> }> {
-  const child = spawn(process.execPath, [APPEND_PROCESS, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = once(child, 'exit').then(([code]) => {
-    if (code !== 0) throw new Error(`append process exited with ${code}`);
-  });
-  exited.catch(() => {});
-  await once(createInterface({ input: child.stdout }), 'line');
-  return { go: () => child.stdin.end('go\n'), exited };
-}
+/** fixtures/append-process.mjs (the built adapter in another process), connected, waiting for go(). */
+const appendProcess = (args: string[]) => startGatedProcess(APPEND_PROCESS, args);
 const unique = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 afterAll(async () => {
@@ -51,8 +30,8 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     const prefix = `tags-${unique()}:`;
     const s = store({ prefix });
     const key = { projectKey: 'tenant/a:{x}', sessionId: 'sess:1' };
-    await s.append(key, [entry(1)]);
-    await s.append({ ...key, subpath: 'subagents/agent-1' }, [entry(2)]);
+    await s.append(key, [numberedEntry(1)]);
+    await s.append({ ...key, subpath: 'subagents/agent-1' }, [numberedEntry(2)]);
     const client = createClient({ url });
     await client.connect();
     const keys = await client.keys(`${prefix}*`);
@@ -66,20 +45,20 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
   it('isolates stores by prefix', async () => {
     const [a, b] = [store({ prefix: `a-${unique()}:` }), store({ prefix: `b-${unique()}:` })];
     const key = { projectKey: 'p', sessionId: 's' };
-    await a.append(key, [entry(1)]);
+    await a.append(key, [numberedEntry(1)]);
     expect(await b.load(key)).toBeNull();
     expect(await b.listSessions('p')).toEqual([]);
-    expect(await a.load(key)).toEqual([entry(1)]);
+    expect(await a.load(key)).toEqual([numberedEntry(1)]);
   });
 
   it('expires a session after its TTL and refreshes the TTL on append', async () => {
     // The time is the point (a TTL); the margins leave a busy machine 1.4 s of slack.
     const s = store({ prefix: `ttl-${unique()}:`, ttlSeconds: 3 });
     const key = { projectKey: 'p', sessionId: 's' };
-    await s.append(key, [entry(1)]);
-    await s.append({ ...key, subpath: 'subagents/agent-1' }, [entry(2)]);
+    await s.append(key, [numberedEntry(1)]);
+    await s.append({ ...key, subpath: 'subagents/agent-1' }, [numberedEntry(2)]);
     await new Promise((resolve) => setTimeout(resolve, 1_600));
-    await s.append(key, [entry(3)]);
+    await s.append(key, [numberedEntry(3)]);
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     // 3.2 s after the first append, 1.6 s after the last: everything is still there.
     expect(await s.load(key)).toHaveLength(2);
@@ -97,7 +76,7 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
   it('keeps one consistent summary while another process appends to the same session at once', async () => {
     const prefix = `two-${unique()}:`;
     const key = { projectKey: 'p', sessionId: 's' };
-    const batches = Array.from({ length: 40 }, (_, i) => [transcriptEntry(i * 2), transcriptEntry(i * 2 + 1)]);
+    const batches = Array.from({ length: 40 }, (_, i) => [foldedEntry(i * 2), foldedEntry(i * 2 + 1)]);
     const mine = batches.filter((_, i) => i % 2 === 0);
     const theirs = batches.filter((_, i) => i % 2 === 1);
     // Each process sends its half and then the other's (a retry, a no-op), all at once.
@@ -128,7 +107,7 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     const client = createClient({ url });
     await client.connect();
     const s = new RedisSessionStore({ client }, { prefix: `own-${unique()}:` });
-    await s.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]);
+    await s.append({ projectKey: 'p', sessionId: 's' }, [numberedEntry(1)]);
     await s.close();
     expect(await client.ping()).toBe('PONG');
     await client.close();
@@ -140,7 +119,9 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
       { operationTimeoutMs: 3_000 },
     );
     const started = Date.now();
-    const error = await refused.append({ projectKey: 'p', sessionId: 's' }, [entry(1)]).catch((e: unknown) => e);
+    const error = await refused
+      .append({ projectKey: 'p', sessionId: 's' }, [numberedEntry(1)])
+      .catch((e: unknown) => e);
     expect(RedisSessionStoreError.isInstance(error)).toBe(true);
     expect((error as RedisSessionStoreError).code).toBe('SESSION_STORE_REDIS_FAILED');
     expect((error as Error).message).toMatch(/^Redis session store: append\(\) failed: .*ECONNREFUSED/);
@@ -171,10 +152,10 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
     const s = new RedisSessionStore({ url: server.url }, { operationTimeoutMs: 2_000 });
     try {
       const key = { projectKey: 'p', sessionId: 's' };
-      await s.append(key, [entry(1)]);
+      await s.append(key, [numberedEntry(1)]);
       await server.halt();
       const down = Date.now();
-      const lost = await s.append(key, [entry(2)]).catch((e: unknown) => e);
+      const lost = await s.append(key, [numberedEntry(2)]).catch((e: unknown) => e);
       expect(RedisSessionStoreError.isInstance(lost)).toBe(true);
       // Sent before or after the client noticed the connection drop.
       expect((lost as Error).message).toMatch(
@@ -190,11 +171,11 @@ describe.skipIf(url === '')('RedisSessionStore (adapter)', () => {
         send: (_file, entries) => s.append(key, entries),
         onError: (_file, error) => dropped.push(error),
       });
-      mirror.enqueue('main', [entry(3)]);
+      mirror.enqueue('main', [numberedEntry(3)]);
       await mirror.flush();
       expect(dropped).toEqual([]);
       // What was stored before the outage is still there (the server keeps an append-only file).
-      expect(await s.load(key)).toEqual([entry(1), entry(3)]);
+      expect(await s.load(key)).toEqual([numberedEntry(1), numberedEntry(3)]);
     } finally {
       await s.close();
       await server.stop();

@@ -6,18 +6,14 @@ import {
   approvalIdOf,
   inputDigest,
 } from '@hexagent/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalDecider } from './approval-decider-process.js';
 import { awkwardEntry, uniqueId } from './session-store-conformance-fixtures.js';
+import { type StoreConformanceOptions, storesPerTest } from './store-conformance-kit.js';
 
 /** How {@link approvalStoreConformance} gets a store for each test, and gives it back. */
-export interface ApprovalStoreConformanceOptions<S extends ApprovalStore = ApprovalStore> {
-  /** A ready store (migrated). It may share its backend with other tests: every test uses ids of its own. */
-  create: () => S | Promise<S>;
-  /** Releases a store `create` made; called after each test. */
-  cleanup?: (store: S) => void | Promise<void>;
-  /** Timeout of each test in ms; default 60 000. */
-  timeoutMs?: number;
+export interface ApprovalStoreConformanceOptions<S extends ApprovalStore = ApprovalStore>
+  extends StoreConformanceOptions<S> {
   /**
    * Starts another OS process deciding on approvals in the same backend (a script calling
    * `serveApprovalDecisions`, started with `startApprovalDecider`). Given, the suite races two such
@@ -72,15 +68,7 @@ export function approvalStoreConformance<S extends ApprovalStore>(
 ): void {
   const timeout = options.timeoutMs ?? 60_000;
   describe(`${name} (approval store conformance)`, () => {
-    const made: S[] = [];
-    async function make(): Promise<S> {
-      const store = await options.create();
-      made.push(store);
-      return store;
-    }
-    afterEach(async () => {
-      for (const store of made.splice(0)) await options.cleanup?.(store);
-    });
+    const make = storesPerTest(options);
 
     it("declares specificationVersion 'v1'", { timeout }, async () => {
       expect((await make()).specificationVersion).toBe('v1');

@@ -21,6 +21,7 @@ export {
   sessionStoreConformance,
 } from './session-store-conformance-suite.js';
 export { type StepStoreConformanceOptions, stepStoreConformance } from './step-store-conformance-suite.js';
+export type { StoreConformanceOptions } from './store-conformance-kit.js';
 export {
   type ConformanceTransportFactory,
   type TransportConformanceOptions,

@@ -10,13 +10,9 @@ import {
   type TransportSink,
   TransportStartError,
 } from '@hexagent/core';
-import { defaultInitializeResponse } from './default-initialize-response.js';
-import type {
-  ControlAutoResponder,
-  ControlResponseBody,
-  FakeCliState,
-  FakeCliTransportOptionsOf,
-} from './fake-cli-transport-options.js';
+import { autoAnswer } from './fake-cli-auto-answers.js';
+import { FakeCliSentLog } from './fake-cli-sent-log.js';
+import type { ControlResponseBody, FakeCliState, FakeCliTransportOptionsOf } from './fake-cli-transport-options.js';
 import { isControlRequest } from './is-control-request.js';
 import { summarizeMessage } from './summarize-message.js';
 
@@ -26,11 +22,6 @@ export type FakeCliTransportOptions = FakeCliTransportOptionsOf<FakeCliTransport
 interface PendingCliRequest {
   resolve: (response: ControlResponseBody) => void;
   reject: (error: Error) => void;
-}
-
-interface SentWaiter {
-  predicate: (message: OutboundMessage) => boolean;
-  resolve: (message: OutboundMessage) => void;
 }
 
 /**
@@ -54,14 +45,13 @@ interface SentWaiter {
 export class FakeCliTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
   readonly specificationVersion = 'v1' as const;
+  private readonly log = new FakeCliSentLog();
   /** Everything the SDK wrote, in order (deep copies). */
-  readonly sent: OutboundMessage[] = [];
+  readonly sent: OutboundMessage[] = this.log.messages;
 
   private readonly options: FakeCliTransportOptions;
   /** The fake CLI's output, read once with `messages()` or `subscribe()`. */
   private readonly output = new InboundMessageStream({ owner: 'FakeCliTransport' });
-  private readonly consumed = new Set<number>();
-  private readonly waiters = new Set<SentWaiter>();
   private readonly pendingRequests = new Map<string, PendingCliRequest>();
   private requestCounter = 0;
   private readonly flags: FakeCliState = { started: false, inputEnded: false, closed: false, exited: false };
@@ -95,15 +85,7 @@ export class FakeCliTransport implements Transport {
     if (this.flags.inputEnded) throw inputClosed('send() after endInput()');
     if (this.flags.exited) throw inputClosed('send() after the CLI exited');
     const copy = JSON.parse(JSON.stringify(message)) as OutboundMessage;
-    const index = this.sent.push(copy) - 1;
-    for (const waiter of this.waiters) {
-      if (waiter.predicate(copy)) {
-        this.waiters.delete(waiter);
-        this.consumed.add(index);
-        waiter.resolve(copy);
-        break;
-      }
-    }
+    this.log.record(copy);
     this.react(copy);
     if (this.options.onSend !== undefined) await this.options.onSend(copy, this);
   }
@@ -160,28 +142,7 @@ export class FakeCliTransport implements Transport {
    * Rejects after `timeoutMs` with a list of what was sent.
    */
   nextSent(predicate: (message: OutboundMessage) => boolean = () => true, timeoutMs = 2000): Promise<OutboundMessage> {
-    for (let index = 0; index < this.sent.length; index++) {
-      const message = this.sent[index] as OutboundMessage;
-      if (!this.consumed.has(index) && predicate(message)) {
-        this.consumed.add(index);
-        return Promise.resolve(message);
-      }
-    }
-    return new Promise<OutboundMessage>((resolve, reject) => {
-      const waiter: SentWaiter = {
-        predicate,
-        resolve: (message) => {
-          clearTimeout(timer);
-          resolve(message);
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        const summary = this.sent.map(summarizeMessage).join(', ') || 'nothing';
-        reject(new Error(`FakeCliTransport: no matching message sent within ${timeoutMs} ms (sent: ${summary})`));
-      }, timeoutMs);
-      this.waiters.add(waiter);
-    });
+    return this.log.next(predicate, timeoutMs);
   }
 
   /** The next `control_request` of `subtype` the SDK sent (see {@link FakeCliTransport.nextSent}). */
@@ -284,45 +245,8 @@ export class FakeCliTransport implements Transport {
       }
       return;
     }
-    if (!isControlRequest(message)) return;
-    const { request_id: requestId, request } = message;
-    const responder = this.responderFor(request.subtype);
-    if (responder === undefined) return;
-    // Answer on a later tick, as a real CLI would, so the SDK has registered its pending request.
     // An answer that comes after a close is dropped (`push` ignores an ended output).
-    setImmediate(() => {
-      Promise.resolve()
-        .then(() => responder(request, message))
-        .then(
-          (response) =>
-            this.output.push({
-              type: 'control_response',
-              response: { subtype: 'success', request_id: requestId, response },
-            }),
-          (error: unknown) =>
-            this.output.push({
-              type: 'control_response',
-              response: {
-                subtype: 'error',
-                request_id: requestId,
-                error: error instanceof Error ? error.message : String(error),
-              },
-            }),
-        );
-    });
-  }
-
-  private responderFor(subtype: string): ControlAutoResponder | undefined {
-    const custom = this.options.autoRespond?.[subtype];
-    if (custom !== undefined) return custom;
-    const auto = this.options.autoInitialize;
-    if (subtype !== 'initialize' || auto === undefined || auto === false) return undefined;
-    const extra = auto === true ? {} : auto;
-    return (request) => ({
-      ...defaultInitializeResponse(),
-      ...(request.mcpServers !== undefined && { mcp_servers_applied: true }),
-      ...extra,
-    });
+    if (isControlRequest(message)) autoAnswer(this.options, message, (answer) => this.output.push(answer));
   }
 }
 

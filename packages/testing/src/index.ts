@@ -29,6 +29,13 @@ export {
 } from './background-agent-script.js';
 export { byPrompt } from './by-prompt.js';
 export { type CliHarness, startCliHarness } from './cli-harness.js';
+export {
+  assistantMessage,
+  FAKE_SESSION_ID,
+  type MessageFields,
+  resultMessage,
+  systemInitMessage,
+} from './cli-messages.js';
 export { defaultInitializeResponse } from './default-initialize-response.js';
 export { FakeCliTransport, type FakeCliTransportOptions } from './fake-cli-transport.js';
 export type {
@@ -37,6 +44,12 @@ export type {
   FakeCliState,
   FakeCliTransportOptionsOf,
 } from './fake-cli-transport-options.js';
+export {
+  type FakeCliWiring,
+  fakeCliWiring,
+  TRANSPORT_FACTORY_KEY,
+  type TransportRegistry,
+} from './fake-cli-wiring.js';
 export { type HermeticCliEnv, type HermeticCliEnvOptions, hermeticCliEnv } from './hermetic-cli-env.js';
 export {
   type CaptureArgvLine,
@@ -45,7 +58,7 @@ export {
   type CaptureSdkToCliLine,
   loadCapture,
 } from './load-capture.js';
-export { collect, collectSettled, results, resultText } from './message-helpers.js';
+export { collect, collectSettled, lastResult, results, resultText, systemInit } from './message-helpers.js';
 export {
   isModelApiError,
   type ModelApiError,
@@ -62,7 +75,9 @@ export {
 } from './model-script.js';
 export { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
 export { type AppExit, type AppProcess, startAppProcess } from './processes/app-process.js';
+export { type GatedProcess, startGatedProcess } from './processes/gated-process.js';
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
+export { listeningUrl } from './processes/listening-url.js';
 export {
   killRecords,
   type ProcessRecord,
@@ -81,5 +96,7 @@ export type {
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
 export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
 export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';
+export { foldedEntry, numberedEntry } from './session-store-conformance-fixtures.js';
+export { TestScope } from './test-scope.js';
 export { waitUntil } from './wait-until.js';
 export { watchingCliSpawner } from './watching-cli-spawner.js';

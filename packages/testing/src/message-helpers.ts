@@ -30,3 +30,19 @@ export function resultText(content: unknown): string {
     .filter((part): part is string => typeof part === 'string')
     .join('');
 }
+
+/** The last `result` among `messages`, as a record; throws, naming what came, when there is none. */
+export function lastResult(messages: ReadonlyArray<{ readonly type: string }>): Record<string, unknown> {
+  const found = results(messages).at(-1);
+  if (found === undefined) throw new Error(`no result message among: ${messages.map((m) => m.type).join(', ')}`);
+  return found;
+}
+
+/** The `system`/`init` among `messages`, as a record; throws, naming what came, when there is none. */
+export function systemInit(messages: ReadonlyArray<{ readonly type: string }>): Record<string, unknown> {
+  const found = messages.find(
+    (message) => message.type === 'system' && (message as { subtype?: unknown }).subtype === 'init',
+  );
+  if (found === undefined) throw new Error(`no system/init message among: ${messages.map((m) => m.type).join(', ')}`);
+  return found as unknown as Record<string, unknown>;
+}

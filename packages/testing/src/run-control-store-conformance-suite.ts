@@ -5,17 +5,13 @@ import {
   type RunControlStore,
   spendDay,
 } from '@hexagent/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueId } from './session-store-conformance-fixtures.js';
+import { type StoreConformanceOptions, storesPerTest } from './store-conformance-kit.js';
 
 /** How {@link runControlStoreConformance} gets a store for each test, and gives it back. */
-export interface RunControlStoreConformanceOptions<S extends RunControlStore = RunControlStore> {
-  /** A ready store (migrated). It may share its backend with other tests: every test uses ids of its own. */
-  create: () => S | Promise<S>;
-  /** Releases a store `create` made; called after each test. */
-  cleanup?: (store: S) => void | Promise<void>;
-  /** Timeout of each test in ms; default 60 000. */
-  timeoutMs?: number;
+export interface RunControlStoreConformanceOptions<S extends RunControlStore = RunControlStore>
+  extends StoreConformanceOptions<S> {
   /** `false` for a store whose instances share nothing (in memory): the restart test is skipped. Default `true`. */
   persistent?: boolean;
 }
@@ -44,15 +40,7 @@ export function runControlStoreConformance<S extends RunControlStore>(
 ): void {
   const timeout = options.timeoutMs ?? 60_000;
   describe(`${name} (run control store conformance)`, () => {
-    const made: S[] = [];
-    async function make(): Promise<S> {
-      const store = await options.create();
-      made.push(store);
-      return store;
-    }
-    afterEach(async () => {
-      for (const store of made.splice(0)) await options.cleanup?.(store);
-    });
+    const make = storesPerTest(options);
 
     it("declares specificationVersion 'v1'", { timeout }, async () => {
       expect((await make()).specificationVersion).toBe('v1');

@@ -7,6 +7,7 @@
  */
 
 export { freePort } from './servers/free-port.js';
+export { type PostgresUrlProvider, providePostgres } from './servers/postgres-global-setup.js';
 export { startPostgresServer } from './servers/postgres-server.js';
 export {
   findRedisServer,

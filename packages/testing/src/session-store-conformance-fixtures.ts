@@ -82,3 +82,21 @@ export function summaryBatches(): SessionStoreEntry[][] {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Entry `i` of a transcript, with its index (for order checks) and a fixed timestamp. */
+export function numberedEntry(i: number): SessionStoreEntry {
+  return { type: 'assistant', uuid: `u-${i}`, timestamp: FIXED_TIMESTAMP, index: i };
+}
+
+/** Entry `i` with the fields the summary folds (first prompt, last-wins fields), so that order matters. */
+export function foldedEntry(i: number): SessionStoreEntry {
+  return {
+    ...numberedEntry(i),
+    type: i % 4 === 0 ? 'user' : 'assistant',
+    timestamp: new Date(Date.UTC(2026, 10, 23, 10, 0, i)).toISOString(),
+    cwd: `/work/${i}`,
+    gitBranch: `branch-${i}`,
+    ...(i % 7 === 0 && { customTitle: `title ${i}` }),
+    message: i % 4 === 0 ? { role: 'user', content: `prompt ${i}` } : { role: 'assistant', content: [] },
+  };
+}

@@ -1,5 +1,5 @@
 import { foldSessionSummary, type SessionKey, type SessionStore, type SessionSummaryEntry } from '@hexagent/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assistantEntry,
   awkwardEntry,
@@ -8,15 +8,11 @@ import {
   uniqueId,
   userEntry,
 } from './session-store-conformance-fixtures.js';
+import { type StoreConformanceOptions, storesPerTest } from './store-conformance-kit.js';
 
 /** How {@link sessionStoreConformance} gets a store for each test, and gives it back. */
-export interface SessionStoreConformanceOptions<S extends SessionStore = SessionStore> {
-  /** A ready store. It may share its backend with other tests: every test uses project keys of its own. */
-  create: () => S | Promise<S>;
-  /** Releases a store `create` made (closes its pool or client); called after each test. */
-  cleanup?: (store: S) => void | Promise<void>;
-  /** Timeout of each test in ms; default 60 000 (the 10 000-entry batch goes over the network). */
-  timeoutMs?: number;
+export interface SessionStoreConformanceOptions<S extends SessionStore = SessionStore>
+  extends StoreConformanceOptions<S> {
   /**
    * Whether `append()` treats `uuid` as an idempotency key, as the contract says stores SHOULD;
    * default `true`. `InMemorySessionStore` (like the official one) does not, so its run sets `false`
@@ -54,15 +50,7 @@ export function sessionStoreConformance<S extends SessionStore>(
 ): void {
   const timeout = options.timeoutMs ?? 60_000;
   describe(`${name} (session store conformance)`, () => {
-    const made: S[] = [];
-    async function make(): Promise<S> {
-      const store = await options.create();
-      made.push(store);
-      return store;
-    }
-    afterEach(async () => {
-      for (const store of made.splice(0)) await options.cleanup?.(store);
-    });
+    const make = storesPerTest(options);
     const session = (projectKey = uniqueId('project')): SessionKey => ({ projectKey, sessionId: uniqueId('s') });
 
     it('loads entries in append order across calls', { timeout }, async () => {

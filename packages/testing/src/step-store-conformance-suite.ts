@@ -1,15 +1,10 @@
 import { inputDigest, type StepCall, StepLedger, type StepRecord, type StepStore } from '@hexagent/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueId } from './session-store-conformance-fixtures.js';
+import { type StoreConformanceOptions, storesPerTest } from './store-conformance-kit.js';
 
 /** How {@link stepStoreConformance} gets a store for each test, and gives it back. */
-export interface StepStoreConformanceOptions<S extends StepStore = StepStore> {
-  /** A ready store (migrated). It may share its backend with other tests: every test uses ids of its own. */
-  create: () => S | Promise<S>;
-  /** Releases a store `create` made; called after each test. */
-  cleanup?: (store: S) => void | Promise<void>;
-  /** Timeout of each test in ms; default 60 000. */
-  timeoutMs?: number;
+export interface StepStoreConformanceOptions<S extends StepStore = StepStore> extends StoreConformanceOptions<S> {
   /** `false` for a store whose instances share nothing (in memory): the restart test is skipped. Default `true`. */
   persistent?: boolean;
 }
@@ -34,15 +29,7 @@ export interface StepStoreConformanceOptions<S extends StepStore = StepStore> {
 export function stepStoreConformance<S extends StepStore>(name: string, options: StepStoreConformanceOptions<S>): void {
   const timeout = options.timeoutMs ?? 60_000;
   describe(`${name} (step store conformance)`, () => {
-    const made: S[] = [];
-    async function make(): Promise<S> {
-      const store = await options.create();
-      made.push(store);
-      return store;
-    }
-    afterEach(async () => {
-      for (const store of made.splice(0)) await options.cleanup?.(store);
-    });
+    const make = storesPerTest(options);
     const record = (sessionId: string, toolUseId: string, startedAt: number): StepRecord => {
       const input = { note: 'ålice 😀 "quoted"\n\u0000', n: [1, 2.5, { deep: true }] };
       return {

@@ -9,7 +9,7 @@ import {
   projectKeyForPath,
   StepLedger,
 } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, resultMessage } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
 import type { AgentJobData, AgentJobOutput, AgentJobQueue } from '../agent-job.js';
 import type { ClaimedJob } from '../job-queue.js';
@@ -170,13 +170,7 @@ describe('a worker with steps', () => {
       void cli
         .nextSent((m) => m.type === 'user', 10_000)
         .then(() => {
-          cli.emit({
-            type: 'result',
-            subtype: 'success',
-            result: 'booked',
-            is_error: false,
-            session_id: job.data.sessionId,
-          });
+          cli.emit(resultMessage({ result: 'booked', session_id: job.data.sessionId }));
           cli.finish();
         });
       return cli;

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ApprovalLedger } from '@hexagent/core';
 import { createSdkMcpServer, tool } from '@hexagent/sdk';
 import { PostgresApprovalStore, PostgresSessionStore } from '@hexagent/session-store-postgres';
-import { type CliHarness, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { type CliHarness, processesWithEnv, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
@@ -70,16 +70,7 @@ async function decider(args: string[]) {
 }
 
 function clis(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/environ`, 'utf8').includes(harness.configDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return processesWithEnv(`CLAUDE_CONFIG_DIR=${harness.configDir}`).map((record) => record.pid);
 }
 
 describe('approvals on queued runs (real CLI, PostgreSQL)', () => {

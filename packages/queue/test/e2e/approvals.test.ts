@@ -4,7 +4,7 @@
  * the ledger, then a resume, settles the call. Counts how often each handler ran. The scenarios run
  * two at a time, each with its own model server, home and session.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +12,7 @@ import { ApprovalLedger, type ApprovalRecord, type ApprovalStore } from '@hexage
 import { createSdkMcpServer, type Options, query, tool } from '@hexagent/sdk';
 import { PostgresApprovalStore, PostgresSessionStore } from '@hexagent/session-store-postgres';
 import { RedisApprovalStore } from '@hexagent/session-store-redis';
-import { type CliHarness, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { type CliHarness, processesWithEnv, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
 import { findRedisServer, type RunningServer, startRedisServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -43,16 +43,7 @@ afterAll(async () => {
 
 /** CLIs still running with this harness's home in their environment. */
 function clisOf(harness: CliHarness): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/environ`, 'utf8').includes(harness.configDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return processesWithEnv(`CLAUDE_CONFIG_DIR=${harness.configDir}`).map((record) => record.pid);
 }
 
 interface Scenario {

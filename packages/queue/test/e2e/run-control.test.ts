@@ -6,7 +6,7 @@
  * is ended within one turn; the ledger reads back the same from a new store instance.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { RedisRunControlStore } from '@hexagent/session-store-redis';
 import {
   byPrompt,
   type CliHarness,
+  processesWithEnv,
   startCliHarness,
   text,
   toolUse,
@@ -122,16 +123,7 @@ function underControl(backend: ControlBackend) {
 
 /** The pids of the CLIs of this file's harness (their environment names its config dir). */
 function clis(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/environ`, 'utf8').includes(harness.configDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return processesWithEnv(`CLAUDE_CONFIG_DIR=${harness.configDir}`).map((record) => record.pid);
 }
 
 /** Main requests whose last user message says `words` (the CLI adds system-role messages after it). */

@@ -1,33 +1,17 @@
 import type { SpareProcess } from '@hexagent/compose';
 import { startSpare } from '@hexagent/compose';
-import type { TransportLaunch } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContainer, type DependencyContainer, resolveFactories } from '../container.js';
-import { InitializeTimeoutError, InvalidOptionError, SpareClaimError, TRANSPORT_FACTORY } from '../index.js';
+import { InitializeTimeoutError, InvalidOptionError, SpareClaimError } from '../index.js';
 import { prewarm } from './prewarm.js';
 import { startup } from './startup.js';
 
 const CLAIMED = { status: 'ok', cwd: '/work/repo', session_id: 'sess-9', parked_ms: 42, sdk_mcp_settled: true };
 
-let fakes: FakeCliTransport[] = [];
-let lastLaunch: TransportLaunch | undefined;
-afterEach(async () => {
-  for (const fake of fakes) await fake.close();
-  fakes = [];
-});
-
-function containerWith(fake: FakeCliTransport): DependencyContainer {
-  const container = createContainer();
-  fakes.push(fake);
-  container.register(TRANSPORT_FACTORY, {
-    useValue: (launch: TransportLaunch) => {
-      lastLaunch = launch;
-      return fake;
-    },
-  });
-  return container;
-}
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
+const containerWith = (fake: FakeCliTransport): DependencyContainer => wiring.containerWith(fake);
 
 function fakeCli(autoRespond: ConstructorParameters<typeof FakeCliTransport>[0] = {}): FakeCliTransport {
   return new FakeCliTransport({ autoInitialize: true, onEndInput: (cli) => cli.finish(), ...autoRespond });
@@ -46,8 +30,8 @@ describe('prewarm() with the fake CLI', () => {
   it('starts the CLI with --await-claim in the given folder, then claims: claim_session before the prompt', async () => {
     const fake = fakeCli({ autoRespond: { claim_session: () => CLAIMED } });
     const spare = await prewarm({ options: { cwd: '/parking' } }, containerWith(fake));
-    expect(lastLaunch?.args).toContain('--await-claim');
-    expect(lastLaunch?.cwd).toBe('/parking');
+    expect(wiring.launches.at(-1)?.args).toContain('--await-claim');
+    expect(wiring.launches.at(-1)?.cwd).toBe('/parking');
     const q = spare.claim({ prompt: 'hello', options: { cwd: '/work/repo', title: 'T', permissionMode: 'plan' } });
     await expect(spare.claimed).resolves.toEqual({
       cwd: '/work/repo',
@@ -149,7 +133,7 @@ describe('prewarm() with the fake CLI', () => {
     expect(error.sessionRuns).toBe(false);
     const user = await fake.nextSent((message) => message.type === 'user');
     expect(user).toBeDefined();
-    fake.emit({ type: 'result', subtype: 'error_during_execution', is_error: true, errors: ['not_claimed: ...'] });
+    fake.emit(resultMessage({ subtype: 'error_during_execution', is_error: true, errors: ['not_claimed: ...'] }));
     await q.return();
   });
 
@@ -225,7 +209,7 @@ describe('startup() with the fake CLI', () => {
   it('resolves after initialize; query() sends the prompt; a second query() throws', async () => {
     const fake = fakeCli();
     const warm = await startup({ options: { cwd: '/w' } }, containerWith(fake));
-    expect(lastLaunch?.args).not.toContain('--await-claim');
+    expect(wiring.launches.at(-1)?.args).not.toContain('--await-claim');
     expect(fake.sent.some((message) => message.type === 'user')).toBe(false);
     const q = warm.query('hello');
     await fake.nextSent((message) => message.type === 'user');

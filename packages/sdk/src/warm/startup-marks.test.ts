@@ -4,19 +4,20 @@
  * CLI reported, as the official SDK's `startupMark`/`startupMarkAgeMs`.
  */
 import type { TransportLaunch } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContainer, type DependencyContainer } from '../container.js';
-import { InitializeTimeoutError, query, TRANSPORT_FACTORY } from '../index.js';
+import { InitializeTimeoutError, query } from '../index.js';
 import { prewarm } from './prewarm.js';
 import { startup } from './startup.js';
 
 const VARIABLE = 'CLAUDE_CODE_SDK_READS_STARTUP_MARKS';
 const MARKS = ['cli_entry', 'settings_loaded', 'x'.repeat(65)];
 
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
 let fakes: FakeCliTransport[] = [];
-afterEach(async () => {
-  for (const fake of fakes) await fake.close();
+afterEach(() => {
   fakes = [];
 });
 
@@ -26,21 +27,16 @@ afterEach(async () => {
  * unless `answers`.
  */
 function cliReportingMarks(answers: boolean): { container: DependencyContainer; launches: TransportLaunch[] } {
-  const launches: TransportLaunch[] = [];
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: (launch: TransportLaunch) => {
-      launches.push(launch);
-      const fake = new FakeCliTransport({ autoInitialize: answers, onEndInput: (cli) => cli.finish() });
-      fakes.push(fake);
-      if (launch.env[VARIABLE] === '1') {
-        for (const mark of MARKS) fake.emit({ type: 'keep_alive', startup_mark: mark });
-        fake.emit({ type: 'keep_alive' });
-      }
-      return fake;
-    },
+  const container = wiring.containerWith((launch) => {
+    const fake = new FakeCliTransport({ autoInitialize: answers, onEndInput: (cli) => cli.finish() });
+    fakes.push(fake);
+    if (launch.env[VARIABLE] === '1') {
+      for (const mark of MARKS) fake.emit({ type: 'keep_alive', startup_mark: mark });
+      fake.emit({ type: 'keep_alive' });
+    }
+    return fake;
   });
-  return { container, launches };
+  return { container, launches: wiring.launches };
 }
 
 describe('start-up marks', () => {
@@ -85,10 +81,7 @@ describe('start-up marks', () => {
   });
 
   it("says 'none', with no age, when the CLI reported no mark", async () => {
-    const container = createContainer();
-    const fake = new FakeCliTransport();
-    fakes.push(fake);
-    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const container = wiring.containerWith(new FakeCliTransport());
     const error = await startup({ initializeTimeoutMs: 50 }, container).catch((e: unknown) => e);
     expect(error).toMatchObject({ errorClass: 'initialize_timeout', startupMark: 'none' });
     expect(error).not.toHaveProperty('startupMarkAgeMs');

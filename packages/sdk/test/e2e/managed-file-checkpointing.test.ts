@@ -6,30 +6,23 @@
  * (`--managed-settings`), and the CLI keeps checkpointing on: only the managed file turns it off.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AsyncQueue } from '@hexagent/core';
 import { query, type SDKUserMessage } from '@hexagent/sdk';
-import { type CliHarness, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { type CliHarness, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 describe("a host's managedSettings fileCheckpointingEnabled: false", () => {
   it('leaves enableFileCheckpointing in force: the write can be rewound', async () => {
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [toolUse('Write', { file_path: 'note.txt', content: 'v1' })] },
       { content: [text('written')] },
     ]);
-    const cwd = mkdtempSync(join(tmpdir(), 'hexagent-checkpoint-'));
-    dirs.push(cwd);
+    const cwd = scope.tempDir('hexagent-checkpoint-');
     const input = new AsyncQueue<SDKUserMessage>();
     const run = query({
       prompt: input,

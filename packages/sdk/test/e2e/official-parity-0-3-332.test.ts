@@ -8,8 +8,7 @@
  * `npm install @anthropic-ai/claude-code@2.1.197` in a temp dir), where the newer parts say what
  * the older CLI does instead.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ClaudeClient,
@@ -19,9 +18,8 @@ import {
   type Options,
   type PreSkillShellCommandHookInput,
   query,
-  type SDKMessage,
 } from '@hexagent/sdk';
-import { type CliHarness, collect, startCliHarness, text } from '@hexagent/testing';
+import { type CliHarness, collect, lastResult, systemInit, TestScope, text } from '@hexagent/testing';
 import { findClaudeCli, readCliVersion } from '@hexagent/transport-cli';
 import { compareVersions } from '@hexagent/transport-kit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,29 +31,12 @@ const newCli = compareVersions(cliVersion, '2.1.332') >= 0;
 const cli: Options = { pathToClaudeCodeExecutable: cliPath };
 
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function result(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.filter((message) => message.type === 'result').at(-1);
-  expect(found, 'result').toBeDefined();
-  return found as Record<string, unknown>;
-}
-
-function init(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');
-  expect(found, 'system/init').toBeDefined();
-  return found as Record<string, unknown>;
-}
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** A project whose `/shelly` command runs `echo SHELL-OUTPUT-<args>` as a `!` shell line. */
 function projectWithShellCommand(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-shell-cmd-')));
-  dirs.push(dir);
+  const dir = scope.tempDir('hexagent-shell-cmd-');
   mkdirSync(join(dir, '.claude', 'commands'), { recursive: true });
   writeFileSync(
     join(dir, '.claude', 'commands', 'shelly.md'),
@@ -72,7 +53,7 @@ function expansionSeen(h: CliHarness): string {
 
 describe(`what official 0.3.332 programs pass, on CLI ${cliVersion}`, () => {
   it('executable: process.execPath runs (a native CLI ignores it, with one warning)', async () => {
-    harness = await startCliHarness([{ content: [text('ran')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ran')] }]);
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
@@ -84,7 +65,7 @@ describe(`what official 0.3.332 programs pass, on CLI ${cliVersion}`, () => {
           options: { ...cli, env: harness.env, executable: process.execPath as 'node' },
         }),
       );
-      expect(result(messages)).toMatchObject({ subtype: 'success', result: 'ran' });
+      expect(lastResult(messages)).toMatchObject({ subtype: 'success', result: 'ran' });
       // Emitted on the next tick.
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
@@ -96,22 +77,22 @@ describe(`what official 0.3.332 programs pass, on CLI ${cliVersion}`, () => {
   });
 
   it("permissionMode 'bypassPermissions' without allowDangerouslySkipPermissions goes to the CLI, which decides", async () => {
-    harness = await startCliHarness([{ content: [text('bypassing')] }]);
+    harness = await scope.startCliHarness([{ content: [text('bypassing')] }]);
     // As root the CLI refuses the mode outside a sandbox; IS_SANDBOX says this is one.
     const env = { ...harness.env, IS_SANDBOX: '1' };
     const messages = await collect(
       query({ prompt: 'hi', options: { ...cli, env, permissionMode: 'bypassPermissions' } }),
     );
-    expect(init(messages).permissionMode).toBe('bypassPermissions');
-    expect(result(messages)).toMatchObject({ subtype: 'success', result: 'bypassing' });
+    expect(systemInit(messages).permissionMode).toBe('bypassPermissions');
+    expect(lastResult(messages)).toMatchObject({ subtype: 'success', result: 'bypassing' });
   });
 
   it('a hook event this release does not know goes to the CLI in initialize; the session runs', async () => {
-    harness = await startCliHarness([{ content: [text('still fine')] }]);
+    harness = await scope.startCliHarness([{ content: [text('still fine')] }]);
     const futureHook: HookCallback = async () => ({});
     const hooks = { FutureEvent: [{ hooks: [futureHook] }] } as unknown as HooksOptions;
     const messages = await collect(query({ prompt: 'hi', options: { ...cli, env: harness.env, hooks } }));
-    expect(result(messages)).toMatchObject({ subtype: 'success', result: 'still fine' });
+    expect(lastResult(messages)).toMatchObject({ subtype: 'success', result: 'still fine' });
   });
 });
 
@@ -120,7 +101,7 @@ describe(`PreSkillShellCommand, on CLI ${cliVersion}`, () => {
     answer: (input: PreSkillShellCommandHookInput) => ReturnType<HookCallback>,
     timeout?: number,
   ): Promise<{ fired: Array<{ input: HookInput; toolUseID: string | undefined }>; seen: string }> {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const fired: Array<{ input: HookInput; toolUseID: string | undefined }> = [];
     const hooks: HooksOptions = {
       PreSkillShellCommand: [
@@ -139,7 +120,7 @@ describe(`PreSkillShellCommand, on CLI ${cliVersion}`, () => {
     const messages = await collect(
       query({ prompt: '/shelly X1', options: { ...cli, env: harness.env, cwd, settingSources: ['project'], hooks } }),
     );
-    expect(result(messages)).toMatchObject({ subtype: 'success', result: 'ok' });
+    expect(lastResult(messages)).toMatchObject({ subtype: 'success', result: 'ok' });
     return { fired, seen: expansionSeen(harness) };
   }
 
@@ -195,7 +176,7 @@ describe(`setPermissionMode's answer, on CLI ${cliVersion}`, () => {
   // Both ends of the supported range name the mode (2.1.197 too); a host that answers with no
   // payload gets undefined (core's settings-controls test).
   it('resolves with the mode now in effect, on ClaudeClient and query()', async () => {
-    harness = await startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
+    harness = await scope.startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
     const client = new ClaudeClient({ ...cli, env: harness.env });
     try {
       await client.connect();

@@ -3,26 +3,17 @@
  * otherwise, the empty custom system prompt unless one is given (each `systemPrompt` form as the
  * model receives it), and `env` as the CLI's whole environment.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Options, query, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '@hexagent/sdk';
-import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
-function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-opts-')));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (): string => scope.tempDir('hexagent-opts-');
 
 /** Everything the model got in its first request: system blocks and messages. */
 function firstRequestText(active: CliHarness): string {
@@ -37,14 +28,14 @@ async function run(options: Options, prompt = 'hi'): Promise<CliHarness> {
 
 describe('settingSources', () => {
   it('omitted: the CLI loads the project settings, so CLAUDE.md in cwd reaches the model', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const cwd = tempDir();
     writeFileSync(join(cwd, 'CLAUDE.md'), 'Project rule: the marker is CLAUDE-MD-7c1e.\n');
     expect(firstRequestText(await run({ cwd }))).toContain('CLAUDE-MD-7c1e');
   });
 
   it('[]: no settings files, no CLAUDE.md', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const cwd = tempDir();
     writeFileSync(join(cwd, 'CLAUDE.md'), 'Project rule: the marker is CLAUDE-MD-7c1e.\n');
     expect(firstRequestText(await run({ cwd, settingSources: [] }))).not.toContain('CLAUDE-MD-7c1e');
@@ -53,14 +44,14 @@ describe('settingSources', () => {
 
 describe('systemPrompt as the model receives it', () => {
   it("omitted: an empty custom prompt, not Claude Code's", async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const system = harness.server.systemPrompt((await run({})).server.messageRequests[0]);
     expect(system).toContain("You are a Claude agent, built on Anthropic's Claude Agent SDK.");
     expect(system.length).toBeLessThan(1_000);
   });
 
   it('a list with the dynamic boundary: the parts, without the marker', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const active = await run({ systemPrompt: ['Static-part-a1.', SYSTEM_PROMPT_DYNAMIC_BOUNDARY, 'Dynamic-part-b2.'] });
     const system = active.server.systemPrompt(active.server.messageRequests[0]);
     expect(system).toContain('Static-part-a1.');
@@ -69,7 +60,7 @@ describe('systemPrompt as the model receives it', () => {
   });
 
   it("a custom prompt with snapshot: false: the prompt, and not Claude Code's", async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const active = await run({ systemPrompt: { type: 'custom', prompt: 'Custom-prompt-c3.', snapshot: false } });
     const system = active.server.systemPrompt(active.server.messageRequests[0]);
     expect(system).toContain('Custom-prompt-c3.');
@@ -77,7 +68,7 @@ describe('systemPrompt as the model receives it', () => {
   });
 
   it('the preset with excludeDynamicSections: a shorter system prompt, the rest in the first user message', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
     const active = await run({ systemPrompt: { type: 'preset', preset: 'claude_code' } });
     await run({ systemPrompt: { type: 'preset', preset: 'claude_code', excludeDynamicSections: true } });
     const [full, excluded] = active.server.messageRequests;
@@ -90,7 +81,7 @@ describe('systemPrompt as the model receives it', () => {
 describe('env', () => {
   it('is the whole environment of the CLI: a process.env variable not passed does not reach it', async () => {
     try {
-      harness = await startCliHarness([
+      harness = await scope.startCliHarness([
         {
           content: [
             toolUse('Bash', {

@@ -3,45 +3,30 @@
  * the disk, a custom spawn, the main-thread agent, the tool set and permissions, thinking and effort.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { query, ResultError, type SDKMessage, type SpawnOptions } from '@hexagent/sdk';
+import { query, ResultError, type SpawnOptions } from '@hexagent/sdk';
 import { findClaudeCli } from '@hexagent/sdk/adapters';
 import {
   type CliHarness,
   collect,
   collectSettled,
+  lastResult,
   resultText,
-  startCliHarness,
+  systemInit,
+  TestScope,
   text,
   toolUse,
 } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function result(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.filter((message) => message.type === 'result').at(-1);
-  expect(found, 'result').toBeDefined();
-  return found as Record<string, unknown>;
-}
-
-function init(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');
-  expect(found, 'system/init').toBeDefined();
-  return found as Record<string, unknown>;
-}
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 describe('options with a visible effect on the real CLI', () => {
   it('outputFormat: the result carries the structured output', async () => {
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [toolUse('StructuredOutput', { answer: 'forty-two' })] },
       { content: [text('done')] },
     ]);
@@ -49,14 +34,14 @@ describe('options with a visible effect on the real CLI', () => {
     const messages = await collect(
       query({ prompt: 'answer', options: { env: harness.env, outputFormat: { type: 'json_schema', schema } } }),
     );
-    expect(result(messages).structured_output).toEqual({ answer: 'forty-two' });
+    expect(lastResult(messages).structured_output).toEqual({ answer: 'forty-two' });
     expect((harness.server.messageRequests[0]?.body.tools ?? []).map((tool) => tool.name)).toContain(
       'StructuredOutput',
     );
   });
 
   it('maxBudgetUsd: the run stops with error_max_budget_usd', async () => {
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [toolUse('Bash', { command: 'echo 1' })] },
       { content: [toolUse('Bash', { command: 'echo 2' })] },
       { content: [text('end')] },
@@ -64,13 +49,13 @@ describe('options with a visible effect on the real CLI', () => {
     const { messages, error } = await collectSettled(
       query({ prompt: 'spend', options: { env: harness.env, maxBudgetUsd: 0.0001, allowedTools: ['Bash'] } }),
     );
-    expect(result(messages).subtype).toBe('error_max_budget_usd');
+    expect(lastResult(messages).subtype).toBe('error_max_budget_usd');
     // An error result ends the iteration in ResultError, after the result (as official).
     expect(ResultError.isInstance(error)).toBe(true);
   });
 
   it('persistSession: false leaves no transcript; by default there is one', async () => {
-    harness = await startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
+    harness = await scope.startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
     const projects = join(harness.configDir, 'projects');
     await collect(query({ prompt: 'hi', options: { env: harness.env, persistSession: false } }));
     expect(existsSync(projects)).toBe(false);
@@ -79,7 +64,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('spawnClaudeCodeProcess runs the real CLI through the given spawner', async () => {
-    harness = await startCliHarness([{ content: [text('spawned my way')] }]);
+    harness = await scope.startCliHarness([{ content: [text('spawned my way')] }]);
     const calls: SpawnOptions[] = [];
     const messages = await collect(
       query({
@@ -93,7 +78,7 @@ describe('options with a visible effect on the real CLI', () => {
         },
       }),
     );
-    expect(result(messages).result).toBe('spawned my way');
+    expect(lastResult(messages).result).toBe('spawned my way');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.command).toBe(findClaudeCli({}));
     // The spawner sees the argv and the environment the CLI runs with.
@@ -103,7 +88,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it("agent: the main thread takes the agent's prompt and tools", async () => {
-    harness = await startCliHarness([{ content: [text('reviewed')] }]);
+    harness = await scope.startCliHarness([{ content: [text('reviewed')] }]);
     const messages = await collect(
       query({
         prompt: 'review',
@@ -114,21 +99,21 @@ describe('options with a visible effect on the real CLI', () => {
         },
       }),
     );
-    expect(result(messages).result).toBe('reviewed');
+    expect(lastResult(messages).result).toBe('reviewed');
     const request = harness.server.messageRequests[0];
     expect(harness.server.systemPrompt(request)).toContain('REVIEWER-AGENT-d4');
     expect((request?.body.tools ?? []).map((tool) => tool.name)).toEqual(['Read']);
   });
 
   it('tools: [] leaves the model without built-in tools', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const messages = await collect(query({ prompt: 'hi', options: { env: harness.env, tools: [] } }));
-    expect(init(messages).tools).toEqual([]);
+    expect(systemInit(messages).tools).toEqual([]);
     expect(harness.server.messageRequests[0]?.body.tools ?? []).toEqual([]);
   });
 
   it('tools and disallowedTools: the tool list the model receives', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     await collect(
       query({
         prompt: 'hi',
@@ -142,14 +127,13 @@ describe('options with a visible effect on the real CLI', () => {
   it('allowedTools: a listed tool runs without asking; unlisted, it is denied', async () => {
     // Writes a file: not a read-only command, which the CLI would allow without asking.
     const call = (marker: string) => toolUse('Bash', { command: `touch ./${marker} && echo ${marker}` });
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [call('ALLOWED-e5')] },
       { content: [text('one')] },
       { content: [call('DENIED-f6')] },
       { content: [text('two')] },
     ]);
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-allowed-')));
-    dirs.push(cwd);
+    const cwd = scope.tempDir('hexagent-allowed-');
     await collect(query({ prompt: 'a', options: { env: harness.env, cwd, allowedTools: ['Bash'] } }));
     await collect(query({ prompt: 'b', options: { env: harness.env, cwd, allowedTools: ['Read'] } }));
     const [allowed, denied] = harness.server.toolResults();
@@ -161,7 +145,7 @@ describe('options with a visible effect on the real CLI', () => {
   });
 
   it('thinking with a budget and effort reach the API request', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }, { content: [text('ok')] }]);
     await collect(
       query({
         prompt: 'hi',

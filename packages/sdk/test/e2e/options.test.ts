@@ -1,40 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { query, type SDKMessage } from '@hexagent/sdk';
-import { type CliHarness, collect, startCliHarness, text } from '@hexagent/testing';
+import { query } from '@hexagent/sdk';
+import { type CliHarness, collect, lastResult, systemInit, TestScope, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
-function init(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');
-  expect(found, 'system/init').toBeDefined();
-  return found as Record<string, unknown>;
-}
-
-function result(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.filter((message) => message.type === 'result').at(-1);
-  expect(found, 'result').toBeDefined();
-  return found as Record<string, unknown>;
-}
-
-function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-cwd-')));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (): string => scope.tempDir('hexagent-cwd-');
 
 describe('CLI options against the real CLI', () => {
   it('cwd, tools, disallowedTools and sessionId shape the session', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const cwd = tempDir();
     const sessionId = randomUUID();
     const messages = await collect(
@@ -43,18 +20,18 @@ describe('CLI options against the real CLI', () => {
         options: { env: harness.env, cwd, tools: ['Read', 'Grep', 'Bash'], disallowedTools: ['Bash'], sessionId },
       }),
     );
-    const started = init(messages);
+    const started = systemInit(messages);
     expect(started.cwd).toBe(cwd);
     const tools = started.tools as string[];
     expect(tools).toContain('Read');
     expect(tools).toContain('Grep');
     expect(tools).not.toContain('Bash');
     expect(tools).not.toContain('Write');
-    expect(result(messages).session_id).toBe(sessionId);
+    expect(lastResult(messages).session_id).toBe(sessionId);
   });
 
   it('includePartialMessages streams stream_event messages', async () => {
-    harness = await startCliHarness([{ content: [text('streamed words here')] }]);
+    harness = await scope.startCliHarness([{ content: [text('streamed words here')] }]);
     const messages = await collect(
       query({ prompt: 'hi', options: { env: harness.env, includePartialMessages: true } }),
     );
@@ -63,17 +40,17 @@ describe('CLI options against the real CLI', () => {
     expect(kinds).toContain('message_start');
     expect(kinds).toContain('content_block_delta');
     expect(kinds).toContain('message_stop');
-    expect(result(messages).result).toBe('streamed words here');
+    expect(lastResult(messages).result).toBe('streamed words here');
   });
 
   it('without includePartialMessages there are no stream_event messages', async () => {
-    harness = await startCliHarness([{ content: [text('plain')] }]);
+    harness = await scope.startCliHarness([{ content: [text('plain')] }]);
     const messages = await collect(query({ prompt: 'hi', options: { env: harness.env } }));
     expect(messages.some((message) => message.type === 'stream_event')).toBe(false);
   });
 
   it('a preset system prompt with append keeps Claude Code’s prompt and adds the text', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     await collect(
       query({
         prompt: 'hi',
@@ -90,7 +67,7 @@ describe('CLI options against the real CLI', () => {
   });
 
   it('agents defined in options reach the CLI', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const messages = await collect(
       query({
         prompt: 'hi',
@@ -102,34 +79,34 @@ describe('CLI options against the real CLI', () => {
         },
       }),
     );
-    expect(init(messages).agents).toContain('haiku-poet');
+    expect(systemInit(messages).agents).toContain('haiku-poet');
   });
 
   it('forkSession with resume continues the conversation under a new session id', async () => {
-    harness = await startCliHarness([{ content: [text('first')] }, { content: [text('forked')] }]);
+    harness = await scope.startCliHarness([{ content: [text('first')] }, { content: [text('forked')] }]);
     const first = await collect(query({ prompt: 'one', options: { env: harness.env } }));
-    const original = String(result(first).session_id);
+    const original = String(lastResult(first).session_id);
     const forked = await collect(
       query({ prompt: 'two', options: { env: harness.env, resume: original, forkSession: true } }),
     );
-    expect(result(forked).result).toBe('forked');
-    expect(result(forked).session_id).not.toBe(original);
+    expect(lastResult(forked).result).toBe('forked');
+    expect(lastResult(forked).session_id).not.toBe(original);
     expect(JSON.stringify(harness.server.messageRequests[1]?.body.messages)).toContain('one');
   });
 
   it('continue picks up the most recent session in the same cwd', async () => {
-    harness = await startCliHarness([{ content: [text('remembered: kiwi')] }, { content: [text('continued')] }]);
+    harness = await scope.startCliHarness([{ content: [text('remembered: kiwi')] }, { content: [text('continued')] }]);
     const cwd = tempDir();
     await collect(query({ prompt: 'remember kiwi', options: { env: harness.env, cwd } }));
     const next = await collect(query({ prompt: 'what fruit?', options: { env: harness.env, cwd, continue: true } }));
-    expect(result(next).result).toBe('continued');
+    expect(lastResult(next).result).toBe('continued');
     const sent = JSON.stringify(harness.server.messageRequests[1]?.body.messages);
     expect(sent).toContain('remember kiwi');
     expect(sent).toContain('remembered: kiwi');
   });
 
   it('the stderr callback and extraArgs reach the process', async () => {
-    harness = await startCliHarness([{ content: [text('ok')] }]);
+    harness = await scope.startCliHarness([{ content: [text('ok')] }]);
     const lines: string[] = [];
     await collect(
       query({

@@ -8,11 +8,10 @@
  * error output recorded (recordToolOutput) and cut to the bound.
  */
 
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createOpenTelemetryTracer, createSdkMcpServer, query, ResultError, tool } from '@hexagent/sdk';
-import { type CliHarness, collect, collectSettled, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { type CliHarness, collect, collectSettled, TestScope, text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -21,7 +20,7 @@ import { z } from 'zod';
 
 const exporter = new InMemorySpanExporter();
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
+const scope = new TestScope();
 
 beforeAll(() => {
   api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -32,10 +31,8 @@ afterAll(() => {
   api.context.disable();
 });
 afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
+  await scope.cleanup();
   exporter.reset();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 type FinishedSpan = ReturnType<InMemorySpanExporter['getFinishedSpans']>[number];
@@ -75,7 +72,7 @@ describe('tracing through the real CLI', () => {
       cache_read_input_tokens: 400,
       cache_creation_input_tokens: 20,
     };
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')], usage: billed },
       { content: [text('the answer is 42')], usage: billed },
     ]);
@@ -143,10 +140,9 @@ describe('tracing through the real CLI', () => {
   });
 
   it('gives canUseTool a permission span per decision, and the CLI’s own tools spans from tool_use to tool_result', async () => {
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-tracing-')));
-    dirs.push(cwd);
+    const cwd = scope.tempDir('hexagent-tracing-');
     writeFileSync(join(cwd, 'notes.txt'), 'hello');
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [toolUse('Bash', { command: 'touch denied.txt', description: 'create a file' }, 'toolu_deny')] },
       { content: [toolUse('Bash', { command: 'touch allowed.txt', description: 'create a file' }, 'toolu_allow')] },
       { content: [toolUse('Read', { file_path: join(cwd, 'notes.txt') }, 'toolu_read')] },
@@ -247,7 +243,7 @@ describe('tracing through the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       {
         content: [
           toolUse('mcp__calc__divide', { a: 1, b: 0 }, 'toolu_div'),
@@ -315,7 +311,7 @@ describe('tracing through the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 2 }, 'toolu_refused')] },
       { content: [toolUse('mcp__calc__explode', {}, 'toolu_boom')] },
       { content: [text('done')] },

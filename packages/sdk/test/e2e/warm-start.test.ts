@@ -4,41 +4,17 @@
  * `claimed` and ends the query with the CLI's `not_claimed` result (then a `ResultError`), and closing
  * leaves no process.
  */
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prewarm, ResultError, type SDKMessage, SpareClaimError, startup } from '@hexagent/sdk';
-import { type CliHarness, collect, startCliHarness } from '@hexagent/testing';
+import { type CliHarness, collect, systemInit, TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
-function folder(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-warm-')));
-  dirs.push(dir);
-  return dir;
-}
-
-function init(messages: SDKMessage[]): Record<string, unknown> {
-  const found = messages.find((message) => message.type === 'system' && message.subtype === 'init');
-  expect(found, 'system/init').toBeDefined();
-  return found as Record<string, unknown>;
-}
+const folder = (): string => scope.tempDir('hexagent-warm-');
 
 /** Pids of this process's live children (from /proc), zombies left out. */
 function childPids(): number[] {
@@ -66,17 +42,17 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
 
 describe('warm start on the real CLI', () => {
   it('startup() then query(): the first message comes from the started process', async () => {
-    harness = await startCliHarness([{ content: [{ type: 'text', text: 'warm answer' }] }]);
+    harness = await scope.startCliHarness([{ content: [{ type: 'text', text: 'warm answer' }] }]);
     const cwd = folder();
     const warm = await startup({ options: { env: harness.env, cwd } });
     const messages = await collect(warm.query('hello'));
-    expect(init(messages).cwd).toBe(cwd);
+    expect(systemInit(messages).cwd).toBe(cwd);
     expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'warm answer' });
     expect(() => warm.query('again')).toThrow(/only be called once/);
   });
 
   it('prewarm() then claim() with cwd, model, permission mode and appended prompt', async () => {
-    harness = await startCliHarness([{ content: [{ type: 'text', text: 'claimed answer' }] }]);
+    harness = await scope.startCliHarness([{ content: [{ type: 'text', text: 'claimed answer' }] }]);
     const cwd = folder();
     const spare = await prewarm({ options: { env: harness.env } });
     const parked = readdirSync(join(harness.configDir, 'spares'));
@@ -89,7 +65,7 @@ describe('warm start on the real CLI', () => {
     const info = await spare.claimed;
     expect(info.cwd).toBe(cwd);
     expect(info.sessionId).toMatch(/[0-9a-f-]{36}/);
-    expect(init(messages)).toMatchObject({ cwd, model: 'claude-sonnet-4-5', permissionMode: 'acceptEdits' });
+    expect(systemInit(messages)).toMatchObject({ cwd, model: 'claude-sonnet-4-5', permissionMode: 'acceptEdits' });
     expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'claimed answer' });
     const main = harness.server.requests.filter((request) => request.kind === 'main');
     expect(main[0]?.body.model).toBe('claude-sonnet-4-5');
@@ -102,7 +78,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('a refused claim rejects claimed with the reason and ends the query with not_claimed', async () => {
-    harness = await startCliHarness([]);
+    harness = await scope.startCliHarness([]);
     const cwd = folder();
     mkdirSync(join(cwd, '.claude'));
     writeFileSync(join(cwd, '.claude', 'settings.json'), JSON.stringify({ model: 'claude-sonnet-4-5' }));
@@ -129,7 +105,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('close() before a claim rejects claimed with spare_closed and leaves no process or parking folder', async () => {
-    harness = await startCliHarness([]);
+    harness = await scope.startCliHarness([]);
     const before = childPids();
     const spare = await prewarm({ options: { env: harness.env } });
     expect(childPids().length).toBeGreaterThan(before.length);
@@ -142,7 +118,7 @@ describe('warm start on the real CLI', () => {
   });
 
   it('startup() close() and await using stop the CLI', async () => {
-    harness = await startCliHarness([]);
+    harness = await scope.startCliHarness([]);
     const before = childPids();
     const warm = await startup({ options: { env: harness.env, cwd: folder() } });
     warm.close();

@@ -12,12 +12,13 @@ import {
   query,
   type SDKMessage,
   type SDKUserMessageInput,
-  TRANSPORT_FACTORY,
   tool,
 } from '@hexagent/sdk';
 import {
   type CliHarness,
   FakeCliTransport,
+  fakeCliWiring,
+  resultMessage,
   results,
   resultText,
   startCliHarness,
@@ -29,34 +30,16 @@ import { z } from 'zod';
 import { drain, isAlive, removeStandInClis, standInCli, within } from './faults-helpers.js';
 
 let harness: CliHarness | undefined;
-const fakes: FakeCliTransport[] = [];
+const wiring = fakeCliWiring(createContainer);
 afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
-  for (const fake of fakes.splice(0)) await fake.close();
+  await wiring.closeAll();
   removeStandInClis();
 });
 
-function onFakeCli(fake: FakeCliTransport) {
-  fakes.push(fake);
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, { useValue: () => fake });
-  return container;
-}
-
-const RESULT = {
-  type: 'result',
-  subtype: 'success',
-  session_id: 'fake',
-  result: 'done',
-  is_error: false,
-  num_turns: 1,
-  duration_ms: 1,
-  duration_api_ms: 1,
-  total_cost_usd: 0,
-  usage: { input_tokens: 1, output_tokens: 1 },
-  permission_denials: [],
-};
+const onFakeCli = (fake: FakeCliTransport) => wiring.containerWith(fake);
+const RESULT = resultMessage();
 
 const toolsCall = (id: number, name: string) => ({
   jsonrpc: '2.0',

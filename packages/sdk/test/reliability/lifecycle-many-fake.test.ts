@@ -15,7 +15,7 @@ import {
   TRANSPORT_FACTORY,
   tool,
 } from '@hexagent/sdk';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, resultMessage } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectNothingLeft, MiB, settledHeapUsed, snapshot } from './lifecycle-helpers.js';
@@ -35,19 +35,7 @@ function scriptedFakeCli(): FakeCliTransport {
           message: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } },
         });
         const sum = JSON.stringify(answer).match(/"text":"(\d+)"/)?.[1] ?? 'no answer';
-        cli.emit({
-          type: 'result',
-          subtype: 'success',
-          is_error: false,
-          result: sum,
-          session_id: 'fake',
-          num_turns: 1,
-          duration_ms: 1,
-          duration_api_ms: 1,
-          total_cost_usd: 0,
-          usage: { input_tokens: 1, output_tokens: 1 },
-          permission_denials: [],
-        });
+        cli.emit(resultMessage({ result: sum }));
       })().catch(() => {});
     },
     // Like the real CLI: it exits once its input ends.
@@ -55,6 +43,7 @@ function scriptedFakeCli(): FakeCliTransport {
   });
 }
 
+/** Wired by hand, not with `fakeCliWiring`: that one keeps every fake it makes, and this test counts the heap. */
 function fakeContainer(): DependencyContainer {
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, { useValue: () => scriptedFakeCli() });

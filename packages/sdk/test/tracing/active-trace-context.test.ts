@@ -6,13 +6,13 @@
 import { createRequire } from 'node:module';
 import { activeTraceContext } from '@hexagent/compose';
 import type { TransportLaunch } from '@hexagent/core';
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer } from '../../src/container.js';
-import { query, TRANSPORT_FACTORY } from '../../src/index.js';
+import { query } from '../../src/index.js';
 
 // The W3C propagator of @opentelemetry/core, the one NodeSDK registers (resolved beside sdk-trace-base, which depends on it).
 const { W3CTraceContextPropagator } = createRequire(import.meta.resolve('@opentelemetry/sdk-trace-base'))(
@@ -36,23 +36,16 @@ afterAll(() => {
 
 /** Runs one query on the fake CLI inside `run`, and returns the launch its transport was made with. */
 async function launchOf(): Promise<TransportLaunch | undefined> {
-  const launches: Array<TransportLaunch | undefined> = [];
+  const wiring = fakeCliWiring(createContainer);
   const fake = new FakeCliTransport({ autoInitialize: true });
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, {
-    useValue: (launch: TransportLaunch) => {
-      launches.push(launch);
-      return fake;
-    },
-  });
-  const run = query({ prompt: 'hi', options: { tracer: true } }, container);
+  const run = query({ prompt: 'hi', options: { tracer: true } }, wiring.containerWith(fake));
   await fake.waitForControlRequest('initialize');
-  fake.emit({ type: 'result', subtype: 'success', session_id: 's', is_error: false, usage: {} });
+  fake.emit(resultMessage({ session_id: 's' }));
   fake.finish();
   for await (const _ of run) {
     // drain
   }
-  return launches[0];
+  return wiring.launches[0];
 }
 
 describe('the trace context the CLI gets', () => {

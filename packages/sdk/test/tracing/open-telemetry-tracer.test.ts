@@ -4,7 +4,7 @@
  * from the messages, and no span without a provider.
  */
 
-import { FakeCliTransport } from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring, resultMessage } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClaudeClient } from '../../src/claude-client.js';
 import { createContainer } from '../../src/container.js';
-import { createSdkMcpServer, type Options, query, TRACER, TRANSPORT_FACTORY, tool } from '../../src/index.js';
+import { createSdkMcpServer, type Options, query, TRACER, tool } from '../../src/index.js';
 
 /** What a failed tool call's span says when its output is not recorded (core's wording). */
 const TOOL_OUTPUT_NOT_RECORDED = 'The tool returned an error (its output is not recorded without recordToolOutput)';
@@ -39,21 +39,19 @@ afterAll(() => {
 afterEach(() => exporter.reset());
 
 const SESSION = 'sess-otel';
-const result = (extra: Record<string, unknown> = {}) => ({
-  type: 'result',
-  subtype: 'success',
-  session_id: SESSION,
-  result: '42',
-  is_error: false,
-  num_turns: 2,
-  duration_ms: 120,
-  duration_api_ms: 80,
-  total_cost_usd: 0.0123,
-  stop_reason: 'end_turn',
-  usage: { input_tokens: 20, output_tokens: 10, cache_read_input_tokens: 3, cache_creation_input_tokens: 4 },
-  permission_denials: [],
-  ...extra,
-});
+const result = (extra: Record<string, unknown> = {}) =>
+  resultMessage({
+    session_id: SESSION,
+    result: '42',
+    num_turns: 2,
+    duration_ms: 120,
+    duration_api_ms: 80,
+    total_cost_usd: 0.0123,
+    usage: { input_tokens: 20, output_tokens: 10, cache_read_input_tokens: 3, cache_creation_input_tokens: 4 },
+    ...extra,
+  });
+const wiring = fakeCliWiring(createContainer);
+afterEach(() => wiring.closeAll());
 
 const calc = () =>
   createSdkMcpServer({
@@ -81,8 +79,7 @@ const UNASKED = { tracer: undefined } as unknown as Options;
  */
 async function runTurn(options: Options, tools: string[] = ['add']): Promise<void> {
   const fake = new FakeCliTransport({ autoInitialize: true });
-  const container = createContainer();
-  container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+  const container = wiring.containerWith(fake);
   const run = query(
     {
       prompt: 'add',
@@ -198,8 +195,7 @@ describe('tracing with OpenTelemetry', () => {
 
   it('gives the CLI’s own tool calls spans from tool_use to tool_result, failed on is_error', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const container = createContainer();
-    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const container = wiring.containerWith(fake);
     const run = query({ prompt: 'look', options: { mcpServers: { calc: calc() }, tracer: true } }, container);
     await run.initializationResult();
     const toolUse = (id: string, name: string) => ({
@@ -286,8 +282,7 @@ describe('tracing with OpenTelemetry', () => {
   it('uses a tracer registered in the container under TRACER', async () => {
     const names: string[] = [];
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const container = createContainer();
-    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const container = wiring.containerWith(fake);
     container.register(TRACER, {
       useValue: {
         specificationVersion: 'v1',
@@ -311,8 +306,7 @@ describe('tracing with OpenTelemetry', () => {
 
   it('gives a ClaudeClient one query span with a turn span per query() answered by its result', async () => {
     const fake = new FakeCliTransport({ autoInitialize: true });
-    const container = createContainer();
-    container.register(TRANSPORT_FACTORY, { useValue: () => fake });
+    const container = wiring.containerWith(fake);
     const client = new ClaudeClient({ tracer: true }, container);
     await client.connect();
     for (const [index, prompt] of ['one', 'two'].entries()) {
