@@ -81,6 +81,13 @@ export {
   isSdkServerConfig,
   mcpServerType,
 } from './mcp/classify-mcp-servers.js';
+export {
+  externalMcpServersForInitialize,
+  type McpServerOptions,
+  type McpServerPlan,
+  planMcpServers,
+  uncheckedMcpServerPlan,
+} from './mcp/mcp-server-plan.js';
 export type { Clock, TimerHandle, TimerOptions } from './ports/clock.js';
 export type {
   ControlHandlerContext,
