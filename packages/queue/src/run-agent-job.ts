@@ -107,7 +107,7 @@ async function runTurn(
   };
   // The CLI ends the run within the turn that spends what is left under the caps.
   if (budgetUsd !== undefined) options.maxBudgetUsd = Math.min(options.maxBudgetUsd ?? budgetUsd, budgetUsd);
-  const prompt = await turnPrompt(job, context, resume, options.cwd);
+  const prompt = await turnPrompt(job, context, resume, { cwd: options.cwd, env: options.env ?? process.env });
   // Each transcript frame reaches the store as the CLI writes it: a batch would wait for the turn's end,
   // and a worker killed mid-turn would leave its completed steps out of the store.
   if (context.steps !== undefined) options.sessionStoreFlush ??= 'eager';
@@ -180,14 +180,14 @@ async function turnPrompt(
   job: ClaimedJob<AgentJobData>,
   context: RunContext,
   resume: boolean,
-  cwd: string | undefined,
+  run: { cwd: string | undefined; env: Readonly<Record<string, string | undefined>> },
 ): Promise<string> {
   if (resume && job.data.continuation !== undefined) return job.data.continuation.prompt;
   const { steps, sessionStore } = context;
   if (!resume || job.data.resume || job.retryCount === 0 || steps === undefined || sessionStore === undefined) {
     return job.data.prompt;
   }
-  const held = await transcriptHoldsPrompt(sessionStore, job.data.sessionId, cwd, job.data.prompt);
+  const held = await transcriptHoldsPrompt(sessionStore, job.data.sessionId, run, job.data.prompt);
   return held ? (steps.continuePrompt ?? DEFAULT_CONTINUE_PROMPT) : job.data.prompt;
 }
 
