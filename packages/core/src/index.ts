@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { type DoctorCheck, type DoctorReport, type DoctorStatus, formatDoctorReport } from './doctor/doctor-report.js';
 export { ApprovalDecisionError, type ApprovalRefusal } from './durable/approval-decision-error.js';
 export { approvalIdOf } from './durable/approval-id.js';
 export {

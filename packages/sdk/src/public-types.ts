@@ -53,6 +53,9 @@ export type {
   CwdChangedHookSpecificOutput,
   DeniedModelsMatch,
   DirectoryAddedHookInput,
+  DoctorCheck,
+  DoctorReport,
+  DoctorStatus,
   DocumentBlockParam,
   EffortLevel,
   ElicitationHookInput,
@@ -305,7 +308,7 @@ export type {
   WorktreeCreateHookSpecificOutput,
   WorktreeRemoveHookInput,
 } from '@hexagent/core';
-export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from '@hexagent/doctor';
+export type { DoctorOptions } from '@hexagent/doctor';
 export type {
   AnyZodRawShape,
   CallToolResult,
