@@ -133,6 +133,7 @@ export {
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
 export { doctor } from './doctor.js';
+export type * from './public-hook-types.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';
