@@ -13,13 +13,14 @@ import { ChildRegistry } from './child-registry.js';
 import { CliRecycler } from './cli-recycler.js';
 import { defaultMemoryBudgetMb, warnIfNoRoomForSpares } from './default-memory-budget.js';
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
-import { killProcesses, waitUntilGone } from './kill-processes.js';
+import { killProcesses } from './kill-processes.js';
 import { PoolClosedError } from './pool-closed-error.js';
 import { type AgentPoolEvents, type AgentPoolListener, PoolEventEmitter } from './pool-events.js';
 import { PoolFactories } from './pool-factories.js';
 import { PoolLauncher } from './pool-launcher.js';
 import { checkPoolQueryOptions, needsColdStart } from './pool-query-options.js';
 import type { PoolRequest } from './pool-request.js';
+import { PoolShutdown } from './pool-shutdown.js';
 import { type AgentPoolStats, WaitTimes } from './pool-stats.js';
 import { PooledQuery } from './pooled-query.js';
 import { measureProcessTrees } from './process-tree-memory.js';
@@ -48,7 +49,7 @@ export class AgentPool {
   private readonly waits = new WaitTimes();
   private readonly launcher: PoolLauncher;
   private readonly factories: PoolFactories;
-  private readonly idleWaiters = new Set<() => void>();
+  private readonly shutdown: PoolShutdown;
   private spareSource: SpareSource | undefined;
   /** Decides the spares' kind (`spareStart`); absent for a pool built on a fixed source. */
   private readonly spareStart: SpareStartPolicy | undefined;
@@ -123,6 +124,8 @@ export class AgentPool {
       closing: () => this.closePromise !== undefined,
       recycler: this.recycler,
     });
+    const { queue, shelf, ledger, launcher, children, events } = this;
+    this.shutdown = new PoolShutdown({ queue, shelf, ledger, launcher, children, events });
     this.shelf.refill();
   }
 
@@ -205,7 +208,7 @@ export class AgentPool {
    * kill whatever of their process trees is left. Resolves once no CLI of the pool runs. Idempotent.
    */
   close(options: { deadlineMs?: number } = {}): Promise<void> {
-    this.closePromise ??= this.shutdown(options.deadlineMs ?? DEFAULT_CLOSE_DEADLINE_MS);
+    this.closePromise ??= this.shutdown.run(options.deadlineMs ?? DEFAULT_CLOSE_DEADLINE_MS);
     return this.closePromise;
   }
 
@@ -285,40 +288,9 @@ export class AgentPool {
     this.launcher.forget(ticket);
     if (!this.ledger.release(ticket)) return;
     this.events.emit('released', { kind: ticket.kind, pid, key: ticket.key, peakRssMb: ticket.peakMb });
-    if (this.ledger.held === 0) for (const resolve of this.idleWaiters) resolve();
+    this.shutdown.released();
     if (this.closePromise !== undefined) return;
     this.drain();
     this.shelf.refill();
-  }
-
-  private async shutdown(deadlineMs: number): Promise<void> {
-    this.queue.rejectAll(new PoolClosedError({ message: 'The agent pool closed while the query waited' }));
-    await this.shelf.close();
-    const drained = await this.whenIdle(deadlineMs);
-    if (!drained) {
-      await this.launcher.stopAll();
-    }
-    // Whatever is left of a tree (a descendant the CLI left behind, a transport that did not stop).
-    await this.children.sample();
-    const left = this.children.knownPids();
-    const killed = killProcesses(left);
-    // A killed CLI is gone once it is reaped: close() resolves when none of them is left.
-    await waitUntilGone(left);
-    this.children.stop();
-    this.events.emit('closed', { killed });
-  }
-
-  private whenIdle(deadlineMs: number): Promise<boolean> {
-    if (this.ledger.held === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const done = (idle: boolean) => {
-        clearTimeout(timer);
-        this.idleWaiters.delete(onIdle);
-        resolve(idle);
-      };
-      const onIdle = () => done(true);
-      const timer = setTimeout(() => done(false), deadlineMs);
-      this.idleWaiters.add(onIdle);
-    });
   }
 }

@@ -1,8 +1,8 @@
-import { type Options, runEndCeilingMs, Session, type SessionDependencies } from '@hexagent/core';
+import { type Options, planMcpServers, runEndCeilingMs, Session, type SessionDependencies } from '@hexagent/core';
 import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
 import type { SessionFactories } from './session-factories.js';
 import { cliProjectsDir } from './session-store/cli-config-dir.js';
-import { StoreResumeTransport } from './session-store/store-resume-transport.js';
+import { StoreResumeTransport, storeResumeLaunchOptions } from './session-store/store-resume-transport.js';
 import { activeTraceContext } from './tracing/active-trace-context.js';
 import { chosenTracer } from './tracing/chosen-tracer.js';
 import { transportFactoryOf } from './transport-option.js';
@@ -22,6 +22,9 @@ import { transportFactoryOf } from './transport-option.js';
  * ({@link StoreResumeTransport}). A transport that reports its CLI's `cliConfigDir` (a CLI on
  * another host) has the mirror map paths under that directory instead.
  *
+ * The MCP servers are checked and split once, here (`planMcpServers`, or `context.mcpServers` when
+ * the caller made the plan), and the plan goes as data to the launch and to the session.
+ *
  * `context` goes into the launch; by default it carries the trace context of the span
  * active now (`TRACEPARENT` for the CLI, as the official SDK passes it), read when the session is
  * created: in `query()`, `startup()`, `prewarm()` or `ClaudeClient.connect()`. A CLI that will serve
@@ -34,10 +37,17 @@ export function createSession(
 ): Session {
   const { mcpServerFactory, tracer: registered } = factories;
   const transportFactory = transportFactoryOf(options, factories.transportFactory);
-  const launch = buildTransportLaunch(options, context);
+  const mcpServerPlan = context.mcpServers ?? planMcpServers(options);
+  const resumes = options.sessionStore !== undefined && (options.resume !== undefined || options.continue === true);
+  // Built once: a store resume completes this launch when it has loaded the session.
+  const launch = buildTransportLaunch(resumes ? storeResumeLaunchOptions(options) : options, {
+    ...context,
+    mcpServers: mcpServerPlan,
+  });
   const tracer = chosenTracer(options.tracer, registered);
   const base: Omit<SessionDependencies, 'transport'> = {
     options,
+    mcpServerPlan,
     createMcpServer: mcpServerFactory,
     // The ceiling on waiting for the CLI's idle, read from the environment it gets, as the official SDK.
     runEndCeilingMs: runEndCeilingMs(launch.env),
@@ -47,9 +57,8 @@ export function createSession(
   };
   if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(launch) });
   let projectsDir = cliProjectsDir(options.env ?? process.env);
-  const resumes = options.resume !== undefined || options.continue === true;
   const transport = resumes
-    ? new StoreResumeTransport(options, transportFactory, context, (dir) => {
+    ? new StoreResumeTransport(options, transportFactory, launch, (dir) => {
         projectsDir = cliProjectsDir({ CLAUDE_CONFIG_DIR: dir });
       })
     : transportFactory(launch);

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { type DoctorCheck, type DoctorReport, type DoctorStatus, formatDoctorReport } from './doctor/doctor-report.js';
 export { ApprovalDecisionError, type ApprovalRefusal } from './durable/approval-decision-error.js';
 export { approvalIdOf } from './durable/approval-id.js';
 export {
@@ -81,6 +82,13 @@ export {
   isSdkServerConfig,
   mcpServerType,
 } from './mcp/classify-mcp-servers.js';
+export {
+  externalMcpServersForInitialize,
+  type McpServerOptions,
+  type McpServerPlan,
+  planMcpServers,
+  uncheckedMcpServerPlan,
+} from './mcp/mcp-server-plan.js';
 export type { Clock, TimerHandle, TimerOptions } from './ports/clock.js';
 export type {
   ControlHandlerContext,

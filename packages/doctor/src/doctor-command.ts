@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Options } from '@hexagent/core';
-import { doctor, formatDoctorReport } from './doctor.js';
+import { formatDoctorReport, type Options } from '@hexagent/core';
+import { doctor } from './doctor.js';
 import type { DoctorOptions } from './doctor-types.js';
 import { parseEnvFile } from './parse-env-file.js';
 

@@ -100,30 +100,3 @@ const STOPS_A_START = new Set([
   'CLI version',
   'libc',
 ]);
-
-const MARKS = { ok: 'ok  ', warning: 'warn', problem: 'FAIL' } as const;
-
-/**
- * The report as text, one line per check and an indented fix under each that is not fine.
- *
- * @example
- * ```ts
- * console.log(formatDoctorReport(await doctor())); // "ok   Node.js: 20.20.2" ...
- * ```
- */
-export function formatDoctorReport(report: DoctorReport): string {
-  const lines = report.checks.flatMap((check) => [
-    `${MARKS[check.status]} ${check.name}: ${check.detail}`,
-    ...(check.fix === undefined ? [] : [`     fix: ${check.fix}`]),
-  ]);
-  lines.push(verdict(report));
-  return lines.join('\n');
-}
-
-/** The last line: it follows the findings, as the exit code of `hexagent doctor` does. */
-function verdict(report: DoctorReport): string {
-  if (!report.ok) return 'hexagent cannot run queries here until the FAIL lines are fixed.';
-  const warnings = report.checks.filter((check) => check.status === 'warning').length;
-  if (warnings === 0) return 'hexagent can run queries here.';
-  return `hexagent can run queries here; read the ${warnings === 1 ? 'warn line' : `${warnings} warn lines`} above.`;
-}

@@ -2,7 +2,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDoctorReport } from './doctor.js';
 import { authFromCli, checkAuth, checkConfigDir, checkLibc, checkNode } from './environment-checks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hexagent-doctor-'));
@@ -128,38 +127,5 @@ describe('checkLibc', () => {
     const other = `/app/node_modules/@anthropic-ai/claude-code-linux-x64${musl ? '' : '-musl'}/claude`;
     expect(checkLibc(other).status).toBe('problem');
     expect(checkLibc('/usr/local/bin/claude').status).toBe('ok');
-  });
-});
-
-describe('formatDoctorReport', () => {
-  it('ends on a verdict that follows the findings: warnings are named, not passed over', () => {
-    const warn = { name: 'Options', status: 'warning', detail: 'x', fix: 'y' } as const;
-    const ok = { name: 'Node.js', status: 'ok', detail: '20' } as const;
-    expect(
-      formatDoctorReport({ ok: true, checks: [ok] })
-        .split('\n')
-        .at(-1),
-    ).toBe('hexagent can run queries here.');
-    expect(
-      formatDoctorReport({ ok: true, checks: [ok, warn] })
-        .split('\n')
-        .at(-1),
-    ).toBe('hexagent can run queries here; read the warn line above.');
-  });
-
-  it('prints a line per check, the fix under each that is not fine, and the verdict', () => {
-    const text = formatDoctorReport({
-      ok: false,
-      checks: [
-        { name: 'Node.js', status: 'ok', detail: '20.20.2' },
-        { name: 'Claude Code CLI', status: 'problem', detail: 'not found', fix: 'install it' },
-      ],
-    });
-    expect(text.split('\n')).toEqual([
-      'ok   Node.js: 20.20.2',
-      'FAIL Claude Code CLI: not found',
-      '     fix: install it',
-      'hexagent cannot run queries here until the FAIL lines are fixed.',
-    ]);
   });
 });

@@ -7,7 +7,8 @@
  * @packageDocumentation
  */
 
-export { doctor, formatDoctorReport } from './doctor.js';
+export { formatDoctorReport } from '@hexagent/core';
+export { doctor } from './doctor.js';
 export { type CommandIo, runHexagentCommand } from './doctor-command.js';
 export type { DoctorCheck, DoctorOptions, DoctorReport, DoctorStatus } from './doctor-types.js';
 export { checkOptions } from './option-checks.js';

@@ -12,7 +12,7 @@ import type { ClaimedJob, JobError } from './job-queue.js';
 import { cliCallsInFlight } from './steps/cli-calls-in-flight.js';
 import { interruptedStep } from './steps/interrupted-step.js';
 import { recordSteps, refuseSkippedCalls } from './steps/record-steps.js';
-import { storedTranscript, transcriptHoldsPrompt } from './steps/retry-prompt.js';
+import { type RunPlace, storedTranscript, transcriptHoldsPrompt } from './steps/retry-prompt.js';
 import { isIdempotent, type StepPolicy } from './steps/step-policy.js';
 import { isWrappable } from './wrap-in-process-tools.js';
 
@@ -113,7 +113,7 @@ async function runTurn(
   };
   // The CLI ends the run within the turn that spends what is left under the caps.
   if (budgetUsd !== undefined) options.maxBudgetUsd = Math.min(options.maxBudgetUsd ?? budgetUsd, budgetUsd);
-  const prompt = await turnPrompt(job, context, resume, options.cwd);
+  const prompt = await turnPrompt(job, context, resume, { cwd: options.cwd, env: options.env ?? process.env });
   // Each transcript frame reaches the store as the CLI writes it: a batch would wait for the turn's end,
   // and a worker killed mid-turn would leave its completed steps out of the store.
   if (context.steps !== undefined) options.sessionStoreFlush ??= 'eager';
@@ -184,14 +184,14 @@ async function turnPrompt(
   job: ClaimedJob<AgentJobData>,
   context: RunContext,
   resume: boolean,
-  cwd: string | undefined,
+  run: RunPlace,
 ): Promise<string> {
   if (resume && job.data.continuation !== undefined) return job.data.continuation.prompt;
   const { steps, sessionStore } = context;
   if (!resume || job.data.resume || job.retryCount === 0 || steps === undefined || sessionStore === undefined) {
     return job.data.prompt;
   }
-  const held = await transcriptHoldsPrompt(sessionStore, job.data.sessionId, cwd, job.data.prompt);
+  const held = await transcriptHoldsPrompt(sessionStore, job.data.sessionId, run, job.data.prompt);
   return held ? (steps.continuePrompt ?? DEFAULT_CONTINUE_PROMPT) : job.data.prompt;
 }
 
@@ -199,8 +199,10 @@ async function turnPrompt(
 async function cliInFlight(job: ClaimedJob<AgentJobData>, context: RunContext): Promise<StepCall[]> {
   const { steps, sessionStore } = context;
   if (steps === undefined || sessionStore === undefined) return [];
+  // The place runTurn's options give the run: the job's options over the worker's.
   const cwd = job.data.options.cwd ?? context.options?.cwd;
-  const transcript = await storedTranscript(sessionStore, job.data.sessionId, cwd);
+  const env = job.data.options.env ?? context.options?.env ?? process.env;
+  const transcript = await storedTranscript(sessionStore, job.data.sessionId, { cwd, env });
   const servers = (job.data.options.mcpServers ?? []).filter((name) => isWrappable(context.servers?.[name]));
   const recorded = (toolName: string) => servers.some((name) => toolName.startsWith(`mcp__${name}__`));
   return cliCallsInFlight(transcript, job.data.sessionId, recorded, steps.approvals);

@@ -53,6 +53,7 @@ export {
   EXIT_REASONS,
   filterEscalatingDefaultMode,
   foldSessionSummary,
+  formatDoctorReport,
   HexagentError,
   HOOK_EVENTS,
   InitializeTimeoutError,
@@ -93,7 +94,6 @@ export {
   USAGE_WARNING_PREFIXES,
   usageByAgent,
 } from '@hexagent/core';
-export { doctor, formatDoctorReport } from '@hexagent/doctor';
 // In-process tools
 export {
   createSdkMcpServer,
@@ -132,6 +132,8 @@ export {
 } from '@hexagent/transport-kit';
 export { ClaudeClient } from './claude-client.js';
 export { createContainer, getDefaultContainer } from './container.js';
+export { doctor } from './doctor.js';
+export type * from './public-hook-types.js';
 export type * from './public-types.js';
 export { query } from './query.js';
 export { resolveSettings } from './settings/resolve-settings.js';

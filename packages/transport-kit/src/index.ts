@@ -82,6 +82,7 @@ export {
 } from './launch/cli-option-warnings.js';
 export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
 export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
+export { PENDING_RESUME, type ResumeFacts, resumedLaunch, withResumeConfigDir } from './launch/resumed-launch.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
 export { type StoppableChild, stopChildProcess } from './lifecycle/stop-child-process.js';

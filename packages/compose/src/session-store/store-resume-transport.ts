@@ -5,9 +5,10 @@ import {
   readTransport,
   type Transport,
   type TransportFactory,
+  type TransportLaunch,
   type TransportSink,
 } from '@hexagent/core';
-import { buildTransportLaunch, type LaunchContext } from '@hexagent/transport-kit';
+import { PENDING_RESUME, resumedLaunch } from '@hexagent/transport-kit';
 import { projectDirName } from './cli-config-dir.js';
 import { materializeResume, removeResumeDir } from './materialize-resume.js';
 import { withLoadTimeout } from './with-load-timeout.js';
@@ -16,11 +17,22 @@ import { withLoadTimeout } from './with-load-timeout.js';
 export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 
 /**
+ * The options a store resume's launch is built from, once, when the session is created: `resume`
+ * (or, for `continue`, {@link PENDING_RESUME} until the session is found), without `continue` (the
+ * CLI gets no `--continue` with a store: the session is resumed by id).
+ */
+export function storeResumeLaunchOptions(options: Options): Options {
+  const { continue: _continue, ...rest } = options;
+  return { ...rest, resume: options.resume ?? PENDING_RESUME };
+}
+
+/**
  * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
  * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
- * a temporary config dir ({@link materializeResume}), then builds the launch of the real transport
- * with `resume` set and the directory as its `resumeConfigDir` (the local `CLAUDE_CONFIG_DIR`),
- * makes the transport and starts it. `close()` removes the
+ * a temporary config dir ({@link materializeResume}), then completes the launch built when the
+ * session was created (from {@link storeResumeLaunchOptions}; `resumedLaunch`: the session's id,
+ * the directory as its `resumeConfigDir` and local `CLAUDE_CONFIG_DIR`), makes the real transport
+ * and starts it. `close()` removes the
  * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
  * files the CLI writes there. A transport whose CLI runs on another host takes the transcripts
  * there itself, and says where its CLI keeps them (`cliConfigDir`, passed on here).
@@ -29,16 +41,22 @@ export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly factory: TransportFactory;
-  private readonly context: LaunchContext;
+  private readonly launch: TransportLaunch;
   private readonly onConfigDir: (dir: string) => void;
   private inner: Transport | undefined;
   private tempDir: string | undefined;
   private closed = false;
 
-  constructor(options: Options, factory: TransportFactory, context: LaunchContext, onConfigDir: (dir: string) => void) {
+  /** `launch`: built once from {@link storeResumeLaunchOptions}. */
+  constructor(
+    options: Options,
+    factory: TransportFactory,
+    launch: TransportLaunch,
+    onConfigDir: (dir: string) => void,
+  ) {
     this.options = options;
     this.factory = factory;
-    this.context = context;
+    this.launch = launch;
     this.onConfigDir = onConfigDir;
   }
 
@@ -77,16 +95,9 @@ export class StoreResumeTransport implements Transport {
     }
     this.tempDir = dir;
     if (dir !== undefined) this.onConfigDir(dir);
-    // The session is resumed by id: `continue` has done its part (the CLI gets no --continue with a store).
-    const { continue: _continue, ...rest } = options;
-    this.inner = this.factory(
-      buildTransportLaunch(
-        // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
-        // this process's environment. The launch's resumeConfigDir tells the transport where the session is.
-        { ...rest, ...(sessionId !== undefined && { resume: sessionId }) },
-        dir === undefined ? this.context : { ...this.context, resumeConfigDir: dir },
-      ),
-    );
+    // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
+    // this process's environment. The launch's resumeConfigDir tells the transport where the session is.
+    this.inner = this.factory(resumedLaunch(this.launch, { sessionId, configDir: dir }));
     await this.inner.start();
   }
 

@@ -1,4 +1,4 @@
-import { classifyMcpServers, InvalidOptionError } from '@hexagent/core';
+import { InvalidOptionError, planMcpServers } from '@hexagent/core';
 import type { LaunchContext } from '@hexagent/transport-kit';
 import { createSession, currentLaunch } from '../create-session.js';
 import type { SessionFactories } from '../session-factories.js';
@@ -37,15 +37,18 @@ export async function startSpare(
   }
   params.signal?.throwIfAborted();
   const parking = options.cwd === undefined ? await createParkingDirectory(options) : undefined;
-  const session = createSession(
-    {
-      ...options,
-      ...(parking !== undefined && { cwd: parking.path }),
-      extraArgs: { ...options.extraArgs, 'await-claim': null },
-    },
-    factories,
-    { ...(launch ?? currentLaunch()), readsStartupMarks: true },
-  );
+  const spareOptions = {
+    ...options,
+    ...(parking !== undefined && { cwd: parking.path }),
+    extraArgs: { ...options.extraArgs, 'await-claim': null },
+  };
+  // Split once: the session and the spare's claim check read the same plan.
+  const mcpServers = planMcpServers(spareOptions);
+  const session = createSession(spareOptions, factories, {
+    ...(launch ?? currentLaunch()),
+    readsStartupMarks: true,
+    mcpServers,
+  });
   const abandon = () => void session.close();
   params.signal?.addEventListener('abort', abandon, { once: true });
   try {
@@ -59,7 +62,7 @@ export async function startSpare(
   }
   const spare = spareProcess({
     session,
-    sdkMcpServerNames: Object.keys(classifyMcpServers(options.mcpServers).inProcess),
+    sdkMcpServerNames: Object.keys(mcpServers.inProcess),
     removeParking: () => parking?.remove() ?? Promise.resolve(),
   });
   params.signal?.removeEventListener('abort', abandon);

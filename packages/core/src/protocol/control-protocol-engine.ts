@@ -1,8 +1,6 @@
 import { AbortError } from '../errors/abort-error.js';
-import { ControlRequestError } from '../errors/control-request-error.js';
-import { ControlTimeoutError } from '../errors/control-timeout-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
-import type { Clock, TimerHandle } from '../ports/clock.js';
+import type { Clock } from '../ports/clock.js';
 import type {
   ControlHandlerOptions,
   ControlProtocol,
@@ -11,17 +9,12 @@ import type {
 } from '../ports/control-protocol.js';
 import { NO_CONTROL_RESPONSE } from '../ports/control-protocol.js';
 import type { IdSource } from '../ports/id-source.js';
-import type {
-  ControlErrorResponse,
-  ControlRequestBody,
-  ControlSuccessResponse,
-  InboundMessage,
-  OutboundMessage,
-} from '../types/control.js';
+import type { ControlErrorResponse, ControlRequestBody, InboundMessage, OutboundMessage } from '../types/control.js';
 import { errorMessage } from '../util/error-message.js';
 import { randomIdSource } from '../util/random-id-source.js';
 import { systemClock } from '../util/system-clock.js';
 import { HandlerContext, SharedContext } from './handler-contexts.js';
+import { PendingRequests } from './pending-requests.js';
 
 /** The `error_code` of the answer to a request subtype nobody serves, as the official SDK sends it. */
 export const UNSUPPORTED_REQUEST_ERROR_CODE = 'unsupported_request';
@@ -43,15 +36,6 @@ export interface ControlProtocolEngineOptions {
   clock?: Clock;
   /** Where the random prefix of this engine's request ids comes from; default `randomIdSource`. */
   ids?: IdSource;
-}
-
-interface PendingRequest {
-  subtype: string;
-  resolve: (value: Record<string, unknown>) => void;
-  reject: (error: unknown) => void;
-  timer: TimerHandle | undefined;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
 }
 
 interface Registration {
@@ -78,13 +62,12 @@ export class ControlProtocolEngine implements ControlProtocol {
   private readonly sendMessage: (message: OutboundMessage) => Promise<void>;
   private readonly defaultTimeoutMs: number;
   private readonly onError: (error: Error) => void;
-  private readonly pending = new Map<string, PendingRequest>();
+  private readonly pending: PendingRequests;
   private readonly handlers = new Map<string, Registration>();
   /** Handlers of cancellable subtypes still running, by request id. */
   private readonly running = new Map<string, HandlerContext>();
   /** Aborted on close; made on first use. */
   private closeController: AbortController | undefined;
-  private readonly clock: Clock;
   private readonly prefix: string;
   private counter = 0;
   private closedReason: Error | undefined;
@@ -93,7 +76,7 @@ export class ControlProtocolEngine implements ControlProtocol {
     this.sendMessage = options.send;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
     this.onError = options.onError ?? (() => {});
-    this.clock = options.clock ?? systemClock;
+    this.pending = new PendingRequests(options.clock ?? systemClock);
     this.prefix = requestIdPrefix(options.ids ?? randomIdSource);
   }
 
@@ -126,28 +109,15 @@ export class ControlProtocolEngine implements ControlProtocol {
     if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
     this.counter += 1;
     const requestId = `${this.prefix}${this.counter}`;
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const entry: PendingRequest = { subtype, resolve, reject, timer: undefined, signal, onAbort: undefined };
-      const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-      if (timeoutMs > 0) {
-        entry.timer = this.clock.setTimeout(
-          () => this.settle(requestId)?.reject(new ControlTimeoutError({ subtype, timeoutMs })),
-          timeoutMs,
-          { unref: true },
-        );
-      }
-      if (signal !== undefined) {
-        entry.onAbort = () => {
-          this.settle(requestId)?.reject(new AbortError({ cause: signal.reason }));
-        };
-        signal.addEventListener('abort', entry.onAbort, { once: true });
-      }
-      this.pending.set(requestId, entry);
-      const body: ControlRequestBody = payload === undefined ? { subtype } : { ...payload, subtype };
-      this.trySend({ type: 'control_request', request_id: requestId, request: body }).catch((error: unknown) => {
-        this.settle(requestId)?.reject(error);
-      });
+    const answer = this.pending.add(requestId, subtype, {
+      timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
+      signal,
     });
+    const body: ControlRequestBody = payload === undefined ? { subtype } : { ...payload, subtype };
+    this.trySend({ type: 'control_request', request_id: requestId, request: body }).catch((error: unknown) => {
+      this.pending.fail(requestId, error);
+    });
+    return answer;
   }
 
   handle(subtype: string, handler: ControlRequestHandler, options: ControlHandlerOptions = {}): void {
@@ -156,9 +126,11 @@ export class ControlProtocolEngine implements ControlProtocol {
 
   receive(message: InboundMessage): boolean {
     switch (message.type) {
-      case 'control_response':
-        this.onResponse(message);
+      case 'control_response': {
+        const problem = this.pending.answer(message);
+        if (problem !== undefined) this.onError(problem);
         return true;
+      }
       case 'control_request':
         this.onRequest(message);
         return true;
@@ -175,46 +147,10 @@ export class ControlProtocolEngine implements ControlProtocol {
   close(reason: Error): void {
     if (this.closedReason !== undefined) return;
     this.closedReason = reason;
-    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
+    this.pending.failAll(reason);
     for (const context of this.running.values()) context.abort(reason);
     this.running.clear();
     this.closeController?.abort(reason);
-  }
-
-  /** Removes a pending request and its timer and listener; returns it if it was still pending. */
-  private settle(requestId: string): PendingRequest | undefined {
-    const entry = this.pending.get(requestId);
-    if (entry === undefined) return undefined;
-    this.pending.delete(requestId);
-    if (entry.timer !== undefined) this.clock.clearTimeout(entry.timer);
-    if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort);
-    return entry;
-  }
-
-  private onResponse(message: InboundMessage): void {
-    const response = message.response as ControlSuccessResponse | ControlErrorResponse | undefined;
-    const requestId = response?.request_id;
-    if (response === undefined || typeof requestId !== 'string') {
-      this.onError(new ProtocolError({ message: 'control_response without a request_id' }));
-      return;
-    }
-    const entry = this.settle(requestId);
-    if (entry === undefined) {
-      this.onError(new ProtocolError({ message: `control_response for unknown request id ${requestId}` }));
-      return;
-    }
-    if (response.subtype === 'success') {
-      entry.resolve(response.response ?? {});
-    } else {
-      const error = response as ControlErrorResponse;
-      entry.reject(
-        new ControlRequestError({
-          subtype: entry.subtype,
-          cliMessage: typeof error.error === 'string' ? error.error : 'unknown error',
-          cliErrorCode: typeof error.error_code === 'string' ? error.error_code : undefined,
-        }),
-      );
-    }
   }
 
   private onRequest(message: InboundMessage): void {

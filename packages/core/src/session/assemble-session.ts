@@ -1,3 +1,4 @@
+import { type McpServerPlan, uncheckedMcpServerPlan } from '../mcp/mcp-server-plan.js';
 import type { TransportError } from '../ports/transport-error.js';
 import { TransportInputClosedError } from '../ports/transport-input-closed-error.js';
 import type { OutboundMessage } from '../types/control.js';
@@ -33,9 +34,11 @@ export interface SessionCallbacks {
   sendUserMessage(message: string | SDKUserMessageInput): Promise<void>;
 }
 
-/** The assembled session: its options, the parts its end stops, its input and its start-up marks. */
+/** The assembled session: its options, its MCP plan, the parts its end stops, its input and its start-up marks. */
 export interface AssembledSession {
   readonly options: Options;
+  /** The session's MCP servers, split once; `checked` when the composer's `planMcpServers` checked them. */
+  readonly mcpServers: { readonly plan: McpServerPlan; readonly checked: boolean };
   readonly parts: SessionEndParts;
   readonly input: SessionInput;
   readonly startupMarks: StartupMarkTracker;
@@ -51,7 +54,9 @@ export function assembleSession(dependencies: SessionDependencies, session: Sess
   const options = dependencies.options ?? {};
   const transport = dependencies.transport;
   const clock = dependencies.clock ?? systemClock;
-  const servers = McpServerSet.forSession(dependencies.mcpServers, options.mcpServers, dependencies.createMcpServer);
+  const given = dependencies.mcpServerPlan;
+  const plan = given ?? uncheckedMcpServerPlan(options);
+  const servers = McpServerSet.forSession(dependencies.mcpServers, plan.inProcess, dependencies.createMcpServer);
   const turns = new TurnLedger(() => transport.endInput(), {
     clock,
     ceilingMs: dependencies.runEndCeilingMs ?? DEFAULT_RUN_END_CEILING_MS,
@@ -94,5 +99,5 @@ export function assembleSession(dependencies: SessionDependencies, session: Sess
     send: (message) => session.sendUserMessage(message),
   });
   const parts: SessionEndParts = { transport, protocol, servers, turns, lifetime, output, tracing, mirror };
-  return { options, parts, input, startupMarks };
+  return { options, mcpServers: { plan, checked: given !== undefined }, parts, input, startupMarks };
 }

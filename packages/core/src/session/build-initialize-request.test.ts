@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MANIFEST } from '../../test/helpers/session-harness.js';
 import type { AgentDefinition } from '../types/agents.js';
 import type { Options } from '../types/options.js';
-import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
+import { buildInitializeRequest } from './build-initialize-request.js';
 
 describe('buildInitializeRequest', () => {
   it('with nothing set, sends only the empty system prompt', () => {
@@ -160,33 +160,5 @@ describe('buildInitializeRequest: the option fields, as recorded from the offici
       'calc.instance',
       instance,
     );
-  });
-});
-
-describe('externalMcpServersForInitialize', () => {
-  const mcpServers: Options['mcpServers'] = {
-    echo: { type: 'stdio', command: 'echo-server' },
-    bare: { command: 'bare' },
-    calc: { type: 'sdk', name: 'calc', instance: {} },
-  };
-
-  it("by default ('initialize'), the external servers as given, sdk servers left out", () => {
-    expect(externalMcpServersForInitialize({ mcpServers })).toEqual({
-      echo: { type: 'stdio', command: 'echo-server' },
-      bare: { command: 'bare' },
-    });
-  });
-
-  it('none for a launch given --sdk-url, which cannot read them at launch', () => {
-    expect(externalMcpServersForInitialize({ mcpServers, extraArgs: { 'sdk-url': 'ws://x' } })).toBeUndefined();
-    expect(externalMcpServersForInitialize({ mcpServers, executableArgs: ['--sdk-url=ws://x'] })).toBeUndefined();
-  });
-
-  it("none with 'argv', nor when there is no external server", () => {
-    expect(externalMcpServersForInitialize({ mcpServers, mcpServersDelivery: 'argv' })).toBeUndefined();
-    expect(
-      externalMcpServersForInitialize({ mcpServers: { calc: { type: 'sdk', name: 'calc', instance: {} } } }),
-    ).toBeUndefined();
-    expect(externalMcpServersForInitialize({})).toBeUndefined();
   });
 });

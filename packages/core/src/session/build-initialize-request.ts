@@ -1,7 +1,5 @@
-import { classifyMcpServers } from '../mcp/classify-mcp-servers.js';
 import type { McpServerConfigForProcessTransport } from '../types/mcp/mcp-server-config.js';
 import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
-import { effectiveMcpServersDelivery } from '../types/mcp/mcp-servers-delivery.js';
 import type { Options } from '../types/options.js';
 import { agentsForInitialize } from './agents-for-initialize.js';
 import type { HookRegistrations } from './hook-registrations.js';
@@ -36,8 +34,8 @@ export interface InitializeRequestParts {
   sdkMcpServerNames?: readonly string[];
   /** The manifests of the in-process servers that have one, by server name. */
   manifests?: ReadonlyMap<string, McpServerManifest>;
-  /** External MCP servers sent over stdin (see {@link externalMcpServersForInitialize}). */
-  externalMcpServers?: Record<string, McpServerConfigForProcessTransport> | undefined;
+  /** External MCP servers sent over stdin (see `externalMcpServersForInitialize`). */
+  externalMcpServers?: Readonly<Record<string, McpServerConfigForProcessTransport>> | undefined;
 }
 
 /**
@@ -88,18 +86,4 @@ export function buildInitializeRequest(parts: InitializeRequestParts): Record<st
   // Dropped as JSON.stringify would drop them, so the payload is what goes on the wire.
   for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
   return fields;
-}
-
-/**
- * The external MCP servers (stdio, sse, http) to send in `initialize`: those of `mcpServers` when
- * the delivery is `'initialize'` (the default; see `effectiveMcpServersDelivery`), `undefined` with
- * `'argv'` or when there is none. The session must then wait for the CLI to confirm them before
- * sending a prompt.
- */
-export function externalMcpServersForInitialize(
-  options: Pick<Options, 'mcpServers' | 'mcpServersDelivery' | 'extraArgs' | 'executableArgs'>,
-): Record<string, McpServerConfigForProcessTransport> | undefined {
-  return effectiveMcpServersDelivery(options) === 'initialize'
-    ? classifyMcpServers(options.mcpServers).external
-    : undefined;
 }

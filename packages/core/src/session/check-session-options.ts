@@ -12,7 +12,7 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
  * matchers, a matcher whose `hooks` is not an array of callbacks: the official SDK refuses both,
  * for every event), the hexagent-only `hookTimeoutMs` (when there are hooks), then `mcpServersDelivery` (`checkMcpServers`: the official SDK refuses an unknown one too). Hook events this
  * release does not know, and matchers' `timeout`s, go to the CLI as given, as the official SDK
- * sends them: the CLI decides.
+ * sends them: the CLI decides. `mcpServersChecked`: `planMcpServers` checked them already.
  *
  * @example
  * ```ts
@@ -20,10 +20,11 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from './hook-registrations.js';
  * checkSessionOptions({ mcpServersDelivery: 'stdin' as never }); // throws: option 'mcpServersDelivery'
  * ```
  */
-export function checkSessionOptions(options: Options): void {
+export function checkSessionOptions(options: Options, checked: { mcpServersChecked?: boolean } = {}): void {
   checkOptionCombinations(options);
   if (options.hooks !== undefined) checkHooks(options);
-  checkMcpServers(options);
+  // A session composed with `planMcpServers` had them checked there: each rule runs once.
+  if (checked.mcpServersChecked !== true) checkMcpServers(options);
 }
 
 /**

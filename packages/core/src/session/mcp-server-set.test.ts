@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeMcpServer } from '../../test/helpers/fakes.js';
 import { MANIFEST } from '../../test/helpers/session-harness.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
+import { classifyMcpServers } from '../mcp/classify-mcp-servers.js';
 import type { McpServerFactory } from '../ports/mcp-server-port.js';
 import { McpServerSet } from './mcp-server-set.js';
 
@@ -26,16 +27,13 @@ const sdk = (name: string, extra: Record<string, unknown> = {}) => ({
 describe('McpServerSet.forSession', () => {
   it('makes one port per in-process server of the options with the factory, in order; the rest go to the CLI', () => {
     const factory = fakeFactory();
-    const set = McpServerSet.forSession(
-      undefined,
-      {
-        calc: sdk('calc'),
-        docs: { type: 'http', url: 'https://example.test' },
-        named: { type: 'sdk', name: 'named' } as never,
-        notes: sdk('notes'),
-      },
-      factory,
-    );
+    const { inProcess } = classifyMcpServers({
+      calc: sdk('calc'),
+      docs: { type: 'http', url: 'https://example.test' },
+      named: { type: 'sdk', name: 'named' } as never,
+      notes: sdk('notes'),
+    });
+    const set = McpServerSet.forSession(undefined, inProcess, factory);
     expect(set.names).toEqual(['calc', 'notes']);
     expect(factory.made.map((port) => port.name)).toEqual(['calc', 'notes']);
   });

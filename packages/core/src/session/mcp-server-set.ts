@@ -1,11 +1,6 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
-import { classifyMcpServers } from '../mcp/classify-mcp-servers.js';
 import type { McpServerFactory, McpServerPort } from '../ports/mcp-server-port.js';
-import type {
-  McpSdkServerConfig,
-  McpSdkServerConfigWithInstance,
-  McpServerConfig,
-} from '../types/mcp/mcp-server-config.js';
+import type { McpSdkServerConfig, McpSdkServerConfigWithInstance } from '../types/mcp/mcp-server-config.js';
 import type { McpServerManifest } from '../types/mcp/mcp-server-manifest.js';
 import { checkMcpServerNames } from './check-session-options.js';
 
@@ -46,23 +41,22 @@ export class McpServerSet {
   }
 
   /**
-   * The set of a session: `ports` when given, else one port per in-process server of `configs`
-   * (see `classifyMcpServers`), made by `createServer` in order; none without a factory.
+   * The set of a session: `ports` when given, else one port per server of `inProcess` (the
+   * session's in-process servers, split once where it was composed: `planMcpServers`), made by
+   * `createServer` in order; none without a factory.
    *
    * @throws InvalidOptionError when the factory refuses a config (the ports made before it are
    *   not closed: nothing has connected them yet).
    */
   static forSession(
     ports: readonly McpServerPort[] | undefined,
-    configs: Readonly<Record<string, McpServerConfig>> | undefined,
+    inProcess: Readonly<Record<string, McpSdkServerConfigWithInstance>>,
     createServer: McpServerFactory | undefined,
   ): McpServerSet {
     const made =
       ports ??
-      (createServer === undefined
-        ? []
-        : Object.entries(classifyMcpServers(configs).inProcess).map(([name, config]) => createServer(name, config)));
-    return new McpServerSet(made, { configs, createServer });
+      (createServer === undefined ? [] : Object.entries(inProcess).map(([name, config]) => createServer(name, config)));
+    return new McpServerSet(made, { configs: inProcess, createServer });
   }
 
   /** The servers by name, in the order given (servers added later come last). */

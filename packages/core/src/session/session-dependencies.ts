@@ -1,3 +1,4 @@
+import type { McpServerPlan } from '../mcp/mcp-server-plan.js';
 import type { Clock } from '../ports/clock.js';
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { IdSource } from '../ports/id-source.js';
@@ -13,6 +14,12 @@ export interface SessionDependencies {
   transport: Transport;
   /** The in-process MCP servers of this session, one port each. */
   mcpServers?: readonly McpServerPort[];
+  /**
+   * `options`' MCP servers, checked and split where the session was composed (`planMcpServers`):
+   * the session neither checks nor classifies them again. Without it, the session splits them
+   * itself and checks them when it starts.
+   */
+  mcpServerPlan?: McpServerPlan;
   /** Makes the port of an in-process server added mid-session (`setMcpServers`); without it, adding one is refused. */
   createMcpServer?: McpServerFactory;
   /** The query's options (callbacks, hooks, system prompt, timeouts). */

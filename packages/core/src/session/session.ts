@@ -8,7 +8,7 @@ import type { SDKUserMessageInput } from '../types/messages/user-message.js';
 import type { Options } from '../types/options.js';
 import type { SlashCommand } from '../types/slash-command.js';
 import { readTransport } from '../util/read-transport.js';
-import { assembleSession } from './assemble-session.js';
+import { type AssembledSession, assembleSession } from './assemble-session.js';
 import type { ControlHost } from './control-host.js';
 import { watchForRejectedCredentials } from './credentials/rejected-credential-watch.js';
 import type { HookRegistrations } from './hook-registrations.js';
@@ -43,6 +43,7 @@ export interface Session extends QueryControls {}
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the control methods are installed on the prototype from QUERY_CONTROLS (installControlCalls, below)
 export class Session implements ControlHost {
   private readonly options: Options;
+  private readonly mcpServers: AssembledSession['mcpServers'];
   /** The transport, the protocol, the servers, the turns, the output, ...: what the end stops. */
   private readonly parts: SessionEndParts;
   private readonly input: SessionInput;
@@ -73,6 +74,7 @@ export class Session implements ControlHost {
       sendUserMessage: (message) => this.sendUserMessage(message),
     });
     this.options = assembled.options;
+    this.mcpServers = assembled.mcpServers;
     this.parts = assembled.parts;
     this.input = assembled.input;
     this.startupMarks = assembled.startupMarks;
@@ -227,6 +229,7 @@ export class Session implements ControlHost {
     if (this.state === 'closed') throw this.closedError();
     const started = await startSession({
       options: this.options,
+      mcpServers: this.mcpServers,
       transport: this.parts.transport,
       servers: this.parts.servers,
       protocol: this.parts.protocol,

@@ -1,8 +1,9 @@
+import { externalMcpServersForInitialize, type McpServerPlan } from '../mcp/mcp-server-plan.js';
 import type { ControlProtocol } from '../ports/control-protocol.js';
 import type { Transport } from '../ports/transport.js';
 import type { SDKControlInitializeResponse } from '../types/control/sdk-control-responses.js';
 import type { Options } from '../types/options.js';
-import { buildInitializeRequest, externalMcpServersForInitialize } from './build-initialize-request.js';
+import { buildInitializeRequest } from './build-initialize-request.js';
 import { checkSessionOptions } from './check-session-options.js';
 import { type HookRegistrations, registerHooks } from './hook-registrations.js';
 import type { McpServerSet } from './mcp-server-set.js';
@@ -20,6 +21,8 @@ export const DEFAULT_INITIALIZE_WAIT_MS = 10 * 60_000;
 /** What {@link startSession} runs on: the session's parts and its say in the sequence. */
 export interface SessionStartParts {
   options: Options;
+  /** The MCP servers split once (`planMcpServers`); `checked`: the composer checked them already. */
+  mcpServers: { readonly plan: McpServerPlan; readonly checked: boolean };
   transport: Transport;
   servers: McpServerSet;
   protocol: ControlProtocol;
@@ -54,9 +57,9 @@ export async function startSession(parts: SessionStartParts): Promise<StartedSes
   let hooks: HookRegistrations;
   let externalServers: ReturnType<typeof externalMcpServersForInitialize>;
   try {
-    checkSessionOptions(options);
+    checkSessionOptions(options, { mcpServersChecked: parts.mcpServers.checked });
     hooks = registerHooks(options);
-    externalServers = externalMcpServersForInitialize(options);
+    externalServers = externalMcpServersForInitialize(parts.mcpServers.plan);
   } catch (error) {
     await parts.close(error);
     throw error;

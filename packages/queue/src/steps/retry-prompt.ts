@@ -1,42 +1,40 @@
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { projectKeyForPath } from '@hexagent/core';
+import { projectDirName } from '@hexagent/compose';
 import type { SessionStore } from '@hexagent/sdk';
 
 /**
  * Whether the session's transcript in the store already holds `prompt` as a user message: a retried
  * attempt then resumes with a short continuation instead of sending the prompt again (the model would
  * start the turn over, and repeat the tool calls it had made). The store key is the CLI's project
- * directory name for `cwd` (as the SDK mirrors it); anything unreadable answers `false`, and the
- * attempt sends the prompt as before.
+ * directory name for the run's `cwd` and `env` (compose's `projectDirName`, the key the SDK mirrors
+ * under); anything unreadable answers `false`, and the attempt sends the prompt as before.
  */
 export async function transcriptHoldsPrompt(
   store: SessionStore,
   sessionId: string,
-  cwd: string | undefined,
+  run: RunPlace,
   prompt: string,
 ): Promise<boolean> {
-  const entries = await storedTranscript(store, sessionId, cwd);
+  const entries = await storedTranscript(store, sessionId, run);
   return entries.some((entry) => entry.type === 'user' && userText(entry).includes(prompt));
 }
 
+/** Where a run's session lives in the store: its `cwd` and `env` (the CLI's project directory name). */
+export interface RunPlace {
+  cwd: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
 /**
- * The session's transcript as the store holds it, under the CLI's project directory name for `cwd`
- * (as the SDK mirrors it); empty when the store has none or cannot be read.
+ * The session's transcript as the store holds it, under compose's `projectDirName` for the run (the
+ * key the SDK mirrors under); empty when the store has none or cannot be read.
  */
 export async function storedTranscript(
   store: SessionStore,
   sessionId: string,
-  cwd: string | undefined,
+  run: RunPlace,
 ): Promise<Array<Record<string, unknown>>> {
-  const absolute = resolve(cwd ?? '.');
-  let real = absolute;
-  try {
-    real = realpathSync(absolute);
-  } catch {
-    // A directory that does not exist keeps its resolved path, as the SDK's key does.
-  }
-  return (await store.load({ projectKey: projectKeyForPath(real), sessionId }).catch(() => null)) ?? [];
+  const projectKey = projectDirName(run.cwd, run.env);
+  return (await store.load({ projectKey, sessionId }).catch(() => null)) ?? [];
 }
 
 function userText(entry: Record<string, unknown>): string {

@@ -1,4 +1,4 @@
-import { effectiveMcpServersDelivery, type Options } from '@hexagent/core';
+import { type McpServerPlan, type Options, planMcpServers } from '@hexagent/core';
 import { buildMcpConfig } from './build-mcp-config.js';
 import { extraArgsFlags } from './cli-args/extra-args-flags.js';
 import { separateValueFlag, valueFlag } from './cli-args/flag-forms.js';
@@ -27,6 +27,9 @@ export const BASE_CLI_ARGS: readonly string[] = [
  * `'argv'`. With `settingSources` omitted there is no `--setting-sources` flag: the CLI then loads
  * the user, project and local settings, as it does on its own.
  *
+ * `mcpServers` is the session's MCP plan when it was made already (`planMcpServers`, which checks
+ * and splits them once); by default it is made here.
+ *
  * Pure: it validates first (`validateCliOptions`: only what would fail anyway) and touches neither
  * the file system nor the environment. An empty string counts as absent where the official SDK
  * leaves its flag out (`model`, `resume`, `sessionId`, ...).
@@ -39,7 +42,7 @@ export const BASE_CLI_ARGS: readonly string[] = [
  * //  '--max-turns=3', '--model=claude-sonnet-4-5', '--setting-sources=']
  * ```
  */
-export function buildCliArgs(options: Options): string[] {
+export function buildCliArgs(options: Options, mcpServers: McpServerPlan = planMcpServers(options)): string[] {
   validateCliOptions(options);
   const args = [...BASE_CLI_ARGS, ...modelFlags(options)];
   // As the official SDK: an empty string is no value, so the flag is left out.
@@ -60,9 +63,9 @@ export function buildCliArgs(options: Options): string[] {
   flag('resume', options.resume);
   args.push(...toolFlags(options));
 
-  const mcpConfig = buildMcpConfig(options.mcpServers);
+  const mcpConfig = buildMcpConfig(mcpServers);
   // With 'initialize' the Session sends them in the initialize request; the CLI waits for it.
-  const mcpInInitialize = mcpConfig !== undefined && effectiveMcpServersDelivery(options) === 'initialize';
+  const mcpInInitialize = mcpConfig !== undefined && mcpServers.delivery === 'initialize';
   if (mcpConfig !== undefined && !mcpInInitialize)
     args.push(...separateValueFlag('mcp-config', JSON.stringify(mcpConfig)));
   if (options.settingSources !== undefined) args.push(valueFlag('setting-sources', options.settingSources.join(',')));

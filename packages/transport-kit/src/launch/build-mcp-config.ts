@@ -1,4 +1,4 @@
-import { classifyMcpServers, type McpServerConfig, type McpServerConfigForProcessTransport } from '@hexagent/core';
+import type { McpServerConfigForProcessTransport, McpServerPlan } from '@hexagent/core';
 
 /** The value of the CLI's `--mcp-config` flag. */
 export interface McpConfigArgument {
@@ -6,13 +6,10 @@ export interface McpConfigArgument {
 }
 
 /**
- * The `--mcp-config` payload for the servers of `servers` the CLI runs (`classifyMcpServers`'s
- * `external`), or `undefined` when there are none. In-process servers are left out: the CLI learns
- * of them through `initialize`, and their `instance` never leaves this process.
+ * The `--mcp-config` payload for the servers the CLI runs (the plan's `external`, split once by
+ * `planMcpServers`), or `undefined` when there are none. In-process servers are left out: the CLI
+ * learns of them through `initialize`, and their `instance` never leaves this process.
  */
-export function buildMcpConfig(
-  servers: Readonly<Record<string, McpServerConfig>> | undefined,
-): McpConfigArgument | undefined {
-  const { external } = classifyMcpServers(servers);
-  return external === undefined ? undefined : { mcpServers: external };
+export function buildMcpConfig(plan: Pick<McpServerPlan, 'external'>): McpConfigArgument | undefined {
+  return plan.external === undefined ? undefined : { mcpServers: { ...plan.external } };
 }

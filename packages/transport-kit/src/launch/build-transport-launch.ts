@@ -1,7 +1,14 @@
-import { declaredMcpServerTypes, type LocalProcessHints, type Options, type TransportLaunch } from '@hexagent/core';
+import {
+  type LocalProcessHints,
+  type McpServerPlan,
+  type Options,
+  planMcpServers,
+  type TransportLaunch,
+} from '@hexagent/core';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv, definedEnv } from './build-cli-env.js';
 import { warnAboutCliOptions } from './cli-option-warnings.js';
+import { withResumeConfigDir } from './resumed-launch.js';
 import { secretEnvNames } from './secret-env-names.js';
 
 /** What a launch is built with besides the options: facts of this one launch. */
@@ -27,6 +34,11 @@ export interface LaunchContext {
    * session keeps the last one for an `InitializeTimeoutError`.
    */
   readsStartupMarks?: boolean | undefined;
+  /**
+   * The session's MCP servers, checked and split once where it is composed (`planMcpServers`),
+   * passed to the session too; made here when not given.
+   */
+  mcpServers?: McpServerPlan | undefined;
 }
 
 /** The options that choose the local process, in the order a refusal names them. */
@@ -59,16 +71,16 @@ const LOCAL_PROCESS_OPTIONS = [
  * ```
  */
 export function buildTransportLaunch(options: Options, context: LaunchContext = {}): TransportLaunch {
-  const args = buildCliArgs(options);
-  warnAboutCliOptions(options);
+  const mcpServers = context.mcpServers ?? planMcpServers(options);
+  const args = buildCliArgs(options, mcpServers);
+  warnAboutCliOptions(options, mcpServers.warnings);
   const { traceContext, resumeConfigDir, readsStartupMarks } = context;
-  const env = buildCliEnv(options, context.processEnv ?? process.env, traceContext, { readsStartupMarks });
-  const remoteEnv = definedEnv(buildCliEnv(options, {}, undefined, { readsStartupMarks }));
-  if (resumeConfigDir !== undefined) {
-    // The local CLI resumes from the loaded copy; a CLI elsewhere never sees this machine's path.
-    env['CLAUDE_CONFIG_DIR'] = resumeConfigDir;
-    delete remoteEnv['CLAUDE_CONFIG_DIR'];
-  }
+  const built = {
+    env: buildCliEnv(options, context.processEnv ?? process.env, traceContext, { readsStartupMarks }),
+    remoteEnv: definedEnv(buildCliEnv(options, {}, undefined, { readsStartupMarks })),
+  };
+  const { env, remoteEnv } =
+    resumeConfigDir === undefined ? built : withResumeConfigDir(built.env, built.remoteEnv, resumeConfigDir);
   const localProcess = localProcessHints(options);
   const localProcessOption = LOCAL_PROCESS_OPTIONS.find((name) => localProcess[name] !== undefined);
   const secrets = new Set([...secretEnvNames(env), ...secretEnvNames(remoteEnv)]);
@@ -85,7 +97,7 @@ export function buildTransportLaunch(options: Options, context: LaunchContext = 
     vanilla: localProcessOption === undefined,
     localProcess,
     ...(localProcessOption !== undefined && { localProcessOption }),
-    mcpServerTypes: declaredMcpServerTypes(options),
+    mcpServerTypes: { ...mcpServers.types },
     ...(signal !== undefined && { signal }),
     ...(options.stderr !== undefined && { stderr: options.stderr }),
     ...(options.maxMessageBytes !== undefined && { maxMessageBytes: options.maxMessageBytes }),

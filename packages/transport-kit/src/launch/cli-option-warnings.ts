@@ -1,4 +1,4 @@
-import { mcpServerWarnings, type Options, unknownOptionKeys } from '@hexagent/core';
+import { type McpServerWarning, mcpServerWarnings, type Options, unknownOptionKeys } from '@hexagent/core';
 import { warnOnce } from '../warn-once.js';
 
 /** Code of the warning for `bypassPermissions` without `allowDangerouslySkipPermissions`. */
@@ -27,8 +27,12 @@ export function unknownOptionMessages(options: object): Array<{ key: string; mes
  * mode as root outside a sandbox); and what core's `mcpServerWarnings` finds in the MCP options (a
  * `type: 'sdk'` server without an instance, an in-process server inside an agent's `mcpServers`);
  * and each option key that neither SDK knows (`maxTurn: 3`), which both ignore, once per key.
+ * `mcpWarnings` are the MCP warnings when the session's MCP plan has them already (`planMcpServers`).
  */
-export function warnAboutCliOptions(options: Options): void {
+export function warnAboutCliOptions(
+  options: Options,
+  mcpWarnings: readonly McpServerWarning[] = mcpServerWarnings(options),
+): void {
   if (options.permissionMode === 'bypassPermissions' && options.allowDangerouslySkipPermissions !== true) {
     warnOnce(
       BYPASS_WARNING_CODE,
@@ -36,6 +40,6 @@ export function warnAboutCliOptions(options: Options): void {
         'official SDK passes it; set allowDangerouslySkipPermissions: true to say it is meant.',
     );
   }
-  for (const warning of mcpServerWarnings(options)) warnOnce(warning.code, warning.message);
+  for (const warning of mcpWarnings) warnOnce(warning.code, warning.message);
   for (const { key, message } of unknownOptionMessages(options)) warnOnce(UNKNOWN_OPTION_WARNING_CODE, message, key);
 }

@@ -1,4 +1,4 @@
-import { checkMcpServers, type Options } from '@hexagent/core';
+import type { Options } from '@hexagent/core';
 import { isInlineSettings } from './cli-args/merge-sandbox-settings.js';
 import { describe, fail, isObject, stringArray } from './validation/option-checks.js';
 import { validateModelOptions } from './validation/validate-model-options.js';
@@ -13,7 +13,7 @@ const RESERVED_EXTRA_ARGS: readonly string[] = ['output-format', 'input-format']
  * Refuses, before anything is spawned, only what would fail anyway: what the official SDK itself
  * refuses (`fallbackModel` equal to `model`, `canUseTool` with `permissionPromptToolName`,
  * `sandbox` with a settings file path or with settings that are not JSON, the skill names it
- * refuses, a plugin that is not local, an unknown `mcpServersDelivery`, lists that are not arrays
+ * refuses, a plugin that is not local, lists that are not arrays
  * where it joins them), and what every supported CLI refuses at start, whatever its version (a
  * `maxBudgetUsd` not above 0, a `taskBudget.total` that is not a positive integer, `sessionId` not a
  * UUID or with `resume`/`continue` but no `forkSession`, `resumeSessionAt` without `resume`,
@@ -22,7 +22,8 @@ const RESERVED_EXTRA_ARGS: readonly string[] = ['output-format', 'input-format']
  * the CLI as the official SDK writes it and the CLI decides: permission modes, setting sources,
  * effort levels and thinking displays grow with each CLI release (packages/drop-in's official-refusals
  * test shows each refusal against the official SDK). Pure: it touches neither the file system nor
- * the environment (`cwd` is checked by the transport).
+ * the environment (`cwd` is checked by the transport; an unknown `mcpServersDelivery`, which the
+ * official SDK refuses too, by `planMcpServers`, the one check of the MCP options).
  *
  * @throws InvalidOptionError naming the first offending option.
  */
@@ -47,7 +48,6 @@ export function validateCliOptions(options: Options): void {
   }
   validateSkills(options.skills);
   validatePlugins(options.plugins);
-  checkMcpServers(options);
   validateSession(options);
   validateProcess(options);
 }

@@ -24,6 +24,7 @@ export function effectiveMcpServersDelivery(options: {
 }): McpServersDelivery {
   const sdkUrl =
     Object.keys(options.extraArgs ?? {}).some((name) => name === 'sdk-url' || name.startsWith('sdk-url=')) ||
-    (options.executableArgs ?? []).some((arg) => /^--sdk-url(=|$)/.test(arg));
+    // Read before the options are validated (planMcpServers): a bad `executableArgs` is refused there.
+    (Array.isArray(options.executableArgs) ? options.executableArgs : []).some((arg) => /^--sdk-url(=|$)/.test(arg));
   return sdkUrl ? 'argv' : (options.mcpServersDelivery ?? DEFAULT_MCP_SERVERS_DELIVERY);
 }
