@@ -11,6 +11,12 @@ describe('spawnFailureOf', () => {
     expect(failure.message).not.toContain('pathToClaudeCodeExecutable');
   });
 
+  it('a launcher that could not start for a file not found is the cwd gone, whatever error carries it', () => {
+    const enoent = Object.assign(new Error('spawn /bin/sh ENOENT'), { code: 'ENOENT' });
+    const failure = spawnFailureOf(new CliNotFoundError({ triedPaths: ['/bin/sh'], cause: enoent }));
+    expect(failure.reason).toBe('cwd_not_allowed');
+  });
+
   it('another failure keeps its message', () => {
     expect(spawnFailureOf(new Error('EMFILE')).message).toBe('EMFILE');
   });

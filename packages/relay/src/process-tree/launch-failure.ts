@@ -36,14 +36,14 @@ export function launchFailureOf(
  * local advice (`pathToClaudeCodeExecutable`), which the remote client cannot act on.
  */
 export function spawnFailureOf(error: unknown): LaunchFailure {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  if ((cause?.code === 'ENOENT' || cause?.code === 'ENOTDIR') && existsSync('/bin/sh')) return CWD_CHANGED;
   if (CliNotFoundError.isInstance(error)) {
     const message =
       "the Claude Code CLI was not found on the relay's host: its operator installs it there " +
       "(`npm install -g @anthropic-ai/claude-code`) or sets the relay's `cliPath`";
     return { reason: 'spawn_failed', message, code: RELAY_CLOSE.spawnFailed };
   }
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  if ((cause?.code === 'ENOENT' || cause?.code === 'ENOTDIR') && existsSync('/bin/sh')) return CWD_CHANGED;
   return {
     reason: 'spawn_failed',
     message: error instanceof Error ? error.message : String(error),
