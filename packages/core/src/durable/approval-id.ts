@@ -7,6 +7,7 @@ import { sha256Hex } from './sha256.js';
  * attempt, a resume) finds the record instead of making a second one. URL-safe.
  */
 export function approvalIdOf(sessionId: string, toolUseId: string, subject?: string): string {
-  const key = subject === undefined ? `${sessionId}\u0000${toolUseId}` : `${sessionId}\u0000${toolUseId}\u0000${subject}`;
+  const key =
+    subject === undefined ? `${sessionId}\u0000${toolUseId}` : `${sessionId}\u0000${toolUseId}\u0000${subject}`;
   return `apr_${sha256Hex(key).slice(0, 32)}`;
 }

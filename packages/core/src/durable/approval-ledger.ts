@@ -237,7 +237,11 @@ export class ApprovalLedger {
     });
   }
 
-  async #verdict(call: ApprovalCall, claim: boolean, id = approvalIdOf(call.sessionId, call.toolUseId)): Promise<LedgerVerdict> {
+  async #verdict(
+    call: ApprovalCall,
+    claim: boolean,
+    id = approvalIdOf(call.sessionId, call.toolUseId),
+  ): Promise<LedgerVerdict> {
     const presented = { toolName: call.toolName, inputDigest: inputDigest(call.input) };
     if ((await this.#store.get(id)) === null) return { kind: 'none' };
     return this.#transition(id, (record, now) => {
