@@ -9,13 +9,7 @@
 export { type DoctorCheck, type DoctorReport, type DoctorStatus, formatDoctorReport } from './doctor/doctor-report.js';
 export { ApprovalDecisionError, type ApprovalRefusal } from './durable/approval-decision-error.js';
 export { approvalIdOf } from './durable/approval-id.js';
-export {
-  type ApprovalCall,
-  ApprovalLedger,
-  type ApprovalLedgerOptions,
-  type ApprovalRequest,
-  type LedgerVerdict,
-} from './durable/approval-ledger.js';
+export { ApprovalLedger, type ApprovalLedgerOptions, type LedgerVerdict } from './durable/approval-ledger.js';
 export {
   APPROVAL_STATUSES,
   type ApprovalDecisionRecord,
@@ -26,6 +20,7 @@ export {
   ENDED_APPROVAL_STATUSES,
   type StoredApproval,
 } from './durable/approval-record.js';
+export type { ApprovalCall, ApprovalRequest } from './durable/approval-request.js';
 export { type ApprovalRule, needsApproval, type ToolCallForApproval } from './durable/approval-rule.js';
 export type { ApprovalQuery, ApprovalStore } from './durable/approval-store.js';
 export { canonicalJson } from './durable/canonical-json.js';
