@@ -18,6 +18,7 @@ import {
   CliStderr,
   encodeEnvForStdin,
   LinkLostError,
+  launchResumeTranscripts,
   NdjsonReader,
   ProcessError,
   spawnFailure,
@@ -59,8 +60,8 @@ export interface CommandWrapperSettings {
  * `env` on this machine): the wrapper's stdin and stdout carry the stream-json lines, as a local
  * CLI's would. The launch's environment for a far side (`remoteEnv`) goes over stdin before the
  * first message, never on a command line; a watchdog shell on the far side runs the CLI and stops
- * all it started when the link drops. A session resumed from a store (`resumeConfigDir`) is taken
- * to a config directory of its own on the far side ({@link CommandWrapperTransport.cliConfigDir}).
+ * all it started when the link drops. A session resumed from a store (the launch's `resumeTranscripts`) is
+ * taken to a config directory of its own on the far side ({@link CommandWrapperTransport.cliConfigDir}).
  */
 export class CommandWrapperTransport implements Transport {
   /** The version of the `Transport` contract this class implements. */
@@ -188,8 +189,9 @@ export class CommandWrapperTransport implements Transport {
     const env = this.settings.wrapperEnv ?? process.env;
     if (checkVersion) await checkFarSideVersion(this.settings, cli, env);
     const remoteEnv: Record<string, string> = { ...this.launch.remoteEnv };
-    if (this.launch.resumeConfigDir !== undefined) {
-      this.cliConfigDir = await uploadResume(this.runOnFarSide, this.launch.resumeConfigDir, remoteEnv);
+    const transcripts = await launchResumeTranscripts(this.launch);
+    if (transcripts !== undefined) {
+      this.cliConfigDir = await uploadResume(this.runOnFarSide, transcripts, remoteEnv);
       remoteEnv['CLAUDE_CONFIG_DIR'] = this.cliConfigDir;
     }
     if (this.launch.signal?.aborted) throw new AbortError({ message: 'The query was aborted before the CLI started' });

@@ -1,4 +1,5 @@
-import { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, readResumeTranscripts } from '@hexagent/transport-kit';
+import type { ResumeTranscripts } from '@hexagent/core';
+import { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin } from '@hexagent/transport-kit';
 
 /** Runs a command on the far side with some input, resolving with what it printed. */
 export type FarSideRunner = (command: readonly string[], input?: string) => Promise<string>;
@@ -27,18 +28,18 @@ const MAKE_CONFIG_DIR = [
 const WRITE_FILE = 'umask 077 && mkdir -p -- "${1%/*}" && cat > "$1"';
 
 /**
- * Takes a session resumed from a store (the launch's `resumeConfigDir`, on this machine) to the far
- * side: a config directory of its own there, the transcripts under its `projects/`, one wrapper
+ * Takes a session resumed from a store (the launch's transcripts: `launchResumeTranscripts`) to the
+ * far side: a config directory of its own there, the transcripts under its `projects/`, one wrapper
  * call per file (their content on stdin, never on a command line). `remoteEnv` (over stdin) tells
  * the far side where its CLI's own config is. Resolves with the far directory: the CLI's
  * `CLAUDE_CONFIG_DIR`, to remove with {@link removeFarSideDir} once it has exited.
  */
 export async function uploadResume(
   run: FarSideRunner,
-  resumeConfigDir: string,
+  transcripts: ResumeTranscripts,
   remoteEnv: Readonly<Record<string, string>>,
 ): Promise<string> {
-  const { files } = await readResumeTranscripts(resumeConfigDir);
+  const { files } = transcripts;
   const withEnv = ['sh', '-c', ENV_FROM_STDIN_SCRIPT, 'hexagent-env', 'sh', '-c', MAKE_CONFIG_DIR, 'hexagent-dir'];
   const dir = (await run(withEnv, encodeEnvForStdin(remoteEnv))).trim();
   if (!dir.includes(RESUME_DIR_PREFIX)) throw new Error(`The far side made no config directory (it said ${dir})`);

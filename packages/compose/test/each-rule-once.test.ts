@@ -109,6 +109,8 @@ describe('each rule once per session', () => {
     expect(launch?.env['CLAUDE_CONFIG_DIR']).toBe(launch?.resumeConfigDir);
     expect(launch?.remoteEnv).not.toHaveProperty('CLAUDE_CONFIG_DIR');
     expect(JSON.parse(transcript ?? 'null')).toEqual(entry);
+    // The launch carries what was loaded, the same as the file: a far side never needs it read back.
+    expect(launch?.resumeTranscripts).toEqual({ files: [{ path: `${projectKey}/${SID}.jsonl`, content: transcript }] });
   });
 
   it('a store resume that finds no session drops the pending --resume, with one launch', async () => {

@@ -106,7 +106,12 @@ export type { Transport, TransportFactory, TransportSink } from './ports/transpo
 export { TransportClosedError } from './ports/transport-closed-error.js';
 export { TransportError, type TransportErrorOptions } from './ports/transport-error.js';
 export { TransportInputClosedError } from './ports/transport-input-closed-error.js';
-export type { LocalProcessHints, TransportLaunch } from './ports/transport-launch.js';
+export type {
+  LocalProcessHints,
+  ResumeTranscriptFile,
+  ResumeTranscripts,
+  TransportLaunch,
+} from './ports/transport-launch.js';
 export { TransportStartError } from './ports/transport-start-error.js';
 export {
   ControlProtocolEngine,

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type InboundMessage, projectKeyForPath } from '@hexagent/core';
-import { buildTransportLaunch } from '@hexagent/transport-kit';
+import { buildTransportLaunch, resumedLaunch } from '@hexagent/transport-kit';
 import { RelayRefusedError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Relay } from '../src/index.js';
@@ -114,6 +114,24 @@ describe('resuming a stored session through the relay', () => {
     await transport.close();
     await r.close();
     expect(resumeDirs()).toEqual([]);
+  });
+
+  it("sends a store resume's loaded transcripts from the launch, never reading the local directory back", async () => {
+    const r = await relay();
+    const project = projectKeyForPath(root);
+    // The local directory is gone before the transport starts: only the launch's data can reach the relay.
+    const gone = join(makeTempDir(), 'removed');
+    const launch = resumedLaunch(buildTransportLaunch({ cwd: root, resume: SID }), {
+      sessionId: SID,
+      configDir: gone,
+      transcripts: { files: [{ path: `${project}/${SID}.jsonl`, content: '{"type":"user","uuid":"d1"}\n' }] },
+    });
+    const transport = webSocketTransport({ url: r.url, token: TOKEN })(launch);
+    await transport.start();
+    const seen = await firstOfType(transport.messages(), 'config_dir');
+    expect(seen.files).toEqual({ [join(project, `${SID}.jsonl`)]: '{"type":"user","uuid":"d1"}\n' });
+    expect(existsSync(gone)).toBe(false);
+    await transport.close();
   });
 
   it("reports the relay CLI's own config dir for a new session", async () => {

@@ -5,7 +5,7 @@
  * - the launch: {@link buildTransportLaunch} turns checked options into the CLI's argv, environment
  *   and working directory once (the facade calls it; a transport gets the result), with
  *   {@link encodeEnvForStdin} / {@link ENV_FROM_STDIN_SCRIPT} to keep secrets off command lines, and
- *   {@link readResumeTranscripts} for a session resumed from a store that a far side must resume;
+ *   {@link launchResumeTranscripts} for a session resumed from a store that a far side must resume;
  * - line framing ({@link NdjsonReader}, {@link LineDecoder}) and backpressure ({@link BackpressureQueue});
  * - the transport errors ({@link ProcessError}, {@link CliNotFoundError}, {@link CommandNotFoundError},
  *   {@link spawnFailure}), the errors of a remote link ({@link LinkLostError}, {@link LinkRefusedError},
@@ -81,7 +81,7 @@ export {
   warnAboutCliOptions,
 } from './launch/cli-option-warnings.js';
 export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
-export { readResumeTranscripts } from './launch/read-resume-transcripts.js';
+export { launchResumeTranscripts, readResumeTranscripts } from './launch/read-resume-transcripts.js';
 export { PENDING_RESUME, type ResumeFacts, resumedLaunch, withResumeConfigDir } from './launch/resumed-launch.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';

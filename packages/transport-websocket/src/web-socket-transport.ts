@@ -17,10 +17,10 @@ import {
   buildRelayHello,
   encodeRelayFrame,
   Heartbeat,
+  launchResumeTranscripts,
   parseRelayFrame,
   type RelayExit,
   type RelayHello,
-  readResumeTranscripts,
   TransportLifecycle,
 } from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
@@ -48,8 +48,8 @@ import {
  * CLI exited ends `messages()` with a {@link RelayConnectionLostError} (the relay kills the CLI's
  * process tree); a CLI that exits with a failure ends it with a `ProcessError`, as `CliTransport` does.
  *
- * A session resumed from a `sessionStore` (the launch's `resumeConfigDir`) sends its transcripts in
- * the hello; the relay resumes it from a config directory of the connection's own and reports where
+ * A session resumed from a `sessionStore` sends its transcripts (the launch's `resumeTranscripts`,
+ * as loaded; nothing is read from the local directory) in the hello; the relay resumes it from a config directory of the connection's own and reports where
  * its CLI keeps its transcripts ({@link WebSocketTransport.cliConfigDir}), so the store's mirror
  * maps what that CLI writes.
  */
@@ -59,7 +59,7 @@ export class WebSocketTransport implements Transport {
   private readonly signal: AbortSignal | undefined;
   private readonly settings: ResolvedWebSocketTransportSettings;
   private readonly hello: RelayHello;
-  private readonly resumeConfigDir: string | undefined;
+  private readonly resumeFrom: Pick<TransportLaunch, 'resumeConfigDir' | 'resumeTranscripts'>;
   private readonly inbound: InboundMessageStream;
   private readonly lifecycle = new TransportLifecycle('WebSocketTransport');
   private socket: WebSocket | undefined;
@@ -86,7 +86,7 @@ export class WebSocketTransport implements Transport {
   constructor(launch: TransportLaunch, settings: WebSocketTransportSettings) {
     this.settings = resolveWebSocketTransportSettings(settings);
     this.hello = buildRelayHello(launch);
-    this.resumeConfigDir = launch.resumeConfigDir;
+    this.resumeFrom = launch;
     this.signal = launch.signal;
     this.inbound = new InboundMessageStream({
       queue: new BackpressureQueue<InboundMessage>({
@@ -124,13 +124,13 @@ export class WebSocketTransport implements Transport {
     });
   }
 
-  /** The transcripts of a session resumed from a store, into the hello. */
+  /** The transcripts of a session resumed from a store (the launch's data), into the hello. */
   private async readResume(): Promise<void> {
-    const dir = this.resumeConfigDir;
-    if (dir === undefined) return;
     try {
-      this.hello.resume = await readResumeTranscripts(dir);
+      const resume = await launchResumeTranscripts(this.resumeFrom);
+      if (resume !== undefined) this.hello.resume = resume;
     } catch (cause) {
+      const dir = this.resumeFrom.resumeConfigDir;
       const error = new TransportStartError({ message: `Could not read the session to resume from ${dir}`, cause });
       this.inbound.end(error);
       throw error;

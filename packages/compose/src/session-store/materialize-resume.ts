@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { SessionStore, SessionStoreEntry } from '@hexagent/core';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { ResumeTranscriptFile, ResumeTranscripts, SessionStore, SessionStoreEntry } from '@hexagent/core';
 import { type CliEnv, cliConfigDir } from './cli-config-dir.js';
 import { withLoadTimeout } from './with-load-timeout.js';
 
@@ -16,6 +16,14 @@ export interface MaterializeResumeOptions {
   loadTimeoutMs: number;
 }
 
+/** What {@link materializeResume} made: the directory, and the transcripts it wrote there. */
+export interface MaterializedResume {
+  /** The temporary config directory (`CLAUDE_CONFIG_DIR` of a CLI on this machine). */
+  configDir: string;
+  /** The files written under its `projects/`, by path there, sorted: the launch's `resumeTranscripts`. */
+  transcripts: ResumeTranscripts;
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Config files the CLI needs in the temporary config dir (credentials, onboarding state, settings). */
 const CONFIG_FILES = ['.credentials.json', '.config.json', 'settings.json'];
@@ -25,13 +33,14 @@ const CONFIG_FILES = ['.credentials.json', '.config.json', 'settings.json'];
  * `<tmpdir>/claude-resume-<uuid>` used as `CLAUDE_CONFIG_DIR`, holding
  * `projects/<projectKey>/<sessionId>.jsonl`, each sub-agent transcript `listSubkeys` names (its
  * `agent_metadata` entry as `<subpath>.meta.json`) and copies of the CLI's config files, as the
- * official SDK does. Resolves with the directory, or `undefined` when the id is not a UUID or the
+ * official SDK does. Resolves with the directory and the transcripts written there (so a transport
+ * whose CLI runs elsewhere never reads them back), or `undefined` when the id is not a UUID or the
  * store has no entries for it (the CLI then resumes, or refuses, from its own config dir).
  *
  * @throws SessionStoreLoadError when a store call rejects or outlives `loadTimeoutMs`; the
  * directory is then removed.
  */
-export async function materializeResume(options: MaterializeResumeOptions): Promise<string | undefined> {
+export async function materializeResume(options: MaterializeResumeOptions): Promise<MaterializedResume | undefined> {
   const { store, sessionId, projectKey, env, loadTimeoutMs } = options;
   if (!UUID_PATTERN.test(sessionId)) return undefined;
   const main = await withLoadTimeout(() => store.load({ projectKey, sessionId }), {
@@ -42,14 +51,22 @@ export async function materializeResume(options: MaterializeResumeOptions): Prom
   if (main === null || main.length === 0) return undefined;
   const configDir = await mkdtemp(join(tmpdir(), 'claude-resume-'));
   try {
-    const projectDir = join(configDir, 'projects', projectKey);
+    const projects = join(configDir, 'projects');
+    const projectDir = join(projects, projectKey);
+    const files: ResumeTranscriptFile[] = [];
+    const write = async (file: string, content: string): Promise<void> => {
+      await writeFile(file, content, { mode: 0o600 });
+      files.push({ path: relative(projects, file).split(sep).join('/'), content });
+    };
     await mkdir(projectDir, { recursive: true, mode: 0o700 });
-    await writeJsonl(join(projectDir, `${sessionId}.jsonl`), main);
+    await write(join(projectDir, `${sessionId}.jsonl`), jsonl(main));
     await copyConfigFiles(env, configDir);
     if (store.listSubkeys !== undefined) {
-      await materializeSubagents(options, join(projectDir, sessionId));
+      await materializeSubagents(options, join(projectDir, sessionId), write);
     }
-    return configDir;
+    // The order readResumeTranscripts gives: the main transcript before its sub-agents.
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { configDir, transcripts: { files } };
   } catch (error) {
     await removeResumeDir(configDir);
     throw error;
@@ -70,7 +87,11 @@ export async function removeResumeDir(dir: string): Promise<void> {
   }
 }
 
-async function materializeSubagents(options: MaterializeResumeOptions, sessionDir: string): Promise<void> {
+async function materializeSubagents(
+  options: MaterializeResumeOptions,
+  sessionDir: string,
+  write: (file: string, content: string) => Promise<void>,
+): Promise<void> {
   const { store, sessionId, projectKey, loadTimeoutMs } = options;
   const subpaths = await withLoadTimeout(() => store.listSubkeys?.({ projectKey, sessionId }) ?? Promise.resolve([]), {
     operation: 'listSubkeys',
@@ -99,19 +120,19 @@ async function materializeSubagents(options: MaterializeResumeOptions, sessionDi
     const lines = entries.filter((entry) => entry.type !== 'agent_metadata');
     if (lines.length > 0) {
       await mkdir(dirname(file), { recursive: true });
-      await writeJsonl(file, lines);
+      await write(file, jsonl(lines));
     }
     const last = metadata.at(-1);
     if (last !== undefined) {
       const { type: _type, ...rest } = last;
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(resolve(sessionDir, `${subpath}.meta.json`), JSON.stringify(rest), { mode: 0o600 });
+      await write(resolve(sessionDir, `${subpath}.meta.json`), JSON.stringify(rest));
     }
   }
 }
 
-async function writeJsonl(file: string, entries: SessionStoreEntry[]): Promise<void> {
-  await writeFile(file, `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`, { mode: 0o600 });
+function jsonl(entries: SessionStoreEntry[]): string {
+  return `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`;
 }
 
 /** Copies what the CLI reads from its config dir (and `.claude.json`) so it starts as it would at home. */

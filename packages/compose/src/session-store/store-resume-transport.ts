@@ -31,7 +31,8 @@ export function storeResumeLaunchOptions(options: Options): Options {
  * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
  * a temporary config dir ({@link materializeResume}), then completes the launch built when the
  * session was created (from {@link storeResumeLaunchOptions}; `resumedLaunch`: the session's id,
- * the directory as its `resumeConfigDir` and local `CLAUDE_CONFIG_DIR`), makes the real transport
+ * the directory as its `resumeConfigDir` and local `CLAUDE_CONFIG_DIR`, the loaded transcripts as
+ * its `resumeTranscripts`), makes the real transport
  * and starts it. `close()` removes the
  * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
  * files the CLI writes there. A transport whose CLI runs on another host takes the transcripts
@@ -85,10 +86,11 @@ export class StoreResumeTransport implements Transport {
       });
       sessionId = [...sessions].sort((a, b) => b.mtime - a.mtime)[0]?.sessionId;
     }
-    const dir =
+    const loaded =
       sessionId === undefined
         ? undefined
         : await materializeResume({ store, sessionId, projectKey, env, loadTimeoutMs: timeoutMs });
+    const dir = loaded?.configDir;
     if (this.closed) {
       if (dir !== undefined) await removeResumeDir(dir);
       throw new Error('The session was closed while its transcript was loaded from the store');
@@ -96,8 +98,11 @@ export class StoreResumeTransport implements Transport {
     this.tempDir = dir;
     if (dir !== undefined) this.onConfigDir(dir);
     // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
-    // this process's environment. The launch's resumeConfigDir tells the transport where the session is.
-    this.inner = this.factory(resumedLaunch(this.launch, { sessionId, configDir: dir }));
+    // this process's environment. The launch's resumeConfigDir tells a local CLI where the session
+    // is; its resumeTranscripts carry the loaded data to a CLI elsewhere (never read back).
+    this.inner = this.factory(
+      resumedLaunch(this.launch, { sessionId, configDir: dir, transcripts: loaded?.transcripts }),
+    );
     await this.inner.start();
   }
 

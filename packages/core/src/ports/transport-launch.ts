@@ -98,4 +98,30 @@ export interface TransportLaunch {
    * this machine's directory).
    */
   readonly resumeConfigDir?: string;
+  /**
+   * Set with {@link TransportLaunch.resumeConfigDir}: the session's transcripts as loaded from the
+   * store, the same files that directory holds under `projects/`. A transport whose CLI runs
+   * elsewhere sends these to its far side instead of reading the directory back.
+   */
+  readonly resumeTranscripts?: ResumeTranscripts;
+}
+
+/**
+ * The transcripts of a session resumed from a `sessionStore`, by their paths under the CLI's
+ * `projects` directory (the shape of the relay hello's `resume`).
+ */
+export interface ResumeTranscripts {
+  /** The main transcript first, then its sub-agents' transcripts and `.meta.json` files, by path. */
+  readonly files: readonly ResumeTranscriptFile[];
+}
+
+/** One transcript file of a session to resume. */
+export interface ResumeTranscriptFile {
+  /**
+   * Its `/`-separated path under the CLI's `projects` directory: `<projectKey>/<sessionId>.jsonl`,
+   * or `<projectKey>/<sessionId>/<subpath>.jsonl` (and `.meta.json`) for a sub-agent's.
+   */
+  readonly path: string;
+  /** The file's content. */
+  readonly content: string;
 }

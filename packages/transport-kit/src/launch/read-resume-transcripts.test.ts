@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readResumeTranscripts } from './read-resume-transcripts.js';
+import { launchResumeTranscripts, readResumeTranscripts } from './read-resume-transcripts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hexagent-ws-resume-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,5 +29,15 @@ describe('readResumeTranscripts', () => {
 
   it('rejects when there is no projects directory', async () => {
     await expect(readResumeTranscripts(join(dir, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('launchResumeTranscripts', () => {
+  it("gives a launch's loaded transcripts without touching its directory, else reads the directory, else nothing", async () => {
+    const files = [{ path: '-srv-work/s.jsonl', content: 'loaded\n' }];
+    const gone = join(dir, 'never-written');
+    expect(await launchResumeTranscripts({ resumeConfigDir: gone, resumeTranscripts: { files } })).toEqual({ files });
+    await expect(launchResumeTranscripts({ resumeConfigDir: gone })).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await launchResumeTranscripts({})).toBeUndefined();
   });
 });

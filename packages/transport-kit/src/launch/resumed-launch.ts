@@ -1,4 +1,4 @@
-import type { TransportLaunch } from '@hexagent/core';
+import type { ResumeTranscripts, TransportLaunch } from '@hexagent/core';
 import { valueFlag } from './cli-args/flag-forms.js';
 
 /**
@@ -13,28 +13,32 @@ export interface ResumeFacts {
   sessionId?: string | undefined;
   /** The local config directory the session was loaded into, when it was loaded. */
   configDir?: string | undefined;
+  /** The transcripts written there, as loaded (the launch's `resumeTranscripts`). */
+  transcripts?: ResumeTranscripts | undefined;
 }
 
 /**
  * A launch built once (`buildTransportLaunch`, with `resume` set, or {@link PENDING_RESUME}) made
  * the launch of a store resume, without building it again: the pending `--resume` becomes the
- * session's id (or goes), and the local environment names the loaded directory as
- * `CLAUDE_CONFIG_DIR` ({@link withResumeConfigDir}). Pure.
+ * session's id (or goes), the local environment names the loaded directory as
+ * `CLAUDE_CONFIG_DIR` ({@link withResumeConfigDir}), and the transcripts loaded ride along as
+ * `resumeTranscripts` for a transport whose CLI runs elsewhere. Pure.
  *
  * @example
  * ```ts
  * const launch = buildTransportLaunch({ ...options, resume: PENDING_RESUME });
- * resumedLaunch(launch, { sessionId, configDir }).args; // [..., `--resume=${sessionId}`, ...]
+ * resumedLaunch(launch, { sessionId, configDir, transcripts }).args; // [..., `--resume=${sessionId}`, ...]
  * ```
  */
 export function resumedLaunch(launch: TransportLaunch, facts: ResumeFacts): TransportLaunch {
   const pending = valueFlag('resume', PENDING_RESUME);
-  const { sessionId, configDir } = facts;
+  const { sessionId, configDir, transcripts } = facts;
   const args = launch.args.flatMap((arg) =>
     arg !== pending ? [arg] : sessionId === undefined ? [] : [valueFlag('resume', sessionId)],
   );
   if (configDir === undefined) return { ...launch, args };
-  return { ...launch, args, ...withResumeConfigDir(launch.env, launch.remoteEnv, configDir) };
+  const resumed = { ...launch, args, ...withResumeConfigDir(launch.env, launch.remoteEnv, configDir) };
+  return transcripts === undefined ? resumed : { ...resumed, resumeTranscripts: transcripts };
 }
 
 /**
