@@ -181,11 +181,12 @@ describe('live controls against the real CLI', () => {
   });
 
   it('interrupt() mid-turn resolves with the receipt and ends the turn', async () => {
-    harness = await startCliHarness([{ content: [text('too slow')], delayMs: 5000 }]);
+    // Held well past the interrupt: at CI load the CLI's cold start alone took over 10 s.
+    harness = await startCliHarness([{ content: [text('too slow')], delayMs: 30_000 }]);
     const { run, input } = openQuery({ env: harness.env });
     input.push({ type: 'user', message: { role: 'user', content: 'slow question' } });
     const server = harness.server;
-    await expect.poll(() => server.messageRequests.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => server.messageRequests.length).toBe(1);
     expect(await run.interrupt()).toEqual({ still_queued: [] });
     const messages = await nextResult(run);
     expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'error_during_execution' });
