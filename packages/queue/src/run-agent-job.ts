@@ -199,6 +199,8 @@ async function turnPrompt(
 async function cliInFlight(job: ClaimedJob<AgentJobData>, context: RunContext): Promise<StepCall[]> {
   const { steps, sessionStore } = context;
   if (steps === undefined || sessionStore === undefined) return [];
+  // A new session's first attempt has no transcript yet: no store read on every job's start.
+  if (!job.data.resume && job.retryCount === 0 && job.data.continuation === undefined) return [];
   // The place runTurn's options give the run: the job's options over the worker's.
   const cwd = job.data.options.cwd ?? context.options?.cwd;
   const env = job.data.options.env ?? context.options?.env ?? process.env;

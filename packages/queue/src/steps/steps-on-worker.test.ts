@@ -154,6 +154,38 @@ describe('a worker with steps', () => {
     expect((await steps.ledger.list(sessionId)).map((step) => step.toolUseId)).toEqual(['toolu_rm']);
   });
 
+  it("a new session's first attempt reads no transcript before its CLI starts", async () => {
+    const sessionStore = new InMemorySessionStore();
+    let loads = 0;
+    const load = sessionStore.load.bind(sessionStore);
+    sessionStore.load = (key) => {
+      loads += 1;
+      return load(key);
+    };
+    const job = { ...retried('Say hi'), retryCount: 0 };
+    const { queue, completed } = recordingQueue();
+    const transport = () => {
+      const cli = new FakeCliTransport({ autoInitialize: true });
+      void cli
+        .nextSent((m) => m.type === 'user', 10_000)
+        .then(() => {
+          cli.emit({
+            type: 'result',
+            subtype: 'success',
+            result: 'hi',
+            is_error: false,
+            session_id: job.data.sessionId,
+          });
+          cli.finish();
+        });
+      return cli;
+    };
+    const signal = new AbortController().signal;
+    await runAgentJob(job, { queue, steps: policy(), sessionStore, options: { transport }, signal, closing: signal });
+    expect(completed[0]?.text).toBe('hi');
+    expect(loads).toBe(0);
+  });
+
   it('a retry whose prompt the stored transcript holds resumes with Continue., not the prompt', async () => {
     const cwd = realpathSync(tmpdir());
     const job = retried('Book the trip');
