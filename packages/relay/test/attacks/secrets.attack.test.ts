@@ -5,7 +5,7 @@
  * server) are attacked in `test/e2e/attacks-real-cli.test.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@hexagent/testing';
@@ -116,16 +116,18 @@ describe.runIf(existsSync('/bin/bash') && existsSync('/proc/self/fd'))(
       const client = rawRelayClient(url, { type: 'relay_hello', argv: [], env: {} });
       try {
         const { ready } = await client.answer;
-        // The stand-in is `sh` exec'ing `sleep`; sh holds its script open (fd 3) while it reads it,
-        // so the descriptors are read once the exec is done (inherited ones would survive it).
-        await waitUntil(
-          'the stand-in to exec sleep',
-          () => readFileSync(`/proc/${ready?.pid}/comm`, 'utf8').trim() === 'sleep',
-        );
-        const fds = readdirSync(`/proc/${ready?.pid}/fd`)
+        // The stand-in is `sh` exec'ing `sleep`: sh holds its script open while it reads it, and right
+        // after the exec the dynamic loader holds each library open (fd 3) while it maps it. So the
+        // descriptors are read once `sleep` sleeps (inherited ones would survive all of that).
+        await waitUntil('the stand-in to sleep', () => {
+          const comm = readFileSync(`/proc/${ready?.pid}/comm`, 'utf8').trim();
+          return comm === 'sleep' && readFileSync(`/proc/${ready?.pid}/wchan`, 'utf8').includes('nanosleep');
+        });
+        const open = readdirSync(`/proc/${ready?.pid}/fd`)
           .map(Number)
-          .sort((a, b) => a - b);
-        expect(fds).toEqual([0, 1, 2]);
+          .sort((a, b) => a - b)
+          .map((fd) => `${fd} -> ${fd <= 2 ? 'std' : readlinkSync(`/proc/${ready?.pid}/fd/${fd}`)}`);
+        expect(open).toEqual(['0 -> std', '1 -> std', '2 -> std']);
       } finally {
         client.close();
       }
