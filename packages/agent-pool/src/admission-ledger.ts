@@ -61,6 +61,11 @@ export class AdmissionLedger {
     return this.runningCount;
   }
 
+  /** Running places left under `maxConcurrent`. */
+  get freeSlots(): number {
+    return Math.max(0, this.limits.maxConcurrent - this.runningCount);
+  }
+
   /** Parked spare CLIs (and spares starting). */
   get spares(): number {
     return this.spareCount;

@@ -236,13 +236,19 @@ export class AgentPool {
   }
 
   private drain(): void {
-    this.queue.drain((request, waitedMs) => this.tryGrant(request, waitedMs));
+    this.queue.drain(
+      (request, waitedMs) => this.tryGrant(request, waitedMs),
+      () => this.recycler.startPass(),
+    );
   }
 
   /** Decide and reserve in one synchronous step, then start the query (no await in between). */
   private tryGrant(request: PoolRequest, waitedMs: number): GrantOutcome {
     const { key } = request.params;
     if (this.ledger.keyAtLimit(key)) return 'skip';
+    // Its reset ends with makeClaimable, which drains again; a waiter behind does not take its place.
+    if (this.recycler.awaitsReset(request)) return 'skip';
+    if (this.recycler.awaitedSlots > 0 && this.ledger.freeSlots <= this.recycler.awaitedSlots) return 'stop';
     const parked = this.recycler.choose(request);
     const ticket = this.ledger.tryAdmitQuery(key, parked?.ticket);
     if (ticket === undefined) {

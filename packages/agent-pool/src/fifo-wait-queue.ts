@@ -69,9 +69,10 @@ export class FifoWaitQueue<T> {
    * is out of the queue while it is offered (so `length` seen from `tryGrant` counts the others) and
    * stays out when granted. A `drain` called from inside `tryGrant` (a grant that sent a waiter back
    * to the head) does not nest: the running pass starts over from the head once the grant returns.
+   * `startPass` is called before each pass (state a pass keeps about the waiters it saw starts over).
    * Returns how long each granted waiter waited, ms.
    */
-  drain(tryGrant: (value: T, waitedMs: number) => GrantOutcome): number[] {
+  drain(tryGrant: (value: T, waitedMs: number) => GrantOutcome, startPass?: () => void): number[] {
     const waits: number[] = [];
     if (this.draining) {
       this.passAgain = true;
@@ -81,6 +82,7 @@ export class FifoWaitQueue<T> {
     try {
       do {
         this.passAgain = false;
+        startPass?.();
         this.pass(tryGrant, waits);
       } while (this.passAgain);
     } finally {

@@ -75,6 +75,11 @@ export class SpareShelf {
     return this.parked.find(accept);
   }
 
+  /** How many recycled CLIs still resetting `accept` takes. */
+  countResetting(accept: (entry: ParkedSpare) => boolean): number {
+    return this.resetting.filter(accept).length;
+  }
+
   /** A recycled CLI is back: held while it resets (see {@link makeClaimable}). */
   holdResetting(entry: ParkedSpare): void {
     this.resetting.push(entry);

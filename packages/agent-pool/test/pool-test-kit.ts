@@ -15,9 +15,10 @@ const FAKE_PID_BASE = 90_000_000;
 
 /**
  * How the fake answers `/clear`: `reset` as Claude Code 2.1.329 does (see {@link PidFakeCli}),
- * `silent` not at all, `no-reset` with a bare result under the same session id, `exit` by exiting.
+ * `silent` not at all, `no-reset` with a bare result under the same session id, `exit` by exiting,
+ * `held` as `reset` once the test calls `releaseClear()`.
  */
-export type ClearBehaviour = 'reset' | 'silent' | 'no-reset' | 'exit';
+export type ClearBehaviour = 'reset' | 'silent' | 'no-reset' | 'exit' | 'held';
 
 const ok = () => ({});
 
@@ -53,6 +54,7 @@ export class PidFakeCli extends FakeCliTransport {
   /** The permission mode its `system/init` reports (a CLI whose mode changed under it). */
   permissionMode: string;
   private resets = 0;
+  private clearHeld = false;
 
   constructor(
     readonly pid: number,
@@ -131,12 +133,24 @@ export class PidFakeCli extends FakeCliTransport {
       return;
     }
     if (this.clear === 'silent') return;
+    if (this.clear === 'held') {
+      this.clearHeld = true;
+      return;
+    }
     setImmediate(() => {
       if (this.state.closed || this.state.exited) return;
       if (this.clear === 'exit') this.finish();
       else if (this.clear === 'no-reset') this.emit(clearResult(this.sessionId));
       else this.reset();
     });
+  }
+
+  /** A `/clear` held (`clear: 'held'`) resets now; later ones reset at once. */
+  releaseClear(): void {
+    this.clear = 'reset';
+    if (!this.clearHeld) return;
+    this.clearHeld = false;
+    this.reset();
   }
 
   private reset(): void {
