@@ -28,6 +28,7 @@ import { recycleSettingsOf } from './recycle-rules.js';
 import { SpareShelf } from './spare-shelf.js';
 import type { SpareSource } from './spare-source.js';
 import { type SpareKind, SpareStartPolicy } from './spare-start-policy.js';
+import { SpareWaits } from './spare-waits.js';
 import { startupSpareSource } from './startup-spare-source.js';
 
 const DEFAULT_CLOSE_DEADLINE_MS = 30_000;
@@ -54,6 +55,7 @@ export class AgentPool {
   /** Decides the spares' kind (`spareStart`); absent for a pool built on a fixed source. */
   private readonly spareStart: SpareStartPolicy | undefined;
   private readonly recycler: CliRecycler;
+  private readonly spareWaits: SpareWaits;
   private admittedCount = 0;
   private rejectedCount = 0;
   private closePromise: Promise<void> | undefined;
@@ -114,6 +116,7 @@ export class AgentPool {
       drain: () => this.drain(),
       closing: () => this.closePromise !== undefined,
     });
+    this.spareWaits = new SpareWaits({ shelf: this.shelf, ledger: this.ledger, recycler: this.recycler });
     this.launcher = new PoolLauncher({
       profile: this.profile,
       events: this.events,
@@ -238,7 +241,7 @@ export class AgentPool {
   private drain(): void {
     this.queue.drain(
       (request, waitedMs) => this.tryGrant(request, waitedMs),
-      () => this.recycler.startPass(),
+      () => this.spareWaits.startPass(),
     );
   }
 
@@ -246,10 +249,10 @@ export class AgentPool {
   private tryGrant(request: PoolRequest, waitedMs: number): GrantOutcome {
     const { key } = request.params;
     if (this.ledger.keyAtLimit(key)) return 'skip';
-    // Its reset ends with makeClaimable, which drains again; a waiter behind does not take its place.
-    if (this.recycler.awaitsReset(request)) return 'skip';
-    if (this.recycler.awaitedSlots > 0 && this.ledger.freeSlots <= this.recycler.awaitedSlots) return 'stop';
     const parked = this.recycler.choose(request);
+    if (this.spareWaits.awaits(request, parked)) return 'skip';
+    // The places held for waiters ahead that wait are theirs.
+    if (this.spareWaits.heldSlots > 0 && this.ledger.freeSlots <= this.spareWaits.heldSlots) return 'stop';
     const ticket = this.ledger.tryAdmitQuery(key, parked?.ticket);
     if (ticket === undefined) {
       this.recycler.evictFor(request);

@@ -22,9 +22,6 @@ export class CliRecycler {
   /** The pid of each kept CLI, for its events (a CLI that exits is forgotten by the pool before its reset ends). */
   private readonly pids = new WeakMap<ReusableCli, number | undefined>();
   private recycledCount = 0;
-  /** In the current admission pass: resetting CLIs already awaited by a waiter ahead, per key. */
-  private awaited = new Map<string | undefined, number>();
-  private awaitedCount = 0;
   private evicting = false;
 
   constructor(
@@ -78,38 +75,6 @@ export class CliRecycler {
     if (request.noSpare) return undefined;
     const { shelf } = this.deps;
     return shelf.find((entry) => this.canServe(entry, request)) ?? shelf.find((entry) => !this.isRecycled(entry));
-  }
-
-  /**
-   * Whether `request` waits for a recycled CLI of its key that is still resetting rather than take a
-   * fresh spare or start a CLI: a reset (`/clear`, no model call) is soon over, and a fresh spare taken
-   * instead costs a CLI start to replace, while the reset CLI then idles. Each resetting CLI is awaited
-   * by one waiter at most per admission pass (see {@link startPass}), which holds a running place for
-   * it ({@link awaitedSlots}).
-   */
-  awaitsReset(request: PoolRequest): boolean {
-    const awaited = this.awaited;
-    if (this.deps.settings === undefined || !request.recyclable || request.noSpare) return false;
-    if (this.deps.ledger.freeSlots <= this.awaitedCount) return false;
-    const { shelf } = this.deps;
-    if (shelf.find((entry) => this.canServe(entry, request)) !== undefined) return false;
-    const key = request.params.key;
-    const already = awaited.get(key) ?? 0;
-    if (shelf.countResetting((entry) => entry.spare.reusable?.key === key) <= already) return false;
-    awaited.set(key, already + 1);
-    this.awaitedCount += 1;
-    return true;
-  }
-
-  /** Running places held in this admission pass for waiters awaiting a reset (not for those behind them). */
-  get awaitedSlots(): number {
-    return this.awaitedCount;
-  }
-
-  /** An admission pass over the waiters starts: no resetting CLI is awaited yet. */
-  startPass(): void {
-    this.awaited = new Map();
-    this.awaitedCount = 0;
   }
 
   /** Serve `request` as one turn of `cli`, which holds `ticket`. Throws when the CLI cannot take it. */

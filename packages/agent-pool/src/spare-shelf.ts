@@ -65,6 +65,11 @@ export class SpareShelf {
     return this.parked.length;
   }
 
+  /** Fresh spares starting (recycled CLIs being reset not included). */
+  get launching(): number {
+    return this.startingCount;
+  }
+
   /** Spares starting, recycled CLIs being reset included. */
   get starting(): number {
     return this.startingCount + this.resetting.length;
