@@ -52,6 +52,19 @@ export class CliRecycler {
     return count;
   }
 
+  /**
+   * CLIs of `key` that will be claimable soon: resetting on the shelf, or serving a turn whose
+   * `result` was handed on and that may come back (untainted, under the use limit).
+   */
+  comingBack(key: string | undefined): number {
+    const max = this.deps.settings?.maxQueriesPerCli ?? 0;
+    let count = this.deps.shelf.countResetting((entry) => entry.spare.reusable?.key === key);
+    for (const cli of this.serving) {
+      if (cli.returning && cli.key === key && cli.taintedBy === undefined && cli.uses < max) count += 1;
+    }
+    return count;
+  }
+
   /** Whether `params` may run as one turn of a recycled CLI (`recycle` on, see `isRecyclableQuery`). */
   accepts(profile: Options, params: AgentPoolQueryParams): boolean {
     return this.deps.settings !== undefined && isRecyclableQuery(profile, params);

@@ -101,6 +101,11 @@ export class ReusableCli {
     return !this.session.isClosed;
   }
 
+  /** Its turn's `result` was handed on and the run is ending: the pool may keep it (its owner decides). */
+  get returning(): boolean {
+    return this.phase === 'turn' && this.awaitingRunEnd && this.alive;
+  }
+
   /** Mark the CLI as not reusable; the first reason is kept. */
   taint(reason: string): void {
     this.taintReason ??= reason;

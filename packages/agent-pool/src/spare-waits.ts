@@ -7,8 +7,9 @@ import type { ParkedSpare, SpareShelf } from './spare-shelf.js';
  * Which waiters wait for a CLI that is about to be claimable rather than start one of their own:
  * a spare still starting (it began before the query came, so it is ready no later than a cold
  * start would be, and a cold start beside it doubles the CPU of a burst), or, with `recycle`, a
- * recycled CLI of the query's key still running its `/clear` (soon over; a fresh spare taken
- * instead costs a start to replace, while the recycled CLI idles). Each such CLI is awaited by one
+ * CLI of the query's key coming back (its last query's `result` handed on, or its `/clear`
+ * running: soon over; a fresh spare or a cold start taken instead costs a CLI start, while the
+ * recycled CLI idles). Each such CLI is awaited by one
  * waiter at most, and that waiter keeps a running place: a waiter behind it does not take it.
  * Counts are per admission pass ({@link startPass}); the CLI's arrival drains the queue again.
  */
@@ -39,7 +40,7 @@ export class SpareWaits {
     if (request.recyclable) {
       const key = request.params.key;
       const awaited = this.byKey.get(key) ?? 0;
-      if (shelf.countResetting((entry) => entry.spare.reusable?.key === key) > awaited) {
+      if (recycler.comingBack(key) > awaited) {
         this.byKey.set(key, awaited + 1);
         this.held += 1;
         return true;

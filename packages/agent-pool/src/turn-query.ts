@@ -25,7 +25,8 @@ export interface TurnQuery extends QueryControls {}
  * yields that turn's messages (`system/init`, assistant messages, ..., the `result`, and the
  * follow-up turns a background subagent wakes the main agent for) and ends once the CLI's run is
  * over, as a string-prompt `query()` ends, while the CLI lives on. Until the turn ends it acts as
- * `query()` does: leaving it (`return()`, `close()`, `await using`, `break`) stops the CLI, and its
+ * `query()` does: leaving it (`return()`, `close()`, `await using`, `break`) before its `result`
+ * stops the CLI (leaving after it drops the rest of the run, and the CLI is kept at its end), and its
  * controls go to the CLI. A control that may change the CLI's state (`setModel`, `interrupt`,
  * `setMcpServers`, ...: each one `QUERY_CONTROLS` marks `changesState`) taints the CLI, so it is not recycled. Once the
  * turn has ended and the CLI serves another query, leaving is a no-op and controls reject. A turn
@@ -40,6 +41,8 @@ export class TurnQuery implements Query {
   private readonly failures = new ErrorResultTracker();
   /** The turn ended and the CLI went back to the pool: nothing here may touch it any more. */
   private detached = false;
+  /** The caller was handed a `result`: leaving after it is leaving a finished turn. */
+  private resultRead = false;
 
   constructor(session: Session, host: TurnHost) {
     this.session = session;
@@ -63,8 +66,10 @@ export class TurnQuery implements Query {
     this.out.end(error);
   }
 
-  next(): Promise<IteratorResult<SDKMessage, void>> {
-    return this.out.next();
+  async next(): Promise<IteratorResult<SDKMessage, void>> {
+    const next = await this.out.next();
+    if (next.done !== true && next.value.type === 'result') this.resultRead = true;
+    return next;
   }
 
   async return(): Promise<IteratorResult<SDKMessage, void>> {
@@ -104,9 +109,14 @@ export class TurnQuery implements Query {
     });
   }
 
-  /** Leaving before the turn ended stops the CLI, as leaving a `query()` does. */
+  /**
+   * Leaving before the turn's `result` stops the CLI, as leaving a `query()` does. Leaving once the
+   * caller has its `result` (a `break` at the result) does not: the rest of the run is dropped, and
+   * the pool keeps the CLI at the run's end as usual.
+   */
   private async leave(error?: unknown): Promise<void> {
-    if (!this.detached) {
+    // Once it has its result the caller leaves the turn only: its queue ends (the rest of the run is dropped).
+    if (!this.detached && !(this.resultRead && error === undefined)) {
       this.host.taint('the caller left before the result');
       await this.session.close(error);
     }

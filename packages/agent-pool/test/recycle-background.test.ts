@@ -45,3 +45,45 @@ describe('AgentPool: recycle, a run that goes on after its result', () => {
     expect(fakes.live()).toEqual([]);
   });
 });
+
+describe('AgentPool: recycle, a caller that leaves at its result', () => {
+  it('a break at the result while the run goes on does not stop the CLI: the next query waits for it, recycled at the run’s end', async () => {
+    const fakes = fakeCliContainer((cli) => {
+      cli.answerPrompts = false;
+    });
+    const pool = recyclingPool(fakes, { options: profile });
+    await parked(pool);
+    const cli = fakes.clis[0];
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const message of pool.query({ prompt: 'one' })) {
+        seen.push(message.type);
+        if (message.type === 'result') break;
+      }
+    })();
+    await prompted(cli, 'one');
+    cli?.emitSessionState('running');
+    cli?.turn('done, still running');
+    await run;
+    expect(seen).toEqual(['system', 'assistant', 'result']);
+    // The caller is gone and the CLI still runs (no idle yet): not stopped, not reset yet.
+    expect(cli?.state.closed).toBe(false);
+    expect(cli?.prompts).toEqual(['one']);
+    // The next query comes while that CLI is on its way back: it waits for it (no cold start).
+    const second = pool.query({ prompt: 'two' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pool.stats()).toMatchObject({ queued: 1 });
+    expect(fakes.clis).toHaveLength(1);
+    cli?.emitSessionState('idle');
+    await expect.poll(() => pool.stats().recycled).toBe(1);
+    await prompted(cli, 'two');
+    expect(cli?.prompts).toEqual(['one', '/clear', 'two']);
+    cli?.turn('answer two');
+    const types: string[] = [];
+    for await (const message of second) types.push(message.type);
+    expect(types).toEqual(['system', 'assistant', 'result']);
+    expect(fakes.clis).toHaveLength(1);
+    await pool.close();
+    expect(fakes.live()).toEqual([]);
+  });
+});

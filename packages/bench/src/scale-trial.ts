@@ -40,6 +40,8 @@ const add = async ({ a, b }: { a: number; b: number }) => {
 let close = async () => {};
 let recycled: () => number | undefined = () => undefined;
 const recycleFailures: Record<string, number> = {};
+/** Pool rows: how queries got their CLI (a cold start, a fresh spare, a recycled CLI). */
+const poolStarts = { cold: 0, spare: 0, recycled: 0 };
 let runQuery: RunQuery;
 if (spec.setup === 'official') {
   const { createSdkMcpServer, query, tool } = await import('@anthropic-ai/claude-agent-sdk');
@@ -71,6 +73,13 @@ if (spec.setup === 'official') {
         maxConcurrent: POOL_MAX_CONCURRENT,
         memoryBudgetMb: POOL_BUDGET_MB,
         ...(recycle && { spares: POOL_RECYCLE_SPARES, recycle: true }),
+      });
+      pool.on('admitted', ({ fromSpare }) => {
+        if (!fromSpare) poolStarts.cold += 1;
+      });
+      pool.on('claimed', ({ recycled }) => {
+        if (recycled) poolStarts.recycled += 1;
+        else poolStarts.spare += 1;
       });
       pool.on('recycleFailed', ({ error }) => {
         const what = error.message.slice(0, 160);
@@ -125,7 +134,7 @@ const result: ScaleTrialResult = {
   sdkCpuMs: cpuAfter.selfMs - cpuBefore.selfMs,
   cliCpuMs: cpuAfter.childrenMs - cpuBefore.childrenMs,
   unreaped,
-  ...(recycledCount !== undefined && { recycled: recycledCount, recycleFailures }),
+  ...(recycledCount !== undefined && { recycled: recycledCount, recycleFailures, poolStarts }),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

@@ -66,6 +66,8 @@ export interface ScaleTrialResult {
   unreaped: number;
   /** Pool rows: CLIs recycled, from `stats()`. */
   recycled?: number;
+  /** Pool rows: queries admitted to a cold start, claims of a fresh spare, claims of a recycled CLI (the pool's events). */
+  poolStarts?: { cold: number; spare: number; recycled: number };
   /** Pool rows: the `recycleFailed` events' messages (first 160 characters) with their counts. */
   recycleFailures?: Record<string, number>;
 }
