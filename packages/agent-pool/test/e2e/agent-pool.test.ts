@@ -304,4 +304,45 @@ describe('createAgentPool with recycle on the real CLI', () => {
     await pool.close({ deadlineMs: 5000 });
     for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });
+
+  it('a caller that breaks at the result does not lose the CLI: the next query, sent at once, runs on it', async () => {
+    harness = await startCliHarness(
+      byPrompt({
+        'first: add': { content: [toolUse('mcp__calc__add', { a: 20, b: 22 }, 'toolu_first')] },
+        'tool_result:first': { content: [text('forty-two')] },
+        'second: hello': { content: [text('hello again')] },
+      }),
+    );
+    const pool = createAgentPool({
+      options: {
+        env: harness.env,
+        cwd: realpathSync(tmpdir()),
+        mcpServers: { calc },
+        allowedTools: ['mcp__calc__add'],
+      },
+      spares: 1,
+      recycle: true,
+      maxConcurrent: 2,
+      memoryBudgetMb: 3072,
+    });
+    const claimed: boolean[] = [];
+    const admittedCold: boolean[] = [];
+    pool.on('claimed', ({ recycled }) => claimed.push(recycled));
+    pool.on('admitted', ({ fromSpare }) => admittedCold.push(!fromSpare));
+    // The in-process server makes the CLI's run end at its idle, a moment after the result.
+    let first: string | undefined;
+    for await (const message of pool.query({ prompt: 'first: add' })) {
+      if (message.type === 'result') {
+        first = 'result' in message ? message.result : undefined;
+        break;
+      }
+    }
+    expect(first).toBe('forty-two');
+    const second = results(await collect(pool.query({ prompt: 'second: hello' })));
+    expect(second.at(-1)?.result).toBe('hello again');
+    expect(claimed).toEqual([false, true]);
+    expect(admittedCold).toEqual([false, false]);
+    expect(pool.stats().recycled).toBeGreaterThanOrEqual(1);
+    await pool.close({ deadlineMs: 5000 });
+  });
 });
