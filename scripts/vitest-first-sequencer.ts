@@ -1,7 +1,7 @@
 /**
  * A vitest sequencer that starts the files a package names first (its `runFirst` list) before
  * the rest, in vitest's own order otherwise. A file that waits minutes on purpose (the sdk's silent
- * 3-minute tool) then overlaps the other files instead of running alone at the end; vitest's default
+ * 90 s tool) then overlaps the other files instead of running alone at the end; vitest's default
  * order on a fresh clone (no timing cache, as in CI) is by file size, which would not put it first.
  */
 import { relative } from 'node:path';
