@@ -33,12 +33,13 @@ afterEach(async () => {
 });
 
 /** Runs one query on the fake CLI to its end; resolves with the launches its transports were made from. */
-async function runQuery(options: Options) {
+async function runQuery(options: Options, atStart: (launch: TransportLaunch) => void = () => {}) {
   const launches: TransportLaunch[] = [];
   const factories = {
     ...defaultSessionFactories(),
     transportFactory: (launch: TransportLaunch) => {
       launches.push(launch);
+      atStart(launch);
       const fake = new FakeCliTransport({
         autoInitialize: true,
         onSend: (message, cli) => {
@@ -100,9 +101,12 @@ describe('each rule once per session', () => {
     // This process's temporary directory, of its own: the facade writes nothing there.
     const tmp = mkdtempSync(join(tmpdir(), 'hexagent-compose-tmp-'));
     vi.stubEnv('TMPDIR', tmp);
-    const [launch, ...others] = await runQuery({ sessionStore: store, continue: true, env, cwd }).finally(() =>
-      vi.unstubAllEnvs(),
-    );
+    let atStart: string[] | undefined;
+    const [launch, ...others] = await runQuery({ sessionStore: store, continue: true, env, cwd }, () => {
+      atStart = readdirSync(tmp);
+    }).finally(() => vi.unstubAllEnvs());
+    // Nothing there when the transport is made, nor after.
+    expect(atStart).toEqual([]);
     expect(readdirSync(tmp)).toEqual([]);
     rmSync(tmp, { recursive: true });
     expect(others).toEqual([]);

@@ -31,11 +31,14 @@ function seenIn(launch: TransportLaunch): Seen {
 async function run(options: Options) {
   const made: Seen[] = [];
   const launches: TransportLaunch[] = [];
+  // What this process's temporary directory holds when each transport is made.
+  const tmpAtStart: string[][] = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
     useValue: (launch: TransportLaunch) => {
       made.push(seenIn(launch));
       launches.push(launch);
+      tmpAtStart.push(readdirSync(tmpdir()));
       return new FakeCliTransport({
         autoInitialize: true,
         onSend: (message, cli) => {
@@ -52,7 +55,7 @@ async function run(options: Options) {
   } catch (caught) {
     error = caught;
   }
-  return { made, launches, messages, error };
+  return { made, launches, tmpAtStart, messages, error };
 }
 
 const env = { CLAUDE_CONFIG_DIR: '/nonexistent/hx-config' };
@@ -100,8 +103,9 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
       line('x1'),
     ]);
     expect(tmpdir()).toBe(tmp);
-    const { made, launches, error } = await run({ env, cwd, sessionStore: store, resume: SID });
+    const { made, launches, tmpAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
+    expect(tmpAtStart).toEqual([[]]);
     expect(made).toHaveLength(1);
     expect(made[0]?.resume).toBe(SID);
     expect(filesOf(launches[0])).toEqual({
@@ -120,8 +124,9 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     const store = new InMemorySessionStore();
     const here = projectDirName(cwd, process.env);
     await store.append({ projectKey: here, sessionId: SID }, [line('u1')]);
-    const { launches, error } = await run({ cwd, sessionStore: store, resume: SID });
+    const { launches, tmpAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
+    expect(tmpAtStart).toEqual([[]]);
     expect(launches[0]?.inheritsProcessEnv).toBe(true);
     expect(launches[0]?.remoteEnv).not.toHaveProperty('CLAUDE_CONFIG_DIR');
     expect(filesOf(launches[0])).toEqual({ [`${here}/${SID}.jsonl`]: ['u1'] });
