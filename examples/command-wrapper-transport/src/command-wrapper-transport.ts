@@ -18,7 +18,6 @@ import {
   CliStderr,
   encodeEnvForStdin,
   LinkLostError,
-  launchResumeTranscripts,
   NdjsonReader,
   ProcessError,
   spawnFailure,
@@ -189,7 +188,7 @@ export class CommandWrapperTransport implements Transport {
     const env = this.settings.wrapperEnv ?? process.env;
     if (checkVersion) await checkFarSideVersion(this.settings, cli, env);
     const remoteEnv: Record<string, string> = { ...this.launch.remoteEnv };
-    const transcripts = await launchResumeTranscripts(this.launch);
+    const transcripts = this.launch.resumeTranscripts;
     if (transcripts !== undefined) {
       this.cliConfigDir = await uploadResume(this.runOnFarSide, transcripts, remoteEnv);
       remoteEnv['CLAUDE_CONFIG_DIR'] = this.cliConfigDir;

@@ -28,7 +28,7 @@ const MAKE_CONFIG_DIR = [
 const WRITE_FILE = 'umask 077 && mkdir -p -- "${1%/*}" && cat > "$1"';
 
 /**
- * Takes a session resumed from a store (the launch's transcripts: `launchResumeTranscripts`) to the
+ * Takes a session resumed from a store (the launch's transcripts: `launch.resumeTranscripts`) to the
  * far side: a config directory of its own there, the transcripts under its `projects/`, one wrapper
  * call per file (their content on stdin, never on a command line). `remoteEnv` (over stdin) tells
  * the far side where its CLI's own config is. Resolves with the far directory: the CLI's

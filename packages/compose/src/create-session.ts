@@ -20,7 +20,8 @@ import { transportFactoryOf } from './transport-option.js';
  * With `sessionStore`, the session mirrors the CLI's transcripts under `<CLAUDE_CONFIG_DIR>/projects`;
  * with `resume` or `continue` too, the transport first loads the session from the store
  * ({@link StoreResumeTransport}). A transport that reports its CLI's `cliConfigDir` (a CLI on
- * another host) has the mirror map paths under that directory instead.
+ * another host, or one resumed in a config dir of the transport's) has the mirror map paths under
+ * that directory instead.
  *
  * The MCP servers are checked and split once, here (`planMcpServers`, or `context.mcpServers` when
  * the caller made the plan), and the plan goes as data to the launch and to the session.
@@ -56,20 +57,17 @@ export function createSession(
     ...(factories.ids !== undefined && { ids: factories.ids }),
   };
   if (options.sessionStore === undefined) return new Session({ ...base, transport: transportFactory(launch) });
-  let projectsDir = cliProjectsDir(options.env ?? process.env);
-  const transport = resumes
-    ? new StoreResumeTransport(options, transportFactory, launch, (dir) => {
-        projectsDir = cliProjectsDir({ CLAUDE_CONFIG_DIR: dir });
-      })
-    : transportFactory(launch);
+  const projectsDir = cliProjectsDir(options.env ?? process.env);
+  const transport = resumes ? new StoreResumeTransport(options, transportFactory, launch) : transportFactory(launch);
   let warned = false;
   return new Session({
     ...base,
     transport,
-    // A transport whose CLI runs on another host says where that CLI keeps its transcripts.
+    // A transport whose CLI keeps its transcripts elsewhere than the options say (another host, a
+    // resumed session's own config dir) says where.
     mirrorProjectsDir: () => {
-      const remote = transport.cliConfigDir;
-      return remote === undefined ? projectsDir : cliProjectsDir({ CLAUDE_CONFIG_DIR: remote });
+      const configDir = transport.cliConfigDir;
+      return configDir === undefined ? projectsDir : cliProjectsDir({ CLAUDE_CONFIG_DIR: configDir });
     },
     mirrorWarn: (message) => {
       if (warned) return;

@@ -3,7 +3,8 @@
  * (checked and split) by one plan that goes as data to the launch and to the session, and a store
  * resume builds its launch once (completed, not rebuilt, once the session is loaded).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   InMemorySessionStore,
@@ -97,20 +98,27 @@ describe('each rule once per session', () => {
     const store = new InMemorySessionStore();
     const entry = { type: 'user', uuid: 'a1b2c3d4-0000-4000-8000-000000000001', message: { role: 'user' } };
     await store.append({ projectKey, sessionId: SID }, [entry]);
-    let transcript: string | undefined;
-    const [launch, ...others] = await runQuery({ sessionStore: store, continue: true, env, cwd }, (made) => {
-      const file = join(made.resumeConfigDir ?? '', 'projects', projectKey, `${SID}.jsonl`);
-      transcript = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-    });
+    // This process's temporary directory, of its own: the facade writes nothing there.
+    const tmp = mkdtempSync(join(tmpdir(), 'hexagent-compose-tmp-'));
+    vi.stubEnv('TMPDIR', tmp);
+    let atStart: string[] | undefined;
+    const [launch, ...others] = await runQuery({ sessionStore: store, continue: true, env, cwd }, () => {
+      atStart = readdirSync(tmp);
+    }).finally(() => vi.unstubAllEnvs());
+    // Nothing there when the transport is made, nor after.
+    expect(atStart).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
+    rmSync(tmp, { recursive: true });
     expect(others).toEqual([]);
     expect(kit.buildTransportLaunch).toHaveBeenCalledTimes(1);
     expect(launch?.args.filter((arg) => arg.startsWith('--resume'))).toEqual([`--resume=${SID}`]);
     expect(launch?.args).not.toContain('--continue');
-    expect(launch?.env['CLAUDE_CONFIG_DIR']).toBe(launch?.resumeConfigDir);
     expect(launch?.remoteEnv).not.toHaveProperty('CLAUDE_CONFIG_DIR');
-    expect(JSON.parse(transcript ?? 'null')).toEqual(entry);
-    // The launch carries what was loaded, the same as the file: a far side never needs it read back.
-    expect(launch?.resumeTranscripts).toEqual({ files: [{ path: `${projectKey}/${SID}.jsonl`, content: transcript }] });
+    // The launch carries what was loaded, as data: no directory is written before the transport starts.
+    expect(launch?.resumeTranscripts).toEqual({
+      files: [{ path: `${projectKey}/${SID}.jsonl`, content: `${JSON.stringify(entry)}\n` }],
+    });
+    expect(launch?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
   });
 
   it('a store resume that finds no session drops the pending --resume, with one launch', async () => {
@@ -123,6 +131,6 @@ describe('each rule once per session', () => {
     expect(kit.buildTransportLaunch).toHaveBeenCalledTimes(1);
     expect(launches).toHaveLength(1);
     expect(launches[0]?.args.some((arg) => arg.startsWith('--resume'))).toBe(false);
-    expect(launches[0]?.resumeConfigDir).toBeUndefined();
+    expect(launches[0]?.resumeTranscripts).toBeUndefined();
   });
 });

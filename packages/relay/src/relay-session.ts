@@ -7,12 +7,15 @@ import {
 } from '@hexagent/transport-cli';
 import {
   CliStderr,
+  cliConfigDirFor,
   encodeRelayFrame,
   Heartbeat,
   type ProcessGuardian,
   parseRelayFrame,
   RELAY_CLOSE,
   type RelayRefusalReason,
+  removeResumeConfigDir,
+  writeResumeConfigDir,
 } from '@hexagent/transport-kit';
 import type WebSocket from 'ws';
 import { buildRelayCliEnv } from './build-relay-cli-env.js';
@@ -24,7 +27,6 @@ import { launchCommand } from './process-tree/launch-command.js';
 import { launchFailureOf, spawnFailureOf } from './process-tree/launch-failure.js';
 import type { ProcessTreeTracker } from './process-tree/process-tree-tracker.js';
 import type { ResolvedRelayConfig } from './relay-config.js';
-import { cliConfigDirFor, createResumeConfigDir, removeResumeConfigDir } from './resume-config-dir.js';
 import { SessionDeadlines } from './session-deadlines.js';
 
 /** What a {@link RelaySession} shares with its relay. */
@@ -162,7 +164,10 @@ export class RelaySession {
     const env = buildRelayCliEnv({ ...this.config, tokens }, accepted.env, process.env, tree?.env);
     try {
       if (accepted.resume !== undefined) {
-        this.resumeDir = await createResumeConfigDir(accepted.resume, env, this.context.runtimeDir);
+        this.resumeDir = await writeResumeConfigDir({ files: accepted.resume }, env, {
+          parent: this.context.runtimeDir,
+          prefix: 'hexagent-relay-resume-',
+        });
         env.CLAUDE_CONFIG_DIR = this.resumeDir;
       }
       this.configDir = cliConfigDirFor(env);

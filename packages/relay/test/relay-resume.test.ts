@@ -4,7 +4,7 @@
  * directory of the connection's own, runs the CLI with it, says where (`relay_ready.configDir`,
  * the transport's `cliConfigDir`), and removes it when the connection ends.
  */
-import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type InboundMessage, projectKeyForPath } from '@hexagent/core';
 import { buildTransportLaunch, resumedLaunch } from '@hexagent/transport-kit';
@@ -71,14 +71,17 @@ async function relay(): Promise<Relay> {
   return started;
 }
 
-/** A config dir on "this machine", as the SDK's store resume writes it, with a config file that must stay here. */
-function localResumeDir(project: string): string {
-  const dir = makeTempDir();
-  mkdirSync(join(dir, 'projects', project, SID, 'subagents'), { recursive: true });
-  writeFileSync(join(dir, 'projects', project, `${SID}.jsonl`), '{"type":"user","uuid":"u1"}\n');
-  writeFileSync(join(dir, 'projects', project, SID, 'subagents', 'agent-a.jsonl'), '{"type":"user","uuid":"x1"}\n');
-  writeFileSync(join(dir, '.credentials.json'), '{"local":"secret"}');
-  return dir;
+/** A launch resumed from a store, as the SDK's store resume makes it: the transcripts of `project`, as data. */
+function resumedFrom(project: string) {
+  return resumedLaunch(buildTransportLaunch({ cwd: root, resume: SID }), {
+    sessionId: SID,
+    transcripts: {
+      files: [
+        { path: `${project}/${SID}.jsonl`, content: '{"type":"user","uuid":"u1"}\n' },
+        { path: `${project}/${SID}/subagents/agent-a.jsonl`, content: '{"type":"user","uuid":"x1"}\n' },
+      ],
+    },
+  });
 }
 
 async function firstOfType(messages: AsyncIterable<InboundMessage>, type: string): Promise<Record<string, unknown>> {
@@ -96,10 +99,7 @@ describe('resuming a stored session through the relay', () => {
   it("runs the CLI in a config dir of the connection's own holding the transcripts, says where, and removes it", async () => {
     const r = await relay();
     const project = projectKeyForPath(root);
-    const local = localResumeDir(project);
-    const transport = webSocketTransport({ url: r.url, token: TOKEN })(
-      buildTransportLaunch({ cwd: root, resume: SID }, { resumeConfigDir: local }),
-    );
+    const transport = webSocketTransport({ url: r.url, token: TOKEN })(resumedFrom(project));
     await transport.start();
     const seen = await firstOfType(transport.messages(), 'config_dir');
     expect(seen.configDir).toMatch(/hexagent-relay-resume-/);
@@ -108,30 +108,12 @@ describe('resuming a stored session through the relay', () => {
       [join(project, `${SID}.jsonl`)]: '{"type":"user","uuid":"u1"}\n',
       [join(project, SID, 'subagents', 'agent-a.jsonl')]: '{"type":"user","uuid":"x1"}\n',
     });
-    // The relay's own settings came along; this machine's credentials did not.
+    // The relay's own settings came along (its CLI's, not this machine's).
     expect(seen.top).toEqual(['projects', 'settings.json']);
     expect(resumeDirs()).toHaveLength(1);
     await transport.close();
     await r.close();
     expect(resumeDirs()).toEqual([]);
-  });
-
-  it("sends a store resume's loaded transcripts from the launch, never reading the local directory back", async () => {
-    const r = await relay();
-    const project = projectKeyForPath(root);
-    // The local directory is gone before the transport starts: only the launch's data can reach the relay.
-    const gone = join(makeTempDir(), 'removed');
-    const launch = resumedLaunch(buildTransportLaunch({ cwd: root, resume: SID }), {
-      sessionId: SID,
-      configDir: gone,
-      transcripts: { files: [{ path: `${project}/${SID}.jsonl`, content: '{"type":"user","uuid":"d1"}\n' }] },
-    });
-    const transport = webSocketTransport({ url: r.url, token: TOKEN })(launch);
-    await transport.start();
-    const seen = await firstOfType(transport.messages(), 'config_dir');
-    expect(seen.files).toEqual({ [join(project, `${SID}.jsonl`)]: '{"type":"user","uuid":"d1"}\n' });
-    expect(existsSync(gone)).toBe(false);
-    await transport.close();
   });
 
   it("reports the relay CLI's own config dir for a new session", async () => {
@@ -146,10 +128,7 @@ describe('resuming a stored session through the relay', () => {
 
   it("refuses transcripts of another project than the CLI's cwd, and writes nothing", async () => {
     const r = await relay();
-    const local = localResumeDir('-var-task');
-    const transport = webSocketTransport({ url: r.url, token: TOKEN })(
-      buildTransportLaunch({ cwd: root, resume: SID }, { resumeConfigDir: local }),
-    );
+    const transport = webSocketTransport({ url: r.url, token: TOKEN })(resumedFrom('-var-task'));
     const error = await transport.start().then(
       () => undefined,
       (thrown: unknown) => thrown,
@@ -157,6 +136,5 @@ describe('resuming a stored session through the relay', () => {
     expect(RelayRefusedError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ reason: 'bad_hello', message: expect.stringContaining('options.cwd') });
     expect(resumeDirs()).toEqual([]);
-    expect(existsSync(local)).toBe(true);
   });
 });

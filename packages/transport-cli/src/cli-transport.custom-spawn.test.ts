@@ -75,37 +75,6 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     expect(calls[0]?.env).toMatchObject({ TRACEPARENT: traceContext.traceparent, TRACESTATE: 'k=v' });
   });
 
-  it("runs the CLI with the launch's resumeConfigDir as CLAUDE_CONFIG_DIR, over options.env or else process.env (createCliTransport)", async () => {
-    const path = standInCli({ onStart: [{ info: true }] });
-    const given = loggingSpawner(path);
-    const fromEnv = createCliTransport(
-      buildTransportLaunch(
-        {
-          pathToClaudeCodeExecutable: path,
-          spawnClaudeCodeProcess: given.spawner,
-          env: { PATH: process.env['PATH'], A: '1' },
-        },
-        { resumeConfigDir: '/tmp/claude-resume-given' },
-      ),
-    ) as CliTransport;
-    transports.push(fromEnv);
-    await fromEnv.start();
-    expect(given.calls[0]?.env).toMatchObject({ A: '1', CLAUDE_CONFIG_DIR: '/tmp/claude-resume-given' });
-    const inherited = loggingSpawner(path);
-    const fromProcess = createCliTransport(
-      buildTransportLaunch(
-        { pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: inherited.spawner },
-        { resumeConfigDir: '/tmp/claude-resume-inherited' },
-      ),
-    ) as CliTransport;
-    transports.push(fromProcess);
-    await fromProcess.start();
-    expect(inherited.calls[0]?.env).toMatchObject({
-      PATH: process.env['PATH'],
-      CLAUDE_CONFIG_DIR: '/tmp/claude-resume-inherited',
-    });
-  });
-
   it('calls the spawner once, synchronously in start(), with command, args, cwd, env and signal', async () => {
     const path = standInCli({ onStart: [{ info: true }] });
     const { calls, spawner } = loggingSpawner(path);

@@ -2,13 +2,21 @@ import {
   type InboundMessage,
   InboundMessageStream,
   type OutboundMessage,
+  type ResumeTranscripts,
   onAbort as subscribeToAbort,
   type Transport,
   type TransportFactory,
   type TransportLaunch,
   type TransportSink,
 } from '@hexagent/core';
-import { BackpressureQueue, CliStderr, NdjsonReader, TransportLifecycle } from '@hexagent/transport-kit';
+import {
+  BackpressureQueue,
+  CliStderr,
+  NdjsonReader,
+  removeResumeConfigDir,
+  TransportLifecycle,
+  writeResumeConfigDir,
+} from '@hexagent/transport-kit';
 import { brokenPipeError, exitError, processFailedError, readError, sendRefusal } from './cli-transport-errors.js';
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
 import { CliTransportStateMachine } from './cli-transport-state.js';
@@ -34,6 +42,12 @@ import { startCliProcess } from './start-cli-process.js';
  * of every transport (start once, close once and after start, close before start) is the kit's
  * `TransportLifecycle`; the process's own states are {@link CliTransportStateMachine}'s.
  *
+ * A launch resumed from a `sessionStore` carries the session's transcripts as data
+ * (`resumeTranscripts`): `start()` writes them into a private config directory (`writeResumeConfigDir`
+ * of the kit, with copies of the CLI's config files), runs the CLI with it as `CLAUDE_CONFIG_DIR`,
+ * reports it as {@link CliTransport.cliConfigDir}, and `close()` removes it once the CLI is gone
+ * (a failed start removes it at once).
+ *
  * @example
  * ```ts
  * const transport = new CliTransport(buildTransportLaunch({ model: 'claude-sonnet-4-5', cwd: '/my/project' }));
@@ -57,6 +71,8 @@ export class CliTransport implements Transport {
   private readonly writer = new CorkedWriter();
   private readonly stderr: CliStderr;
   private process: ProcessSupervisor | undefined;
+  /** The config directory written for a launch resumed from a store; removed once the CLI is gone. */
+  private resumeDir: string | undefined;
   /** Takes `onAbort` off the launch's abort signal. */
   private stopListeningForAbort: (() => void) | undefined;
   /**
@@ -108,6 +124,15 @@ export class CliTransport implements Transport {
     return this.process?.pid;
   }
 
+  /**
+   * The private config directory the CLI resumes in, for a launch resumed from a store (the
+   * `sessionStore` mirror maps transcript paths under it); `undefined` otherwise: the CLI uses the
+   * one its environment names. Set once `start()` has written it; kept after `close()` removed it.
+   */
+  get cliConfigDir(): string | undefined {
+    return this.resumeDir;
+  }
+
   /** The last lines the CLI wrote to stderr (bounded). */
   get stderrTail(): string {
     return this.stderr.tail;
@@ -120,6 +145,7 @@ export class CliTransport implements Transport {
    * @throws CliNotFoundError (a `TransportStartError`) when the CLI is missing or not executable, at once.
    * @throws ProcessError when the OS refuses to spawn it for another reason.
    * @throws AbortError when the launch's signal is already aborted.
+   * @throws the file system's error when the config directory of a resumed session cannot be written.
    * @throws TransportStartError when called a second time; TransportClosedError after `close()`.
    */
   start(): Promise<void> {
@@ -197,7 +223,10 @@ export class CliTransport implements Transport {
   private async spawn(): Promise<void> {
     let supervisor: ProcessSupervisor | undefined;
     try {
-      const spawned = await startCliProcess(this.launch, this.spawnAbort.signal);
+      // Without transcripts the spawn stays synchronous in start(), as the official SDK calls `spawnClaudeCodeProcess`.
+      const transcripts = this.launch.resumeTranscripts;
+      const launch = transcripts === undefined ? this.launch : await this.resumeLaunch(transcripts);
+      const spawned = await startCliProcess(launch, this.spawnAbort.signal);
       const handlers = spawned.errorsAreFatal
         ? { ...this.processHandlers, error: this.onProcessError }
         : this.processHandlers;
@@ -208,6 +237,7 @@ export class CliTransport implements Transport {
       this.machine.apply('spawnFailed');
       supervisor?.detach();
       this.inbound.end(error);
+      await this.removeResumeDir();
       throw error;
     }
     this.machine.apply('spawned');
@@ -233,6 +263,18 @@ export class CliTransport implements Transport {
     this.inbound.end();
     this.release();
     await supervisor?.waitUntilReleased(this.closeTimeoutMs);
+    await this.removeResumeDir();
+  }
+
+  /** The launch to run: a resumed session's transcripts written to a directory of its own, named as `CLAUDE_CONFIG_DIR`. */
+  private async resumeLaunch(transcripts: ResumeTranscripts): Promise<TransportLaunch> {
+    this.resumeDir = await writeResumeConfigDir(transcripts, this.launch.env);
+    return { ...this.launch, env: { ...this.launch.env, CLAUDE_CONFIG_DIR: this.resumeDir } };
+  }
+
+  /** Removes the resumed session's directory, once the CLI no longer runs in it. */
+  private async removeResumeDir(): Promise<void> {
+    if (this.resumeDir !== undefined) await removeResumeConfigDir(this.resumeDir);
   }
 
   /** Lets go of the process's streams and listeners, and of the abort signal. */
@@ -283,8 +325,8 @@ export class CliTransport implements Transport {
 
 /**
  * The default {@link TransportFactory}: a {@link CliTransport} with default settings, for the launch
- * the session built (for a session resumed from a store, its `env` already names the resume
- * directory as `CLAUDE_CONFIG_DIR`: see `buildTransportLaunch`).
+ * the session built (for a session resumed from a store, the transport writes the launch's
+ * `resumeTranscripts` to a directory of its own at `start()`).
  *
  * @example
  * ```ts

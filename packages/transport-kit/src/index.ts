@@ -5,7 +5,8 @@
  * - the launch: {@link buildTransportLaunch} turns checked options into the CLI's argv, environment
  *   and working directory once (the facade calls it; a transport gets the result), with
  *   {@link encodeEnvForStdin} / {@link ENV_FROM_STDIN_SCRIPT} to keep secrets off command lines, and
- *   {@link launchResumeTranscripts} for a session resumed from a store that a far side must resume;
+ *   {@link writeResumeConfigDir} for a CLI on this machine that resumes a session a store loaded
+ *   (the launch's `resumeTranscripts`; a far side takes them to a directory of its own);
  * - line framing ({@link NdjsonReader}, {@link LineDecoder}) and backpressure ({@link BackpressureQueue});
  * - the transport errors ({@link ProcessError}, {@link CliNotFoundError}, {@link CommandNotFoundError},
  *   {@link spawnFailure}), the errors of a remote link ({@link LinkLostError}, {@link LinkRefusedError},
@@ -81,10 +82,15 @@ export {
   warnAboutCliOptions,
 } from './launch/cli-option-warnings.js';
 export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
-export { launchResumeTranscripts, readResumeTranscripts } from './launch/read-resume-transcripts.js';
-export { PENDING_RESUME, type ResumeFacts, resumedLaunch, withResumeConfigDir } from './launch/resumed-launch.js';
+export { PENDING_RESUME, type ResumeFacts, resumedLaunch } from './launch/resumed-launch.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
+export {
+  cliConfigDirFor,
+  removeResumeConfigDir,
+  type WriteResumeConfigDirOptions,
+  writeResumeConfigDir,
+} from './launch/write-resume-config-dir.js';
 export { type StoppableChild, stopChildProcess } from './lifecycle/stop-child-process.js';
 export { TransportLifecycle, type TransportLifecycleState } from './lifecycle/transport-lifecycle.js';
 export { moduleLocation } from './module-location.js';

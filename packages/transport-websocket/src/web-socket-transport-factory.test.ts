@@ -28,19 +28,4 @@ describe('webSocketTransport', () => {
       expect.objectContaining({ code: 'INVALID_OPTION' }),
     );
   });
-
-  it('a transport for a resumed session whose transcripts cannot be read fails to start, connecting nowhere', async () => {
-    const transport = webSocketTransport({ url: 'ws://127.0.0.1:1', token: 't' })(
-      buildTransportLaunch(
-        { resume: '3a71bb1f-1592-41d8-94d2-8371184414f5' },
-        { resumeConfigDir: '/nonexistent/hexagent-resume' },
-      ),
-    );
-    await expect(transport.start()).rejects.toMatchObject({
-      code: 'TRANSPORT_START_FAILED',
-      message: expect.stringContaining('/nonexistent/hexagent-resume'),
-    });
-    expect(transport.isOpen).toBe(false);
-    await transport.close();
-  });
 });

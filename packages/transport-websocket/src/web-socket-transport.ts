@@ -6,7 +6,6 @@ import {
   type OutboundMessage,
   onAbort,
   type Transport,
-  TransportClosedError,
   TransportInputClosedError,
   type TransportLaunch,
   type TransportSink,
@@ -17,7 +16,6 @@ import {
   buildRelayHello,
   encodeRelayFrame,
   Heartbeat,
-  launchResumeTranscripts,
   parseRelayFrame,
   type RelayExit,
   type RelayHello,
@@ -49,7 +47,7 @@ import {
  * process tree); a CLI that exits with a failure ends it with a `ProcessError`, as `CliTransport` does.
  *
  * A session resumed from a `sessionStore` sends its transcripts (the launch's `resumeTranscripts`,
- * as loaded; nothing is read from the local directory) in the hello; the relay resumes it from a config directory of the connection's own and reports where
+ * as loaded; nothing is written on this machine) in the hello; the relay resumes it from a config directory of the connection's own and reports where
  * its CLI keeps its transcripts ({@link WebSocketTransport.cliConfigDir}), so the store's mirror
  * maps what that CLI writes.
  */
@@ -59,7 +57,6 @@ export class WebSocketTransport implements Transport {
   private readonly signal: AbortSignal | undefined;
   private readonly settings: ResolvedWebSocketTransportSettings;
   private readonly hello: RelayHello;
-  private readonly resumeFrom: Pick<TransportLaunch, 'resumeConfigDir' | 'resumeTranscripts'>;
   private readonly inbound: InboundMessageStream;
   private readonly lifecycle = new TransportLifecycle('WebSocketTransport');
   private socket: WebSocket | undefined;
@@ -86,7 +83,8 @@ export class WebSocketTransport implements Transport {
   constructor(launch: TransportLaunch, settings: WebSocketTransportSettings) {
     this.settings = resolveWebSocketTransportSettings(settings);
     this.hello = buildRelayHello(launch);
-    this.resumeFrom = launch;
+    // A session resumed from a store: its transcripts, as loaded, travel in the hello.
+    if (launch.resumeTranscripts !== undefined) this.hello.resume = { files: [...launch.resumeTranscripts.files] };
     this.signal = launch.signal;
     this.inbound = new InboundMessageStream({
       queue: new BackpressureQueue<InboundMessage>({
@@ -110,8 +108,7 @@ export class WebSocketTransport implements Transport {
    *
    * @throws RelayRefusedError (a `TransportStartError`) when the relay refuses: the token, its
    *   capacity, or a flag, variable or directory its operator does not allow.
-   * @throws TransportStartError when the relay cannot be reached or the link breaks meanwhile, or
-   *   the transcripts of a session to resume cannot be read.
+   * @throws TransportStartError when the relay cannot be reached or the link breaks meanwhile.
    */
   start(): Promise<void> {
     return this.lifecycle.start(async () => {
@@ -119,29 +116,11 @@ export class WebSocketTransport implements Transport {
         this.inbound.end();
         throw new AbortError({ message: 'The query was aborted before the CLI started' });
       }
-      await this.readResume();
       await this.connect();
     });
   }
 
-  /** The transcripts of a session resumed from a store (the launch's data), into the hello. */
-  private async readResume(): Promise<void> {
-    try {
-      const resume = await launchResumeTranscripts(this.resumeFrom);
-      if (resume !== undefined) this.hello.resume = resume;
-    } catch (cause) {
-      const dir = this.resumeFrom.resumeConfigDir;
-      const error = new TransportStartError({ message: `Could not read the session to resume from ${dir}`, cause });
-      this.inbound.end(error);
-      throw error;
-    }
-  }
-
   private connect(): Promise<void> {
-    // close() while the transcripts were read: nothing connects.
-    if (this.lifecycle.state !== 'starting') {
-      return Promise.reject(new TransportClosedError({ message: 'WebSocketTransport: closed while starting' }));
-    }
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => this.onStartFailed(new TransportStartError({ message: 'The relay did not answer in time' })),

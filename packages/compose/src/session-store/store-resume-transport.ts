@@ -10,7 +10,7 @@ import {
 } from '@hexagent/core';
 import { PENDING_RESUME, resumedLaunch } from '@hexagent/transport-kit';
 import { projectDirName } from './cli-config-dir.js';
-import { materializeResume, removeResumeDir } from './materialize-resume.js';
+import { loadResumeTranscripts } from './load-resume-transcripts.js';
 import { withLoadTimeout } from './with-load-timeout.js';
 
 /** Default bound on each store call of a resume (the official `loadTimeoutMs` default). */
@@ -28,44 +28,34 @@ export function storeResumeLaunchOptions(options: Options): Options {
 
 /**
  * A `Transport` for `resume` or `continue` with `sessionStore`: its `start()` first finds the
- * session (`continue`: the latest of `listSessions` for the project), loads it from the store into
- * a temporary config dir ({@link materializeResume}), then completes the launch built when the
- * session was created (from {@link storeResumeLaunchOptions}; `resumedLaunch`: the session's id,
- * the directory as its `resumeConfigDir` and local `CLAUDE_CONFIG_DIR`, the loaded transcripts as
- * its `resumeTranscripts`), makes the real transport
- * and starts it. `close()` removes the
- * directory once the CLI has stopped. `onConfigDir` is told the directory, so the mirror maps the
- * files the CLI writes there. A transport whose CLI runs on another host takes the transcripts
- * there itself, and says where its CLI keeps them (`cliConfigDir`, passed on here).
+ * session (`continue`: the latest of `listSessions` for the project), loads its transcripts from
+ * the store as data ({@link loadResumeTranscripts}; nothing is written here), then completes the
+ * launch built when the session was created (from {@link storeResumeLaunchOptions};
+ * `resumedLaunch`: the session's id, the transcripts as its `resumeTranscripts`), makes the real
+ * transport and starts it. That transport takes the transcripts where its CLI resumes them (a
+ * local CLI: a private config dir the transport writes and removes) and says where its CLI keeps
+ * them (`cliConfigDir`, passed on here), so the mirror maps the files that CLI writes.
  */
 export class StoreResumeTransport implements Transport {
   readonly specificationVersion = 'v1' as const;
   private readonly options: Options;
   private readonly factory: TransportFactory;
   private readonly launch: TransportLaunch;
-  private readonly onConfigDir: (dir: string) => void;
   private inner: Transport | undefined;
-  private tempDir: string | undefined;
   private closed = false;
 
   /** `launch`: built once from {@link storeResumeLaunchOptions}. */
-  constructor(
-    options: Options,
-    factory: TransportFactory,
-    launch: TransportLaunch,
-    onConfigDir: (dir: string) => void,
-  ) {
+  constructor(options: Options, factory: TransportFactory, launch: TransportLaunch) {
     this.options = options;
     this.factory = factory;
     this.launch = launch;
-    this.onConfigDir = onConfigDir;
   }
 
   get isOpen(): boolean {
     return this.inner?.isOpen ?? false;
   }
 
-  /** The real transport's `cliConfigDir` (a CLI on another host), once started. */
+  /** The real transport's `cliConfigDir` (where its CLI resumed the session), once started. */
   get cliConfigDir(): string | undefined {
     return this.inner?.cliConfigDir;
   }
@@ -86,23 +76,12 @@ export class StoreResumeTransport implements Transport {
       });
       sessionId = [...sessions].sort((a, b) => b.mtime - a.mtime)[0]?.sessionId;
     }
-    const loaded =
+    const transcripts =
       sessionId === undefined
         ? undefined
-        : await materializeResume({ store, sessionId, projectKey, env, loadTimeoutMs: timeoutMs });
-    const dir = loaded?.configDir;
-    if (this.closed) {
-      if (dir !== undefined) await removeResumeDir(dir);
-      throw new Error('The session was closed while its transcript was loaded from the store');
-    }
-    this.tempDir = dir;
-    if (dir !== undefined) this.onConfigDir(dir);
-    // An inherited environment stays inherited: a transport whose CLI runs elsewhere never sends
-    // this process's environment. The launch's resumeConfigDir tells a local CLI where the session
-    // is; its resumeTranscripts carry the loaded data to a CLI elsewhere (never read back).
-    this.inner = this.factory(
-      resumedLaunch(this.launch, { sessionId, configDir: dir, transcripts: loaded?.transcripts }),
-    );
+        : await loadResumeTranscripts({ store, sessionId, projectKey, loadTimeoutMs: timeoutMs });
+    if (this.closed) throw new Error('The session was closed while its transcript was loaded from the store');
+    this.inner = this.factory(resumedLaunch(this.launch, { sessionId, transcripts }));
     await this.inner.start();
   }
 
@@ -127,12 +106,6 @@ export class StoreResumeTransport implements Transport {
 
   async close(): Promise<void> {
     this.closed = true;
-    try {
-      await this.inner?.close();
-    } finally {
-      const dir = this.tempDir;
-      this.tempDir = undefined;
-      if (dir !== undefined) await removeResumeDir(dir);
-    }
+    await this.inner?.close();
   }
 }

@@ -89,19 +89,14 @@ export interface TransportLaunch {
    */
   readonly traceContext?: Readonly<Record<string, string>>;
   /**
-   * Set when the session resumes from a `sessionStore`: the directory on this machine the session
-   * was loaded into, laid out as a CLI config directory (`projects/<projectKey>/<sessionId>.jsonl`,
-   * sub-agents under `projects/<projectKey>/<sessionId>/`); {@link TransportLaunch.env} names it as
-   * `CLAUDE_CONFIG_DIR` and {@link TransportLaunch.args} carry `--resume`, so a transport that starts
-   * the CLI on this machine needs nothing more. One whose CLI runs elsewhere takes the files under
-   * its `projects/` to where that CLI resumes them ({@link TransportLaunch.remoteEnv} does not name
-   * this machine's directory).
-   */
-  readonly resumeConfigDir?: string;
-  /**
-   * Set with {@link TransportLaunch.resumeConfigDir}: the session's transcripts as loaded from the
-   * store, the same files that directory holds under `projects/`. A transport whose CLI runs
-   * elsewhere sends these to its far side instead of reading the directory back.
+   * Set when the session resumes from a `sessionStore`: the session's transcripts as loaded from the
+   * store (data; nothing is written to disk before the transport starts), while
+   * {@link TransportLaunch.args} carry `--resume`. The transport takes them to where its CLI resumes
+   * them: a CLI on this machine gets a private config directory the transport writes at `start()`
+   * and removes at `close()` (`writeResumeConfigDir` of `@hexagent/transport-kit`), named as its
+   * `CLAUDE_CONFIG_DIR`; a CLI elsewhere gets a directory of its far side's. Either way the transport
+   * reports that directory as `Transport.cliConfigDir`, so the store's mirror maps the paths under it
+   * ({@link TransportLaunch.remoteEnv} then names no `CLAUDE_CONFIG_DIR`).
    */
   readonly resumeTranscripts?: ResumeTranscripts;
 }

@@ -91,10 +91,11 @@ export interface Transport {
   /** True until `close()` is called or the CLI exits. */
   readonly isOpen: boolean;
   /**
-   * Optional: the CLI's config directory (its `CLAUDE_CONFIG_DIR`) as the CLI sees it, for a
-   * transport whose CLI runs elsewhere (another host, a container), where this process cannot work
-   * it out from the options. Read once `start()` has resolved; `undefined` means "as the options
-   * say" (`options.env.CLAUDE_CONFIG_DIR`, else `~/.claude`). The `sessionStore` mirror maps the
+   * Optional: the CLI's config directory (its `CLAUDE_CONFIG_DIR`) as the CLI sees it, when it is not
+   * the one the options name: a CLI that runs elsewhere (another host, a container), or one resumed
+   * from a store's transcripts (`TransportLaunch.resumeTranscripts`) in a directory the transport
+   * wrote. Read once `start()` has resolved; `undefined` means "as the options say"
+   * (`options.env.CLAUDE_CONFIG_DIR`, else `~/.claude`). The `sessionStore` mirror maps the
    * transcript paths the CLI reports (`transcript_mirror`) under it.
    */
   readonly cliConfigDir?: string | undefined;

@@ -6,14 +6,14 @@
  * config directory of the connection's own and removes it afterwards.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemorySessionStore, type Options, query, type SDKMessage } from '@hexagent/sdk';
 import { type HermeticCliEnv, hermeticCliEnv, ScriptedModelServer, text } from '@hexagent/testing';
 import { findClaudeCli } from '@hexagent/transport-cli';
 import { webSocketTransport } from '@hexagent/transport-websocket';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 
@@ -75,13 +75,22 @@ describe('a session store through the relay (real CLI)', () => {
     expect(existsSync(join(projects, key.projectKey, `${sessionId}.jsonl`))).toBe(true);
     rmSync(projects, { recursive: true, force: true });
 
+    // This process's temporary directory, of its own and watched: the resume writes nothing on this machine.
+    const localTmp = mkdtempSync(join(tmpdir(), 'hexagent-relay-store-local-'));
+    const written: string[] = [];
+    const watcher = watch(localTmp, (_event, name) => written.push(String(name)));
+    vi.stubEnv('TMPDIR', localTmp);
     const requestsBefore = server.requests.length;
     const second = await turn('What was the codename?', {
       transport,
       sessionStore: store,
       cwd: work,
       resume: sessionId,
-    });
+    }).finally(() => vi.unstubAllEnvs());
+    watcher.close();
+    expect(written.filter((name) => name.startsWith('claude-resume-'))).toEqual([]);
+    expect(readdirSync(localTmp)).toEqual([]);
+    rmSync(localTmp, { recursive: true, force: true });
     expect(second.find((message) => message.type === 'result')).toMatchObject({
       subtype: 'success',
       result: 'It was pelican.',

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectDirName } from '@hexagent/compose';
 import type { Options, SessionStoreEntry, TransportLaunch } from '@hexagent/core';
 import { InMemorySessionStore, SessionStoreLoadError } from '@hexagent/core';
 import { FakeCliTransport } from '@hexagent/testing';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContainer } from '../../src/container.js';
 import { TRANSPORT_FACTORY } from '../../src/index.js';
 import { query } from '../../src/query.js';
@@ -26,34 +27,18 @@ function seenIn(launch: TransportLaunch): Seen {
   return { resume, continue: launch.args.includes('--continue') || undefined, env: launch.env, cwd: launch.cwd };
 }
 
-/** A query on the fake CLI; resolves with the launches its transports were made from and the config dir's files seen at start. */
+/** A query on the fake CLI; resolves with the launches its transports were made from. */
 async function run(options: Options) {
   const made: Seen[] = [];
   const launches: TransportLaunch[] = [];
-  const seenAtStart: Array<{
-    dir: string;
-    main: string | undefined;
-    sub: string | undefined;
-    meta: string | undefined;
-  }> = [];
+  // What this process's temporary directory holds when each transport is made.
+  const tmpAtStart: string[][] = [];
   const container = createContainer();
   container.register(TRANSPORT_FACTORY, {
     useValue: (launch: TransportLaunch) => {
-      const given = seenIn(launch);
-      made.push(given);
+      made.push(seenIn(launch));
       launches.push(launch);
-      const dir = launch.resumeConfigDir;
-      if (dir !== undefined) {
-        const project = join(dir, 'projects', projectDirName(given.cwd, given.env ?? {}));
-        const read = (file: string) =>
-          existsSync(join(project, file)) ? readFileSync(join(project, file), 'utf8') : undefined;
-        seenAtStart.push({
-          dir,
-          main: read(`${given.resume}.jsonl`),
-          sub: read(`${given.resume}/subagents/agent-a.jsonl`),
-          meta: read(`${given.resume}/subagents/agent-a.meta.json`),
-        });
-      }
+      tmpAtStart.push(readdirSync(tmpdir()));
       return new FakeCliTransport({
         autoInitialize: true,
         onSend: (message, cli) => {
@@ -70,7 +55,7 @@ async function run(options: Options) {
   } catch (caught) {
     error = caught;
   }
-  return { made, launches, seenAtStart, messages, error };
+  return { made, launches, tmpAtStart, messages, error };
 }
 
 const env = { CLAUDE_CONFIG_DIR: '/nonexistent/hx-config' };
@@ -82,51 +67,87 @@ const line = (uuid: string, extra: Record<string, unknown> = {}): SessionStoreEn
   ...extra,
 });
 
+/** What the transcripts on a launch hold, by path: the lines' uuids, or the meta file's object. */
+function filesOf(launch: TransportLaunch | undefined): Record<string, unknown> {
+  const files = launch?.resumeTranscripts?.files ?? [];
+  return Object.fromEntries(
+    files.map(({ path, content }) => [
+      path,
+      path.endsWith('.meta.json')
+        ? JSON.parse(content)
+        : content
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l).uuid),
+    ]),
+  );
+}
+
+// This process's temporary directory, of its own: a store resume writes nothing there.
+let tmp: string;
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'hexagent-store-resume-tmp-'));
+  vi.stubEnv('TMPDIR', tmp);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
 describe('resume from a sessionStore (facade, fake CLI)', () => {
-  it('writes the session and its sub-agents into a temporary config dir, resumes there, and removes it at the end', async () => {
+  it('hands the session and its sub-agents to the transport as data, and writes no config dir', async () => {
     const store = new InMemorySessionStore();
     await store.append({ projectKey, sessionId: SID }, [line('u1'), line('u2')]);
     await store.append({ projectKey, sessionId: SID, subpath: 'subagents/agent-a' }, [
       { type: 'agent_metadata', agentType: 'general-purpose' },
       line('x1'),
     ]);
-    const { made, launches, seenAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
+    expect(tmpdir()).toBe(tmp);
+    const { made, launches, tmpAtStart, error } = await run({ env, cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
+    expect(tmpAtStart).toEqual([[]]);
     expect(made).toHaveLength(1);
     expect(made[0]?.resume).toBe(SID);
-    const seen = seenAtStart[0];
-    expect(seen?.dir).toMatch(/claude-resume-/);
-    // Given an environment, the transport gets the directory in it too.
-    expect(made[0]?.env?.CLAUDE_CONFIG_DIR).toBe(seen?.dir);
-    expect(launches[0]?.resumeConfigDir).toBe(seen?.dir);
-    expect(
-      seen?.main
-        ?.trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).uuid),
-    ).toEqual(['u1', 'u2']);
-    expect(
-      seen?.sub
-        ?.trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).uuid),
-    ).toEqual(['x1']);
-    expect(JSON.parse(seen?.meta ?? '{}')).toEqual({ agentType: 'general-purpose' });
-    expect(existsSync(seen?.dir ?? '/')).toBe(false);
+    expect(filesOf(launches[0])).toEqual({
+      [`${projectKey}/${SID}.jsonl`]: ['u1', 'u2'],
+      [`${projectKey}/${SID}/subagents/agent-a.jsonl`]: ['x1'],
+      [`${projectKey}/${SID}/subagents/agent-a.meta.json`]: { agentType: 'general-purpose' },
+    });
+    // The main transcript first; the transport (not the facade) writes a directory, where its CLI runs.
+    expect(launches[0]?.resumeTranscripts?.files[0]?.path).toBe(`${projectKey}/${SID}.jsonl`);
+    expect(made[0]?.env?.CLAUDE_CONFIG_DIR).toBe(env.CLAUDE_CONFIG_DIR);
+    expect(launches[0]).not.toHaveProperty('resumeConfigDir');
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it("an inherited environment stays inherited: the directory goes only in the launch (a remote transport must not get this process's env)", async () => {
+  it("an inherited environment stays inherited, and a CLI elsewhere is not told this machine's config dir", async () => {
     const store = new InMemorySessionStore();
     const here = projectDirName(cwd, process.env);
     await store.append({ projectKey: here, sessionId: SID }, [line('u1')]);
-    const { launches, seenAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
+    const { launches, tmpAtStart, error } = await run({ cwd, sessionStore: store, resume: SID });
     expect(error).toBeUndefined();
+    expect(tmpAtStart).toEqual([[]]);
     expect(launches[0]?.inheritsProcessEnv).toBe(true);
-    expect(launches[0]?.resumeConfigDir).toMatch(/claude-resume-/);
-    // The local CLI resumes from the loaded copy; a CLI elsewhere is not told this machine's path.
-    expect(launches[0]?.env['CLAUDE_CONFIG_DIR']).toBe(launches[0]?.resumeConfigDir);
     expect(launches[0]?.remoteEnv).not.toHaveProperty('CLAUDE_CONFIG_DIR');
-    expect(seenAtStart[0]?.main?.trim()).toBe(JSON.stringify(line('u1')));
+    expect(filesOf(launches[0])).toEqual({ [`${here}/${SID}.jsonl`]: ['u1'] });
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('skips a sub-agent subpath that would leave the session directory', async () => {
+    const store = new InMemorySessionStore();
+    await store.append({ projectKey, sessionId: SID }, [line('u1')]);
+    const subkeys = ['../escape', '/abs', 'subagents/../../x', 'subagents/agent-a'];
+    const listing = {
+      append: store.append.bind(store),
+      load: async () => [line('u1')],
+      listSubkeys: async () => subkeys,
+    };
+    const { launches, error } = await run({ env, cwd, sessionStore: listing, resume: SID });
+    expect(error).toBeUndefined();
+    expect(Object.keys(filesOf(launches[0]))).toEqual([
+      `${projectKey}/${SID}.jsonl`,
+      `${projectKey}/${SID}/subagents/agent-a.jsonl`,
+    ]);
   });
 
   it('continue resumes the most recent session of the project', async () => {
@@ -135,10 +156,10 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     // The time is the point: the sessions' modification times differ.
     await new Promise((resolve) => setTimeout(resolve, 5));
     await store.append({ projectKey, sessionId: SID }, [line('new')]);
-    const { made } = await run({ env, cwd, sessionStore: store, continue: true });
+    const { made, launches } = await run({ env, cwd, sessionStore: store, continue: true });
     expect(made[0]?.resume).toBe(SID);
     expect(made[0]?.continue).toBeUndefined();
-    expect(made[0]?.env?.CLAUDE_CONFIG_DIR).toMatch(/claude-resume-/);
+    expect(filesOf(launches[0])).toEqual({ [`${projectKey}/${SID}.jsonl`]: ['new'] });
   });
 
   it('a session the store does not have: the CLI resumes from its own config dir', async () => {
@@ -146,7 +167,7 @@ describe('resume from a sessionStore (facade, fake CLI)', () => {
     expect(made[0]?.resume).toBe(SID);
     expect(made[0]?.env).toMatchObject(env);
     expect(made[0]?.env['CLAUDE_CONFIG_DIR']).toBe(env.CLAUDE_CONFIG_DIR);
-    expect(launches[0]).not.toHaveProperty('resumeConfigDir');
+    expect(launches[0]).not.toHaveProperty('resumeTranscripts');
   });
 
   it('a listSubkeys that rejects ends the query in SessionStoreLoadError, and starts no CLI', async () => {

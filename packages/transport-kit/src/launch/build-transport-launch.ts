@@ -8,7 +8,6 @@ import {
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv, definedEnv } from './build-cli-env.js';
 import { warnAboutCliOptions } from './cli-option-warnings.js';
-import { withResumeConfigDir } from './resumed-launch.js';
 import { secretEnvNames } from './secret-env-names.js';
 
 /** What a launch is built with besides the options: facts of this one launch. */
@@ -20,12 +19,6 @@ export interface LaunchContext {
   traceContext?: Readonly<Record<string, string>> | undefined;
   /** The environment a local CLI inherits when `options.env` is not given; default `process.env`. */
   processEnv?: Readonly<Record<string, string | undefined>> | undefined;
-  /**
-   * The directory a session resumed from a `sessionStore` was loaded into (see
-   * `TransportLaunch.resumeConfigDir`): the local environment names it as `CLAUDE_CONFIG_DIR`, the
-   * remote one names no `CLAUDE_CONFIG_DIR` (a far side gives its CLI a directory of its own).
-   */
-  resumeConfigDir?: string | undefined;
   /**
    * `true` for the CLI of `startup()` or `prewarm()`: its environment (local and remote) asks it
    * for its start-up checkpoints, `CLAUDE_CODE_SDK_READS_STARTUP_MARKS=1` unless the environment
@@ -74,13 +67,9 @@ export function buildTransportLaunch(options: Options, context: LaunchContext = 
   const mcpServers = context.mcpServers ?? planMcpServers(options);
   const args = buildCliArgs(options, mcpServers);
   warnAboutCliOptions(options, mcpServers.warnings);
-  const { traceContext, resumeConfigDir, readsStartupMarks } = context;
-  const built = {
-    env: buildCliEnv(options, context.processEnv ?? process.env, traceContext, { readsStartupMarks }),
-    remoteEnv: definedEnv(buildCliEnv(options, {}, undefined, { readsStartupMarks })),
-  };
-  const { env, remoteEnv } =
-    resumeConfigDir === undefined ? built : withResumeConfigDir(built.env, built.remoteEnv, resumeConfigDir);
+  const { traceContext, readsStartupMarks } = context;
+  const env = buildCliEnv(options, context.processEnv ?? process.env, traceContext, { readsStartupMarks });
+  const remoteEnv = definedEnv(buildCliEnv(options, {}, undefined, { readsStartupMarks }));
   const localProcess = localProcessHints(options);
   const localProcessOption = LOCAL_PROCESS_OPTIONS.find((name) => localProcess[name] !== undefined);
   const secrets = new Set([...secretEnvNames(env), ...secretEnvNames(remoteEnv)]);
@@ -102,7 +91,6 @@ export function buildTransportLaunch(options: Options, context: LaunchContext = 
     ...(options.stderr !== undefined && { stderr: options.stderr }),
     ...(options.maxMessageBytes !== undefined && { maxMessageBytes: options.maxMessageBytes }),
     ...(traceContext !== undefined && { traceContext }),
-    ...(resumeConfigDir !== undefined && { resumeConfigDir }),
   };
 }
 

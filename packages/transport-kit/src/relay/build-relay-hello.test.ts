@@ -59,16 +59,9 @@ describe('buildRelayHello', () => {
     }
   });
 
-  it("leaves out the local CLAUDE_CONFIG_DIR of a session resumed from a store: the relay's CLI gets a dir of its own", () => {
-    const resumed = buildRelayHello(
-      { env: { CLAUDE_CONFIG_DIR: '/tmp/claude-resume-x', FOO: 'bar' } },
-      { resumeConfigDir: '/tmp/claude-resume-x' },
-    );
-    expect(resumed.env).not.toHaveProperty('CLAUDE_CONFIG_DIR');
-    expect(resumed.env).toMatchObject({ FOO: 'bar' });
-    // Given by the caller for its own reasons, it is sent (and the relay's operator decides).
+  it("sends the caller's CLAUDE_CONFIG_DIR (the relay's operator decides) and no resume for a launch without transcripts", () => {
     expect(buildRelayHello({ env: { CLAUDE_CONFIG_DIR: '/srv/claude' } }).env.CLAUDE_CONFIG_DIR).toBe('/srv/claude');
-    expect(buildRelayHello({}, { resumeConfigDir: '/tmp/claude-resume-x' })).not.toHaveProperty('resume');
+    expect(buildRelayHello({ resume: '3a71bb1f-1592-41d8-94d2-8371184414f5' })).not.toHaveProperty('resume');
   });
 
   it('names the cwd only when given', () => {
