@@ -58,7 +58,15 @@ export {
   type CaptureSdkToCliLine,
   loadCapture,
 } from './load-capture.js';
-export { collect, collectSettled, lastResult, results, resultText, systemInit } from './message-helpers.js';
+export {
+  collect,
+  collectAbortingAtInit,
+  collectSettled,
+  lastResult,
+  results,
+  resultText,
+  systemInit,
+} from './message-helpers.js';
 export {
   isModelApiError,
   type ModelApiError,

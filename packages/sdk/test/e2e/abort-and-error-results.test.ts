@@ -5,8 +5,15 @@
  * pool's in `packages/agent-pool/test/e2e/abort-and-error-results.test.ts`), while `ClaudeClient`,
  * whose CLI lives on, reads a failed turn like any other.
  */
-import { AbortError, ClaudeClient, ResultError, type SDKMessage, startup } from '@hexagent/sdk';
-import { apiError, type CliHarness, collectSettled, startCliHarness, text } from '@hexagent/testing';
+import { AbortError, ClaudeClient, ResultError, startup } from '@hexagent/sdk';
+import {
+  apiError,
+  type CliHarness,
+  collectAbortingAtInit,
+  collectSettled,
+  startCliHarness,
+  text,
+} from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let harness: CliHarness | undefined;
@@ -20,25 +27,6 @@ afterEach(async () => {
 /** Longer than any teardown: a reply the abort always cuts. */
 const SLOW = 8_000;
 
-/** Read `run`, aborting `controller` at the first `system/init`; what came after the abort, and the error. */
-async function abortAtInit(run: AsyncIterable<SDKMessage>, controller: AbortController) {
-  const after: SDKMessage[] = [];
-  let aborted = false;
-  const { messages, error } = await collectSettled(
-    (async function* () {
-      for await (const message of run) {
-        if (aborted) after.push(message);
-        yield message;
-        if (message.type === 'system' && message.subtype === 'init') {
-          aborted = true;
-          controller.abort();
-        }
-      }
-    })(),
-  );
-  return { messages, after, error };
-}
-
 describe('abort on the real CLI: nothing more, then AbortError', () => {
   it('ClaudeClient with an abortController', async () => {
     harness = await startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
@@ -47,7 +35,7 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
     closers.push(() => client.close());
     await client.connect();
     await client.query('write an essay');
-    const { after, error } = await abortAtInit(client.receiveResponse(), controller);
+    const { after, error } = await collectAbortingAtInit(client.receiveResponse(), controller);
     expect(AbortError.isInstance(error)).toBe(true);
     expect(after).toEqual([]);
   });
@@ -57,7 +45,7 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
     const controller = new AbortController();
     const warm = await startup({ options: { env: harness.env, abortController: controller } });
     closers.push(async () => warm.close());
-    const { after, error } = await abortAtInit(warm.query('write an essay'), controller);
+    const { after, error } = await collectAbortingAtInit(warm.query('write an essay'), controller);
     expect(AbortError.isInstance(error)).toBe(true);
     expect(after).toEqual([]);
   });
