@@ -87,6 +87,7 @@ export { type GatedProcess, startGatedProcess } from './processes/gated-process.
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
 export { listeningUrl } from './processes/listening-url.js';
 export {
+  isRunning,
   killRecords,
   type ProcessRecord,
   processesWithEnv,
