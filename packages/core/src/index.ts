@@ -55,6 +55,7 @@ export { type SpendEntry, spendDay } from './durable/spend-entry.js';
 export { StepLedger } from './durable/step-ledger.js';
 export type { StepRecord, StepResolution, StepResult, StepStatus, StoredStep } from './durable/step-record.js';
 export type { StepStore } from './durable/step-store.js';
+export type { StoreOperation } from './durable/store-operation.js';
 export { AbortError } from './errors/abort-error.js';
 export { ControlRequestError } from './errors/control-request-error.js';
 export { ControlTimeoutError } from './errors/control-timeout-error.js';

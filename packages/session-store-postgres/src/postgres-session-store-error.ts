@@ -1,35 +1,9 @@
-import { HexagentError, hasMarker } from '@hexagent/core';
+import { HexagentError, hasMarker, type StoreOperation } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.PostgresSessionStoreError');
 
-/** What the store (the session store, the approval store: `approvals.*`, the run control store: `runs.*`, or the step store: `steps.*`) was doing when PostgreSQL failed. */
-export type PostgresSessionStoreOperation =
-  | 'append'
-  | 'load'
-  | 'listSessions'
-  | 'listSessionSummaries'
-  | 'delete'
-  | 'listSubkeys'
-  | 'migrate'
-  | 'deleteOlderThan'
-  | 'approvals.now'
-  | 'approvals.create'
-  | 'approvals.get'
-  | 'approvals.replace'
-  | 'approvals.list'
-  | 'approvals.deleteEndedBefore'
-  | 'runs.now'
-  | 'runs.get'
-  | 'runs.create'
-  | 'runs.replace'
-  | 'runs.recordSpend'
-  | 'runs.runSpend'
-  | 'runs.tenantSpend'
-  | 'steps.now'
-  | 'steps.get'
-  | 'steps.create'
-  | 'steps.replace'
-  | 'steps.list';
+/** What the store was doing when PostgreSQL failed: one of every store's operations, or its migration and retention (`migrate`, `deleteOlderThan`). */
+export type PostgresSessionStoreOperation = StoreOperation | 'migrate' | 'deleteOlderThan';
 
 /**
  * A `PostgresSessionStore` operation failed: the database is unreachable, timed out, refused the

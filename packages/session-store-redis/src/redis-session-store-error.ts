@@ -1,34 +1,9 @@
-import { HexagentError, hasMarker } from '@hexagent/core';
+import { HexagentError, hasMarker, type StoreOperation } from '@hexagent/core';
 
 const MARKER = Symbol.for('hexagent.error.RedisSessionStoreError');
 
-/** What the store (the session store, or the approval store: `approvals.*`) was doing when Redis failed. */
-export type RedisSessionStoreOperation =
-  | 'connect'
-  | 'append'
-  | 'load'
-  | 'listSessions'
-  | 'listSessionSummaries'
-  | 'delete'
-  | 'listSubkeys'
-  | 'approvals.now'
-  | 'approvals.create'
-  | 'approvals.get'
-  | 'approvals.replace'
-  | 'approvals.list'
-  | 'approvals.deleteEndedBefore'
-  | 'runs.now'
-  | 'runs.get'
-  | 'runs.create'
-  | 'runs.replace'
-  | 'runs.recordSpend'
-  | 'runs.runSpend'
-  | 'runs.tenantSpend'
-  | 'steps.now'
-  | 'steps.get'
-  | 'steps.create'
-  | 'steps.replace'
-  | 'steps.list';
+/** What the store was doing when Redis failed: one of every store's operations, or its connection (`connect`). */
+export type RedisSessionStoreOperation = StoreOperation | 'connect';
 
 /**
  * A `RedisSessionStore` operation failed: the server is unreachable, did not answer within

@@ -58,7 +58,15 @@ export {
   type CaptureSdkToCliLine,
   loadCapture,
 } from './load-capture.js';
-export { collect, collectSettled, lastResult, results, resultText, systemInit } from './message-helpers.js';
+export {
+  collect,
+  collectAbortingAtInit,
+  collectSettled,
+  lastResult,
+  results,
+  resultText,
+  systemInit,
+} from './message-helpers.js';
 export {
   isModelApiError,
   type ModelApiError,
@@ -79,6 +87,7 @@ export { type GatedProcess, startGatedProcess } from './processes/gated-process.
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
 export { listeningUrl } from './processes/listening-url.js';
 export {
+  isRunning,
   killRecords,
   type ProcessRecord,
   processesWithEnv,

@@ -46,3 +46,29 @@ export function systemInit(messages: ReadonlyArray<{ readonly type: string }>): 
   if (found === undefined) throw new Error(`no system/init message among: ${messages.map((m) => m.type).join(', ')}`);
   return found as unknown as Record<string, unknown>;
 }
+
+/**
+ * Read `run` to its end, calling `controller.abort()` right after the first `system`/`init` is
+ * yielded: every message, those that came after the abort (a conforming query yields none), and
+ * the error its iteration ended with.
+ */
+export async function collectAbortingAtInit<T extends { readonly type: string }>(
+  run: AsyncIterable<T>,
+  controller: AbortController,
+): Promise<{ messages: T[]; after: T[]; error: unknown }> {
+  const after: T[] = [];
+  let aborted = false;
+  const { messages, error } = await collectSettled(
+    (async function* () {
+      for await (const message of run) {
+        if (aborted) after.push(message);
+        yield message;
+        if (message.type === 'system' && (message as { subtype?: unknown }).subtype === 'init') {
+          aborted = true;
+          controller.abort();
+        }
+      }
+    })(),
+  );
+  return { messages, after, error };
+}

@@ -7,6 +7,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import type { InboundMessage, Options, SpawnOptions } from '@hexagent/core';
+import { collectSettled, isRunning } from '@hexagent/testing';
 import {
   BASE_CLI_ARGS,
   buildTransportLaunch,
@@ -15,7 +16,7 @@ import {
   ProcessError,
 } from '@hexagent/transport-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, isAlive, rejectionOf } from '../test/helpers/checks.js';
+import { rejectionOf } from '../test/helpers/checks.js';
 import { standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { transportFor } from '../test/helpers/transport-for.js';
@@ -26,7 +27,7 @@ const children: ChildProcessWithoutNullStreams[] = [];
 
 afterEach(async () => {
   await Promise.all(transports.splice(0).map((transport) => transport.close()));
-  for (const child of children.splice(0)) expect(isAlive(child.pid ?? -1)).toBe(false);
+  for (const child of children.splice(0)) expect(isRunning(child.pid ?? -1)).toBe(false);
   removeTempDirs();
 });
 
@@ -151,10 +152,10 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     const path = standInCli({});
     const cli = transport({ pathToClaudeCodeExecutable: path, spawnClaudeCodeProcess: loggingSpawner(path).spawner });
     await cli.start();
-    const drained = collect(cli.messages());
+    const drained = collectSettled(cli.messages());
     await cli.send({ type: 'control_request', request_id: 'req_1', request: { subtype: 'initialize' } });
     cli.endInput();
-    const { items, error } = await drained;
+    const { messages: items, error } = await drained;
     expect(error).toBeUndefined();
     expect(items.find((message) => message.type === 'control_response')).toMatchObject({
       response: { subtype: 'success', request_id: 'req_1' },
@@ -171,7 +172,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
       stderr: (line) => lines.push(line),
     });
     await cli.start();
-    const { error } = await collect(cli.messages());
+    const { error } = await collectSettled(cli.messages());
     expect(ProcessError.isInstance(error)).toBe(true);
     expect((error as ProcessError).exitCode).toBe(3);
     expect((error as ProcessError).stderrTail).toContain('custom spawn broke');
@@ -195,7 +196,7 @@ describe('CliTransport with spawnClaudeCodeProcess', () => {
     // Aborted at the escalation, not before it (however slow this machine is).
     expect(abortedAt - startedAt).toBeGreaterThanOrEqual(140);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(140);
-    expect(isAlive(children[0]?.pid ?? -1)).toBe(false);
+    expect(isRunning(children[0]?.pid ?? -1)).toBe(false);
   });
 
   it('does not abort the spawn signal when the CLI exits on EOF', async () => {

@@ -2,9 +2,10 @@
  * Line framing end to end: JSON lines written by the stand-in CLI in pieces cut at arbitrary byte
  * offsets (inside multi-byte UTF-8 characters too) must come out of `messages()` whole and equal.
  */
+
+import { isRunning } from '@hexagent/testing';
 import * as fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { isAlive } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { transportFor } from '../test/helpers/transport-for.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
   const pid = transport?.pid;
   await transport?.close();
   transport = undefined;
-  if (pid !== undefined) expect(isAlive(pid)).toBe(false);
+  if (pid !== undefined) expect(isRunning(pid)).toBe(false);
 });
 
 afterAll(() => {

@@ -3,9 +3,10 @@
  * stream, with flow control.
  */
 import { type InboundMessage, MessageTooLargeError } from '@hexagent/core';
+import { collectSettled, isRunning } from '@hexagent/testing';
 import { resetWarnings } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { collect, isAlive, waitFor } from '../test/helpers/checks.js';
+import { waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
 import { SKIPPED_LINE_WARNING } from './note-skipped-line.js';
@@ -27,7 +28,7 @@ describe('CliTransport.messages', () => {
     ];
     for (const message of sent) await transport.send(message);
     transport.endInput();
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(error).toBeUndefined();
     expect(items).toEqual(sent);
     expect(transport.isOpen).toBe(false);
@@ -59,18 +60,18 @@ describe('CliTransport.messages', () => {
 
   it('throws MessageTooLargeError for a line over maxMessageBytes, after the messages before it, and stops the CLI', async () => {
     const transport = await started(transportOver(bigLine(5 * 1024 * 1024), { maxMessageBytes: 1024 * 1024 }));
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(items).toEqual([{ type: 'before' }]);
     expect(MessageTooLargeError.isInstance(error)).toBe(true);
     expect((error as MessageTooLargeError).maxBytes).toBe(1024 * 1024);
     expect(transport.isOpen).toBe(false);
-    await waitFor(() => !isAlive(transport.pid ?? -1));
+    await waitFor(() => !isRunning(transport.pid ?? -1));
   });
 
   it('skips empty and whitespace-only lines and accepts CRLF and an unterminated last line', async () => {
     const output = `\n${line({ type: 'a' })}   \n\t\r\n${JSON.stringify({ type: 'b' })}\r\n\n{"type":"c"}`;
     const transport = await started(transportOver({ onStart: [{ write: output }, { exit: 0 }] }));
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(error).toBeUndefined();
     expect(items).toEqual([{ type: 'a' }, { type: 'b' }, { type: 'c' }]);
   });
@@ -83,7 +84,7 @@ describe('CliTransport.messages', () => {
     try {
       const output = `${line({ type: 'first' })}this is not json\n${line({ type: 'after' })}`;
       const transport = await started(transportOver({ onStart: [{ write: output }, { exit: 0 }] }));
-      const { items, error } = await collect(transport.messages());
+      const { messages: items, error } = await collectSettled(transport.messages());
       expect(items).toEqual([{ type: 'first' }, { type: 'after' }]);
       expect(error).toBeUndefined();
       await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
@@ -98,7 +99,7 @@ describe('CliTransport.messages', () => {
     async (value) => {
       const output = `${value}\n${line({ type: 'after' })}`;
       const transport = await started(transportOver({ onStart: [{ write: output }, { exit: 0 }] }));
-      const { items, error } = await collect(transport.messages());
+      const { messages: items, error } = await collectSettled(transport.messages());
       expect(items).toEqual([{ type: 'after' }]);
       expect(error).toBeUndefined();
     },
@@ -120,7 +121,7 @@ describe('CliTransport.messages', () => {
     for await (const _message of transport.messages()) {
       if (++seen === 3) break;
     }
-    await waitFor(() => !isAlive(transport.pid ?? -1));
+    await waitFor(() => !isRunning(transport.pid ?? -1));
     expect(transport.isOpen).toBe(false);
   });
 

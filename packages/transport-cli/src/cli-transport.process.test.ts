@@ -1,7 +1,8 @@
 import { TransportInputClosedError } from '@hexagent/core';
+import { collectSettled, isRunning } from '@hexagent/testing';
 import { ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { collect, isAlive, rejectionOf, waitFor } from '../test/helpers/checks.js';
+import { rejectionOf, waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
 
@@ -18,7 +19,7 @@ describe('CliTransport: the CLI exiting on its own', () => {
         ],
       }),
     );
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(items).toEqual([{ type: 'one' }, { type: 'two' }]);
     expect(ProcessError.isInstance(error)).toBe(true);
     const processError = error as ProcessError;
@@ -33,7 +34,7 @@ describe('CliTransport: the CLI exiting on its own', () => {
     const transport = await started(
       transportOver({ onStart: [{ write: line({ type: 'one' }) }, { kill: 'SIGKILL' }] }),
     );
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(items).toEqual([{ type: 'one' }]);
     expect(ProcessError.isInstance(error)).toBe(true);
     expect((error as ProcessError).signal).toBe('SIGKILL');
@@ -45,7 +46,7 @@ describe('CliTransport: the CLI exiting on its own', () => {
     const transport = await started(
       transportOver({ onStart: [{ stderr }, { exit: 1 }] }, {}, { stderrBufferLines: 3 }),
     );
-    const { error } = await collect(transport.messages());
+    const { error } = await collectSettled(transport.messages());
     expect((error as ProcessError).stderrTail).toBe('line 7\nline 8\nline 9');
     expect(transport.stderrTail).toBe('line 7\nline 8\nline 9');
   });
@@ -83,7 +84,7 @@ describe('CliTransport stderr', () => {
         },
       ),
     );
-    const { error } = await collect(transport.messages());
+    const { error } = await collectSettled(transport.messages());
     expect(error).toBeUndefined();
   });
 });
@@ -106,13 +107,13 @@ describe('CliTransport.close', () => {
     // windows (2 × 2 s), so the setting was used; 2 s, with room for SIGKILL's reaping only, failed under load.
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(3_500);
-    expect(isAlive(transport.pid ?? -1)).toBe(false);
+    expect(isRunning(transport.pid ?? -1)).toBe(false);
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });
 
   it('is idempotent, leaves nothing running, and ends messages()', async () => {
     const transport = await started(transportOver(SCRIPTED));
-    const drained = collect(transport.messages());
+    const drained = collectSettled(transport.messages());
     const first = transport.close();
     expect(transport.isOpen).toBe(false);
     expect(TransportInputClosedError.isInstance(await rejectionOf(transport.send({ type: 'late' })))).toBe(true);
@@ -120,14 +121,14 @@ describe('CliTransport.close', () => {
     expect(second).toBe(first);
     await first;
     expect(transport.isOpen).toBe(false);
-    expect(isAlive(transport.pid ?? -1)).toBe(false);
-    expect(await drained).toEqual({ items: [], error: undefined });
+    expect(isRunning(transport.pid ?? -1)).toBe(false);
+    expect(await drained).toEqual({ messages: [], error: undefined });
     await transport.close();
   });
 
   it('resolves at once after the CLI has exited by itself', async () => {
     const transport = await started(transportOver({ onStart: [{ exit: 0 }] }));
-    await collect(transport.messages());
+    await collectSettled(transport.messages());
     const startedAt = performance.now();
     await transport.close();
     expect(performance.now() - startedAt).toBeLessThan(100);
@@ -136,10 +137,10 @@ describe('CliTransport.close', () => {
   it('closes the transport when the abort controller aborts', async () => {
     const abortController = new AbortController();
     const transport = await started(transportOver(SCRIPTED, { abortController }));
-    const drained = collect(transport.messages());
+    const drained = collectSettled(transport.messages());
     abortController.abort();
-    expect(await drained).toEqual({ items: [], error: undefined });
-    await waitFor(() => !isAlive(transport.pid ?? -1));
+    expect(await drained).toEqual({ messages: [], error: undefined });
+    await waitFor(() => !isRunning(transport.pid ?? -1));
     expect(transport.isOpen).toBe(false);
   });
 
@@ -147,6 +148,6 @@ describe('CliTransport.close', () => {
     const transport = transportOver(SCRIPTED);
     await transport.close();
     expect(transport.isOpen).toBe(false);
-    expect(await collect(transport.messages())).toEqual({ items: [], error: undefined });
+    expect(await collectSettled(transport.messages())).toEqual({ messages: [], error: undefined });
   });
 });

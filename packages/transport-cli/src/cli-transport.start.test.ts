@@ -5,6 +5,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { AbortError, InvalidOptionError, TransportClosedError, TransportStartError } from '@hexagent/core';
+import { collectSettled, isRunning } from '@hexagent/testing';
 import {
   BASE_CLI_ARGS,
   buildTransportLaunch,
@@ -14,7 +15,7 @@ import {
   UnsupportedCliVersionError,
 } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { collect, isAlive, rejectionOf } from '../test/helpers/checks.js';
+import { rejectionOf } from '../test/helpers/checks.js';
 import { started, track, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { INFO, SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, writeExecutable } from '../test/helpers/temp-dirs.js';
@@ -30,7 +31,7 @@ describe('CliTransport.start', () => {
     await started(transport);
     expect(transport.isOpen).toBe(true);
     expect(transport.pid).toBeTypeOf('number');
-    expect(isAlive(transport.pid ?? -1)).toBe(true);
+    expect(isRunning(transport.pid ?? -1)).toBe(true);
   });
 
   it('rejects a missing executable at once with CliNotFoundError naming it', async () => {
@@ -82,9 +83,9 @@ describe('CliTransport.start', () => {
 
   it('ends a waiting messages() iteration with the start error', async () => {
     const transport = transportFor({ pathToClaudeCodeExecutable: join(makeTempDir(), 'missing') });
-    const drained = collect(transport.messages());
+    const drained = collectSettled(transport.messages());
     await rejectionOf(transport.start());
-    const { items, error } = await drained;
+    const { messages: items, error } = await drained;
     expect(items).toEqual([]);
     expect(CliNotFoundError.isInstance(error)).toBe(true);
   });
@@ -136,7 +137,7 @@ describe('CliTransport.start', () => {
     });
     track(transport);
     await started(transport);
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(error).toBeUndefined();
     expect(items[0]).toMatchObject({ type: 'script', execArgv: ['--no-warnings'] });
     expect((items[0] as unknown as { argv: string[] }).argv).toContain('--model=m');

@@ -1,8 +1,9 @@
 /** CliTransport.subscribe(): push mode over core's InboundMessageStream. */
 import type { InboundMessage } from '@hexagent/core';
+import { isRunning } from '@hexagent/testing';
 import { ProcessError } from '@hexagent/transport-kit';
 import { describe, expect, it } from 'vitest';
-import { isAlive, waitFor } from '../test/helpers/checks.js';
+import { waitFor } from '../test/helpers/checks.js';
 import { line, started, transportOver, useCliTransportCleanup } from '../test/helpers/cli-transport-harness.js';
 import { SCRIPTED } from '../test/helpers/stand-in.js';
 import type { CliTransport } from './cli-transport.js';
@@ -70,7 +71,7 @@ describe('CliTransport.subscribe', () => {
     const transport = await started(
       transportOver({ onStart: [{ stderr: 'fatal: boom\n' }, { write: line({ type: 'one' }) }, { exit: 3 }] }),
     );
-    await waitFor(() => !isAlive(transport.pid ?? -1));
+    await waitFor(() => !isRunning(transport.pid ?? -1));
     // The transport has taken the exit in: the subscriber comes after it.
     await waitFor(() => !transport.isOpen);
     const { items, error, ends } = await subscribeAll(transport);
@@ -91,7 +92,7 @@ describe('CliTransport.subscribe', () => {
     expect(error).toBe(boom);
     expect(ends).toBe(1);
     expect(seen).toBe(10);
-    await waitFor(() => !isAlive(transport.pid ?? -1));
+    await waitFor(() => !isRunning(transport.pid ?? -1));
     expect(transport.isOpen).toBe(false);
   });
 

@@ -1,6 +1,7 @@
+import { isRunning } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive, waitFor } from '../test/helpers/checks.js';
+import { waitFor } from '../test/helpers/checks.js';
 import { SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { type ExitStatus, ProcessSupervisor } from './process-supervisor.js';
@@ -38,7 +39,7 @@ describe('ProcessSupervisor', () => {
     await supervisor.stop(true, 150);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(250);
     expect(supervisor.exitStatus).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(isAlive(supervisor.pid ?? -1)).toBe(false);
+    expect(isRunning(supervisor.pid ?? -1)).toBe(false);
     expect(await supervisor.waitForExit(10)).toBe(true);
     await waitFor(() => events.length >= 2);
     expect(events).toEqual(['exit SIGKILL', 'close SIGKILL']);

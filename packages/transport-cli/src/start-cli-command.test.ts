@@ -1,16 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { isRunning } from '@hexagent/testing';
 import { describe, expect, it } from 'vitest';
 import type { ProcessSupervisorHandlers } from './process-supervisor.js';
 import { startCliCommand } from './start-cli-command.js';
-
-/** True while `pid` runs (a zombie waiting for a reaper does not count). */
-function isAlive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 function handlers(onStdout: (text: string) => void): ProcessSupervisorHandlers {
   return {
@@ -47,10 +38,10 @@ async function startTree(processGroup: boolean) {
 describe.runIf(process.platform === 'linux')('startCliCommand', () => {
   it('stops the whole process tree when the CLI leads a process group', async () => {
     const { supervisor, grandchild } = await startTree(true);
-    expect(isAlive(grandchild)).toBe(true);
+    expect(isRunning(grandchild)).toBe(true);
     await supervisor.stop(false, 2000);
     supervisor.detach();
-    await expect.poll(() => isAlive(grandchild), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => isRunning(grandchild), { timeout: 3000 }).toBe(false);
   });
 
   it('rejects with CliNotFoundError for a missing executable', async () => {

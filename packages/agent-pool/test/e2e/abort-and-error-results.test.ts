@@ -4,59 +4,32 @@
  * `AbortError`; a run that fails ends with `ResultError` after its result; both cold and on a
  * recycled CLI.
  */
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AbortError, ResultError, type SDKMessage } from '@hexagent/sdk';
-import { apiError, byPrompt, type CliHarness, collectSettled, startCliHarness, text } from '@hexagent/testing';
+import { AbortError, ResultError } from '@hexagent/sdk';
+import { apiError, byPrompt, collectAbortingAtInit, collectSettled, TestScope, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AgentPool, createAgentPool } from '../../src/index.js';
 
-let harness: CliHarness | undefined;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close().catch(() => {});
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** Longer than any teardown: a reply the abort always cuts. */
 const SLOW = 8_000;
 
-/** Read `run`, aborting `controller` at the first `system/init`; what came after the abort, and the error. */
-async function abortAtInit(run: AsyncIterable<SDKMessage>, controller: AbortController) {
-  const after: SDKMessage[] = [];
-  let aborted = false;
-  const { messages, error } = await collectSettled(
-    (async function* () {
-      for await (const message of run) {
-        if (aborted) after.push(message);
-        yield message;
-        if (message.type === 'system' && message.subtype === 'init') {
-          aborted = true;
-          controller.abort();
-        }
-      }
-    })(),
-  );
-  return { messages, after, error };
-}
-
 function pool(options: Parameters<typeof createAgentPool>[0]): AgentPool {
   const created = createAgentPool(options);
-  closers.push(() => created.close({ deadlineMs: 5_000 }));
+  scope.defer(() => created.close({ deadlineMs: 5_000 }));
   return created;
 }
 
 describe('abort on the real CLI: nothing more, then AbortError', () => {
   it('a pool query, cold and on a recycled CLI', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({ quick: { content: [text('quick answer')] }, essay: { content: [text('slow')], delayMs: SLOW } }),
     );
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-abort-')));
+    const cwd = scope.tempDir('pool-abort-');
     const coldPool = pool({ options: { env: harness.env, cwd }, spares: 0, maxConcurrent: 1, memoryBudgetMb: 3072 });
     const cold = new AbortController();
-    const first = await abortAtInit(coldPool.query({ prompt: 'write an essay', signal: cold.signal }), cold);
+    const first = await collectAbortingAtInit(coldPool.query({ prompt: 'write an essay', signal: cold.signal }), cold);
     expect(AbortError.isInstance(first.error)).toBe(true);
     expect(first.after).toEqual([]);
 
@@ -72,7 +45,10 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
     await collectSettled(agents.query({ prompt: 'quick' }));
     await expect.poll(() => agents.stats().recycled, { timeout: 15_000 }).toBe(1);
     const recycled = new AbortController();
-    const second = await abortAtInit(agents.query({ prompt: 'write an essay', signal: recycled.signal }), recycled);
+    const second = await collectAbortingAtInit(
+      agents.query({ prompt: 'write an essay', signal: recycled.signal }),
+      recycled,
+    );
     expect(AbortError.isInstance(second.error)).toBe(true);
     expect(second.after).toEqual([]);
   });
@@ -80,13 +56,13 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
 
 describe('a failed run on the real CLI', () => {
   it('a pool query ends with ResultError after its result, cold and on a recycled CLI', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         quick: { content: [text('quick answer')] },
         broken: apiError(400, 'invalid_request_error', 'broken turn'),
       }),
     );
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-error-')));
+    const cwd = scope.tempDir('pool-error-');
     const coldPool = pool({ options: { env: harness.env, cwd }, spares: 0, maxConcurrent: 1, memoryBudgetMb: 3072 });
     const cold = await collectSettled(coldPool.query({ prompt: 'broken' }));
     expect(cold.messages.at(-1)).toMatchObject({ type: 'result', is_error: true });

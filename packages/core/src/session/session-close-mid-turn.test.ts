@@ -1,11 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FakeTransport,
-  flush,
-  resultMessage,
-  setDefaultTransportMode,
-  TRANSPORT_MODES,
-} from '../../test/helpers/fakes.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeEachTransportMode } from '../../test/helpers/each-transport-mode.js';
+import { FakeTransport, flush, resultMessage } from '../../test/helpers/fakes.js';
 import { Session } from './session.js';
 
 /**
@@ -46,10 +41,7 @@ async function running(): Promise<{ session: Session; transport: FakeTransport; 
   return { session, transport, log };
 }
 
-describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
-  beforeEach(() => setDefaultTransportMode(mode));
-  afterAll(() => setDefaultTransportMode('messages'));
-
+describeEachTransportMode('', () => {
   describe('Session.close() while a turn is in flight', () => {
     it('interrupts the turn before it closes the transport (whose close() ends the input)', async () => {
       const { session, transport, log } = await running();

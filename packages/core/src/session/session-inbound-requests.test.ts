@@ -3,8 +3,9 @@
  * protocol: `mcp_message`, `can_use_tool` and `hook_callback` (each handler has unit tests of its
  * own in `handlers/`).
  */
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, FakeMcpServer, flush, setDefaultTransportMode, TRANSPORT_MODES } from '../../test/helpers/fakes.js';
+import { describe, expect, it, vi } from 'vitest';
+import { describeEachTransportMode } from '../../test/helpers/each-transport-mode.js';
+import { deferred, FakeMcpServer, flush } from '../../test/helpers/fakes.js';
 import { initializeRequest, sessionHarness } from '../../test/helpers/session-harness.js';
 import type { HookCallback } from '../types/hooks/hook-callback.js';
 import type { JsonRpcMessage, JsonRpcResponse } from '../types/mcp/json-rpc.js';
@@ -14,10 +15,7 @@ import { DEFAULT_PERMISSION_TIMEOUT_MS } from './handlers/can-use-tool-handler.j
 
 const { runningSession } = sessionHarness();
 
-describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
-  beforeEach(() => setDefaultTransportMode(mode));
-  afterAll(() => setDefaultTransportMode('messages'));
-
+describeEachTransportMode('', () => {
   describe('Session mcp_message routing', () => {
     it('routes to the port named by server_name and answers {mcp_response}', async () => {
       const calc = new FakeMcpServer('calc');

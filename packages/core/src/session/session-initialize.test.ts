@@ -2,16 +2,9 @@
  * Session.start() on the in-memory fake transport: the `initialize` request it sends (hooks,
  * in-process servers and manifests, system prompt, agents) and the checks made before it.
  */
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  deferred,
-  FakeMcpServer,
-  FakeTransport,
-  flush,
-  setDefaultTransportMode,
-  TRANSPORT_MODES,
-  track,
-} from '../../test/helpers/fakes.js';
+import { describe, expect, it, vi } from 'vitest';
+import { describeEachTransportMode } from '../../test/helpers/each-transport-mode.js';
+import { deferred, FakeMcpServer, FakeTransport, flush, track } from '../../test/helpers/fakes.js';
 import { INIT_RESPONSE, initializeRequest, MANIFEST, sessionHarness } from '../../test/helpers/session-harness.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import type { HooksOptions } from '../types/hooks/hook-callback.js';
@@ -20,10 +13,7 @@ import type { Options } from '../types/options.js';
 
 const { makeSession, runningSession } = sessionHarness();
 
-describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
-  beforeEach(() => setDefaultTransportMode(mode));
-  afterAll(() => setDefaultTransportMode('messages'));
-
+describeEachTransportMode('', () => {
   describe('Session.start() and initialize', () => {
     it('starts the transport and sends initialize with hooks, SDK servers + manifests, system prompt and agents', async () => {
       const hooks: HooksOptions = {

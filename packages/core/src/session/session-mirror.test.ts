@@ -3,15 +3,9 @@
  * each `result` waits for the flush (the messages after it wait behind it), eager mode, a failing
  * store (mirror_error, the session goes on), the flush when the session ends.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  deferred,
-  FakeTransport,
-  flush,
-  resultMessage,
-  setDefaultTransportMode,
-  TRANSPORT_MODES,
-} from '../../test/helpers/fakes.js';
+import { afterEach, expect, it, vi } from 'vitest';
+import { describeEachTransportMode } from '../../test/helpers/each-transport-mode.js';
+import { deferred, FakeTransport, flush, resultMessage } from '../../test/helpers/fakes.js';
 import { InMemorySessionStore } from '../session-store/in-memory-session-store.js';
 import type { InboundMessage } from '../types/control.js';
 import type { SDKMessage } from '../types/messages/sdk-message.js';
@@ -52,10 +46,7 @@ afterEach(async () => {
   for (const session of sessions.splice(0)) await session.close();
 });
 
-describe.each(TRANSPORT_MODES)('sessionStore over a transport read with %s', (mode) => {
-  beforeEach(() => setDefaultTransportMode(mode));
-  afterAll(() => setDefaultTransportMode('messages'));
-
+describeEachTransportMode('sessionStore', () => {
   it('appends the frames of a turn, keyed by file, before the result is yielded', async () => {
     const store = new InMemorySessionStore();
     const appended: SessionKey[] = [];

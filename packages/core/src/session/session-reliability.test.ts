@@ -3,15 +3,9 @@
  * `initialize` (`mcpServersDelivery`), the bound on hook callbacks (`hookTimeoutMs`, matcher
  * `timeout`, `onFailure`), and a CLI whose input is gone.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  collectMessages as drain,
-  FakeProcessError,
-  FakeTransport,
-  flush,
-  setDefaultTransportMode,
-  TRANSPORT_MODES,
-} from '../../test/helpers/fakes.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describeEachTransportMode } from '../../test/helpers/each-transport-mode.js';
+import { collectMessages as drain, FakeProcessError, FakeTransport, flush } from '../../test/helpers/fakes.js';
 import { AbortError } from '../errors/abort-error.js';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { McpServersNotAppliedError } from '../errors/mcp-servers-not-applied-error.js';
@@ -45,10 +39,7 @@ afterEach(async () => {
 const ECHO = { type: 'stdio' as const, command: 'echo-server', args: ['--x'], env: { TOKEN: 'sk-secret' } };
 const SDK_SERVER = { type: 'sdk' as const, name: 'calc', instance: {} };
 
-describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
-  beforeEach(() => setDefaultTransportMode(mode));
-  afterAll(() => setDefaultTransportMode('messages'));
-
+describeEachTransportMode('', () => {
   describe('mcpServersDelivery', () => {
     it("defaults to 'initialize': external servers go in initialize (as given, sdk servers left out)", async () => {
       const { session, transport } = makeSession({

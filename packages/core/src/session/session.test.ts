@@ -2,7 +2,8 @@
  * Session on the in-memory fake transport: user messages and the message stream, the end of input,
  * failures and shutdown, and the control requests it sends.
  */
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { describeEachTransportMode } from '../../test/helpers/each-transport-mode.js';
 import {
   collectMessages as collect,
   deferred,
@@ -11,8 +12,6 @@ import {
   FakeTransport,
   flush,
   resultMessage,
-  setDefaultTransportMode,
-  TRANSPORT_MODES,
   track,
 } from '../../test/helpers/fakes.js';
 import { MANIFEST, sessionHarness } from '../../test/helpers/session-harness.js';
@@ -30,10 +29,7 @@ import type { PermissionMode } from '../types/permissions/permission-update.js';
 
 const { makeSession, runningSession } = sessionHarness();
 
-describe.each(TRANSPORT_MODES)('over a transport read with %s', (mode) => {
-  beforeEach(() => setDefaultTransportMode(mode));
-  afterAll(() => setDefaultTransportMode('messages'));
-
+describeEachTransportMode('', () => {
   describe('Session user messages and the message stream', () => {
     it('sends a string as a user message', async () => {
       const { session, transport } = await runningSession();

@@ -13,10 +13,10 @@ import type { ControlHost } from './control-host.js';
 import { watchForRejectedCredentials } from './credentials/rejected-credential-watch.js';
 import type { HookRegistrations } from './hook-registrations.js';
 import { createInboundSink } from './inbound-sink.js';
+import { InitializeExchange } from './initialize-exchange.js';
 import { installControlCalls } from './install-control-calls.js';
 import { ABORTED_BY_USER, listenForAbort } from './listen-for-abort.js';
 import type { QueryControls } from './query-controls.js';
-import { requestInitialize } from './request-initialize.js';
 import type { SessionDependencies } from './session-dependencies.js';
 import type { SessionInput } from './session-input.js';
 import { type SessionEndParts, shutDownSession } from './shut-down-session.js';
@@ -33,7 +33,7 @@ type SessionState = 'new' | 'running' | 'closed';
  * the caller, ends the CLI's input once the last turn is answered, and tears everything down.
  *
  * It wires parts that each do one thing: the start sequence (`startSession`: option checks, hooks,
- * `initialize`), the user input (`SessionInput`), the in-process servers (`McpServerSet`, made
+ * `initialize`), the `initialize` exchange ({@link InitializeExchange}), the user input (`SessionInput`), the in-process servers (`McpServerSet`, made
  * with the `McpServerFactory`), one handler per inbound request kind, the {@link TurnLedger}; the control
  * methods (`interrupt`, `setModel`, `setMcpServers`, ...) come from the control table
  * (`QUERY_CONTROLS`: each request's payload and answer, written once), run over the
@@ -49,13 +49,10 @@ export class Session implements ControlHost {
   private readonly input: SessionInput;
   /** The hook callbacks by id, registered by `start()`. */
   private hooks: HookRegistrations['callbacks'] | undefined;
-  /** Set when external MCP servers go in `initialize`: user messages wait until the CLI confirmed them. */
-  private inputGate: Promise<unknown> | undefined;
   private state: SessionState = 'new';
   private startPromise: Promise<void> | undefined;
-  private initPromise: Promise<SDKControlInitializeResponse> | undefined;
-  /** The `initialize` payload sent at start, for `reinitialize()`. */
-  private initializePayload: Record<string, unknown> | undefined;
+  /** What `initialize` sent and the CLI's answer; the gate user messages wait behind. */
+  private readonly initialize = new InitializeExchange();
   /** The commands of the latest `system/commands_changed` message. */
   private commands: SlashCommand[] | undefined;
   private closePromise: Promise<void> | undefined;
@@ -70,7 +67,7 @@ export class Session implements ControlHost {
       isClosed: () => this.state === 'closed',
       closedError: () => this.closedError(),
       findHook: (id) => this.hooks?.get(id),
-      inputGate: () => this.inputGate,
+      inputGate: () => this.initialize.inputGate,
       sendUserMessage: (message) => this.sendUserMessage(message),
     });
     this.options = assembled.options;
@@ -107,8 +104,9 @@ export class Session implements ControlHost {
   /** The CLI's answer to `initialize` (commands, models, account, version, ...). */
   async initializationResult(): Promise<SDKControlInitializeResponse> {
     await this.start();
-    if (this.initPromise === undefined) throw this.closedError();
-    return this.initPromise;
+    const answer = this.initialize.answer;
+    if (answer === undefined) throw this.closedError();
+    return answer;
   }
 
   /**
@@ -118,10 +116,8 @@ export class Session implements ControlHost {
    */
   async reinitialize(): Promise<SDKControlInitializeResponse> {
     await this.initializationResult();
-    const { sdkMcpServerManifests: _manifests, sdkMcpServers: _names, ...payload } = this.initializePayload ?? {};
-    const names = this.parts.servers.names;
     const timeoutMs = this.options.controlRequestTimeoutMs ?? DEFAULT_CONTROL_TIMEOUT_MS;
-    return requestInitialize(this, { ...(names.length > 0 && { sdkMcpServers: names }), ...payload }, timeoutMs);
+    return this.initialize.again(this, this.parts.servers.names, timeoutMs);
   }
 
   /**
@@ -238,12 +234,7 @@ export class Session implements ControlHost {
       close: (error) => this.close(error),
       running: (hooks) => this.run(hooks),
     });
-    this.initializePayload = started.payload;
-    this.initPromise = started.initialize;
-    // Servers sent in initialize must be confirmed before a prompt runs, or a turn could run without them.
-    if (started.gatesInput) this.inputGate = this.initPromise;
-    // An unanswered initialize is fatal: nothing else can work.
-    this.initPromise.catch((error: unknown) => {
+    this.initialize.sent(started, (error) => {
       if (this.state !== 'closed') void this.close(error);
     });
     // endInput() may have been called before the session ran.
@@ -261,7 +252,7 @@ export class Session implements ControlHost {
         protocol: this.parts.protocol,
         output: watchForRejectedCredentials(this.parts.tracing?.observing(this.parts.output) ?? this.parts.output, {
           options: this.options,
-          initialized: () => this.initPromise,
+          initialized: () => this.initialize.answer,
           // Nothing the CLI writes after the decision (the interrupted turn's result) is yielded.
           stop: (error) => {
             this.parts.output.seal();

@@ -5,59 +5,35 @@
  * pool's in `packages/agent-pool/test/e2e/abort-and-error-results.test.ts`), while `ClaudeClient`,
  * whose CLI lives on, reads a failed turn like any other.
  */
-import { AbortError, ClaudeClient, ResultError, type SDKMessage, startup } from '@hexagent/sdk';
-import { apiError, type CliHarness, collectSettled, startCliHarness, text } from '@hexagent/testing';
+import { AbortError, ClaudeClient, ResultError, startup } from '@hexagent/sdk';
+import { apiError, collectAbortingAtInit, collectSettled, TestScope, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
-let harness: CliHarness | undefined;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close().catch(() => {});
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** Longer than any teardown: a reply the abort always cuts. */
 const SLOW = 8_000;
 
-/** Read `run`, aborting `controller` at the first `system/init`; what came after the abort, and the error. */
-async function abortAtInit(run: AsyncIterable<SDKMessage>, controller: AbortController) {
-  const after: SDKMessage[] = [];
-  let aborted = false;
-  const { messages, error } = await collectSettled(
-    (async function* () {
-      for await (const message of run) {
-        if (aborted) after.push(message);
-        yield message;
-        if (message.type === 'system' && message.subtype === 'init') {
-          aborted = true;
-          controller.abort();
-        }
-      }
-    })(),
-  );
-  return { messages, after, error };
-}
-
 describe('abort on the real CLI: nothing more, then AbortError', () => {
   it('ClaudeClient with an abortController', async () => {
-    harness = await startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
+    const harness = await scope.startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
     const controller = new AbortController();
     const client = new ClaudeClient({ env: harness.env, abortController: controller });
-    closers.push(() => client.close());
+    scope.defer(() => client.close());
     await client.connect();
     await client.query('write an essay');
-    const { after, error } = await abortAtInit(client.receiveResponse(), controller);
+    const { after, error } = await collectAbortingAtInit(client.receiveResponse(), controller);
     expect(AbortError.isInstance(error)).toBe(true);
     expect(after).toEqual([]);
   });
 
   it('a warm query (startup())', async () => {
-    harness = await startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
+    const harness = await scope.startCliHarness([{ content: [text('slow')], delayMs: SLOW }]);
     const controller = new AbortController();
     const warm = await startup({ options: { env: harness.env, abortController: controller } });
-    closers.push(async () => warm.close());
-    const { after, error } = await abortAtInit(warm.query('write an essay'), controller);
+    scope.defer(async () => warm.close());
+    const { after, error } = await collectAbortingAtInit(warm.query('write an essay'), controller);
     expect(AbortError.isInstance(error)).toBe(true);
     expect(after).toEqual([]);
   });
@@ -65,9 +41,12 @@ describe('abort on the real CLI: nothing more, then AbortError', () => {
 
 describe('a failed run on the real CLI', () => {
   it('ClaudeClient: a failed turn is read like any other (its CLI lives on), and the next turn works', async () => {
-    harness = await startCliHarness([apiError(400, 'invalid_request_error', 'bad turn'), { content: [text('fine')] }]);
+    const harness = await scope.startCliHarness([
+      apiError(400, 'invalid_request_error', 'bad turn'),
+      { content: [text('fine')] },
+    ]);
     const client = new ClaudeClient({ env: harness.env });
-    closers.push(() => client.close());
+    scope.defer(() => client.close());
     await client.connect();
     await client.query('first');
     const failed = await collectSettled(client.receiveResponse());
@@ -79,9 +58,9 @@ describe('a failed run on the real CLI', () => {
   });
 
   it('ClaudeClient: a refused resume fails connect() with the ResultError', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const client = new ClaudeClient({ env: harness.env, resume: '8d9b6a1e-1111-4222-8333-944445555666' });
-    closers.push(() => client.close());
+    scope.defer(() => client.close());
     const error = await client.connect().catch((caught: unknown) => caught);
     expect(ResultError.isInstance(error)).toBe(true);
     expect((error as Error).message).toMatch(/^Claude Code returned an error result: No conversation found/);

@@ -16,27 +16,21 @@ import {
 } from '@hexagent/sdk';
 import {
   apiError,
-  type CliHarness,
   collect,
   hermeticCliEnv,
   type ModelScript,
   results,
   resultText,
   ScriptedModelServer,
-  startCliHarness,
+  TestScope,
   text,
   toolUse,
 } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-let harness: CliHarness | undefined;
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 function userTurn(content: string): SDKUserMessageInput {
   return { type: 'user', message: { role: 'user', content } };
@@ -59,7 +53,7 @@ describe('canUseTool against the real CLI', () => {
   it('deny: the handler does not run and the deny message reaches the model', async () => {
     const calls: Array<Record<string, unknown>> = [];
     const asked: Array<{ toolName: string; input: Record<string, unknown>; toolUseID: string }> = [];
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_deny')] },
       { content: [text('ok, not allowed')] },
     ]);
@@ -87,7 +81,7 @@ describe('canUseTool against the real CLI', () => {
 
   it('allow with updatedInput: the handler receives the changed input', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] },
       { content: [text('done')] },
     ]);
@@ -110,7 +104,7 @@ describe('canUseTool against the real CLI', () => {
 
   it('a throwing callback denies with its message', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] },
       { content: [text('k')] },
     ]);
@@ -136,7 +130,7 @@ describe('hooks against the real CLI', () => {
     const calls: Array<Record<string, unknown>> = [];
     const pre: Array<{ input: PreToolUseHookInput; toolUseID: string | undefined }> = [];
     const post: PostToolUseHookInput[] = [];
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       {
         content: [
           toolUse('mcp__calc__add', { a: 2, b: 2 }, 'toolu_allowed'),
@@ -206,7 +200,10 @@ describe('hooks against the real CLI', () => {
 
 describe('streaming input and live controls against the real CLI', () => {
   it('two user turns through one streaming query give two results in one process', async () => {
-    harness = await startCliHarness([{ content: [text('first answer')] }, { content: [text('second answer')] }]);
+    const harness = await scope.startCliHarness([
+      { content: [text('first answer')] },
+      { content: [text('second answer')] },
+    ]);
     const input = new AsyncQueue<SDKUserMessageInput>();
     input.push(userTurn('first question'));
     const run = query({ prompt: input, options: { env: harness.env } });
@@ -233,7 +230,7 @@ describe('streaming input and live controls against the real CLI', () => {
 
   it('ClaudeClient takes two turns, reports server info and MCP status, and changes permission mode', async () => {
     const calls: Array<Record<string, unknown>> = [];
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 20, b: 22 })] },
       { content: [text('forty-two')] },
       { content: [text('still here')] },
@@ -243,7 +240,7 @@ describe('streaming input and live controls against the real CLI', () => {
       mcpServers: { calc: recordingCalc(calls) },
       allowedTools: ['mcp__calc__add'],
     });
-    cleanups.push(() => client.close());
+    scope.defer(() => client.close());
     await client.connect();
     const info = await client.serverInfo();
     expect(info.claude_code_version).toMatch(/^\d+\.\d+\.\d+$/);
@@ -291,7 +288,7 @@ describe('streaming input and live controls against the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__slow__sleep', {})] },
       { content: [text('after the interrupt')] },
     ]);
@@ -301,7 +298,7 @@ describe('streaming input and live controls against the real CLI', () => {
       allowedTools: ['mcp__slow__sleep'],
       spawnClaudeCodeProcess: recordingSpawn(written),
     });
-    cleanups.push(() => client.close());
+    scope.defer(() => client.close());
     await client.connect();
     await client.query('sleep');
     const turn = (async () => {
@@ -334,7 +331,7 @@ describe('streaming input and live controls against the real CLI', () => {
       sideTurn: () => apiError(404, 'not_found_error', 'model: no-such-model-9000'),
     });
     const hermetic = await hermeticCliEnv({ baseUrl: server.url });
-    cleanups.push(async () => {
+    scope.defer(async () => {
       await server.close();
       await hermetic.cleanup();
     });
@@ -353,7 +350,7 @@ describe('streaming input and live controls against the real CLI', () => {
 
 describe('more live controls against the real CLI', () => {
   it('interrupt() works during start-up and during an API call; other controls answer', async () => {
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [text('slow answer')], delayMs: 3000 },
       { content: [text('next answer')] },
     ]);
@@ -390,7 +387,7 @@ describe('more live controls against the real CLI', () => {
 
 describe('sessions and structured output against the real CLI', () => {
   it('resume continues a finished session: the model sees the earlier turns', async () => {
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [text('the secret word is aubergine')] },
       { content: [text('you asked about the secret')] },
     ]);
@@ -409,7 +406,7 @@ describe('sessions and structured output against the real CLI', () => {
   });
 
   it('outputFormat yields structured_output on the result', async () => {
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('StructuredOutput', { answer: 42, unit: 'apples' })] },
       { content: [text('done')] },
     ]);

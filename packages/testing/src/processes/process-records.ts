@@ -22,6 +22,11 @@ export function processRecord(pid: number): ProcessRecord | undefined {
   }
 }
 
+/** True while process `pid` runs: it exists and is not a zombie waiting for its parent to reap it. */
+export function isRunning(pid: number): boolean {
+  return processRecord(pid) !== undefined;
+}
+
 /** Every live process whose environment holds `entry` (`NAME=value`, exactly), this one left out. */
 export function processesWithEnv(entry: string): ProcessRecord[] {
   const found: ProcessRecord[] = [];

@@ -6,11 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InboundMessage, Options } from '@hexagent/core';
+import { collectSettled, isRunning } from '@hexagent/testing';
 import { CliNotFoundError, ProcessError } from '@hexagent/transport-kit';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CliTransport } from '../../src/cli-transport.js';
 import { findClaudeCli } from '../../src/find-claude-cli.js';
-import { collect, isAlive, rejectionOf } from '../helpers/checks.js';
+import { rejectionOf } from '../helpers/checks.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 import { transportFor } from '../helpers/transport-for.js';
 
@@ -57,7 +58,7 @@ async function nextMatching(
 afterEach(async () => {
   for (const transport of transports.splice(0)) {
     await transport.close();
-    if (transport.pid !== undefined) expect(isAlive(transport.pid)).toBe(false);
+    if (transport.pid !== undefined) expect(isRunning(transport.pid)).toBe(false);
   }
 });
 
@@ -95,7 +96,7 @@ describe('CliTransport with the real Claude Code CLI', () => {
     }
     expect(rest.filter((message) => message.type === 'control_response')).toEqual([]);
     expect(transport.isOpen).toBe(false);
-    expect(isAlive(transport.pid ?? -1)).toBe(false);
+    expect(isRunning(transport.pid ?? -1)).toBe(false);
   });
 
   it('accepts the flags in --flag=value form, external MCP servers in --mcp-config included', async () => {
@@ -134,7 +135,7 @@ describe('CliTransport with the real Claude Code CLI', () => {
     const lines: string[] = [];
     const transport = realCli({ extraArgs: { 'resume-session-at': 'x' }, stderr: (line) => lines.push(line) });
     await transport.start();
-    const { items, error } = await collect(transport.messages());
+    const { messages: items, error } = await collectSettled(transport.messages());
     expect(items).toEqual([]);
     expect(ProcessError.isInstance(error)).toBe(true);
     expect((error as ProcessError).exitCode).toBe(1);
@@ -151,7 +152,7 @@ describe('CliTransport with the real Claude Code CLI', () => {
     const startedAt = performance.now();
     await transport.close();
     expect(performance.now() - startedAt).toBeLessThan(5_000);
-    expect(isAlive(transport.pid ?? -1)).toBe(false);
+    expect(isRunning(transport.pid ?? -1)).toBe(false);
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });
 

@@ -1,26 +1,7 @@
-/** Small checks of the tests: a drained iterable, a rejection, a live process, a condition in time. */
-
-/** Drain an async iterable, catching the error that ends it, if any. */
-export async function collect<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
-  const items: T[] = [];
-  try {
-    for await (const item of iterable) items.push(item);
-  } catch (error) {
-    return { items, error };
-  }
-  return { items, error: undefined };
-}
-
-/** True while a process with this pid exists. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-}
+/**
+ * Small checks of the tests: a rejection, a condition in time. (A drained iterable is the kit's
+ * `collectSettled`, a live process its `isRunning`: `@hexagent/testing`.)
+ */
 
 /** Wait until `predicate` holds, polling, or fail after `timeoutMs` (generous: a busy machine is slow, not wrong). */
 export async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {

@@ -3,11 +3,11 @@
  * test, which then checks that no process it started is left running.
  */
 import type { Options } from '@hexagent/core';
+import { isRunning } from '@hexagent/testing';
 import type { StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { CliTransport } from '../../src/cli-transport.js';
 import type { CliTransportSettings } from '../../src/cli-transport-settings.js';
-import { isAlive } from './checks.js';
 import { standInCli } from './stand-in.js';
 import { removeTempDirs } from './temp-dirs.js';
 import { transportFor } from './transport-for.js';
@@ -19,7 +19,7 @@ const pids: number[] = [];
 export function useCliTransportCleanup(): void {
   afterEach(async () => {
     await Promise.all(transports.splice(0).map((transport) => transport.close()));
-    for (const pid of pids.splice(0)) expect(isAlive(pid)).toBe(false);
+    for (const pid of pids.splice(0)) expect(isRunning(pid)).toBe(false);
   });
   afterAll(() => {
     removeTempDirs();

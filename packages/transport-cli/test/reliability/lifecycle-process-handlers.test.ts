@@ -8,10 +8,11 @@
  */
 import { getEventListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
+import { isRunning } from '@hexagent/testing';
 import { processGuardian } from '@hexagent/transport-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CliTransport } from '../../src/cli-transport.js';
-import { isAlive, waitFor } from '../helpers/checks.js';
+import { waitFor } from '../helpers/checks.js';
 import { SCRIPTED, standInCli } from '../helpers/stand-in.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 import { transportFor } from '../helpers/transport-for.js';
@@ -81,7 +82,7 @@ describe('process-wide handlers are installed once, not per CLI', { timeout: SPA
       await startEchoing(transport);
       during.push(counts());
       await transport.close();
-      expect(isAlive(transport.pid as number)).toBe(false);
+      expect(isRunning(transport.pid as number)).toBe(false);
       await settle(baseline, fds);
     }
     console.log(`[lifecycle] 50 sequential transports: listeners ${JSON.stringify(baseline)} before and after each;`);
@@ -101,7 +102,7 @@ describe('process-wide handlers are installed once, not per CLI', { timeout: SPA
       const during = counts();
       const fdsDuring = openFds();
       await Promise.all(running.map((transport) => transport.close()));
-      for (const transport of running) expect(isAlive(transport.pid as number)).toBe(false);
+      for (const transport of running) expect(isRunning(transport.pid as number)).toBe(false);
       await settle(baseline, fds);
       console.log(
         `[lifecycle] 50 concurrent transports: listeners while running ${JSON.stringify(during)}, ` +
@@ -156,7 +157,7 @@ describe('one AbortController shared by 20 transports', () => {
       // Every stream ends and every process is gone.
       await Promise.all(iterators.map(async (iterator) => expect((await iterator.next()).done).toBe(true)));
       // A wait on the exits, not a bound: 20 processes ending take seconds on a loaded machine.
-      await waitFor(() => running.every((transport) => !isAlive(transport.pid as number)));
+      await waitFor(() => running.every((transport) => !isRunning(transport.pid as number)));
       console.log(`[lifecycle] abort() of 20 transports sharing a controller: all gone in ${Date.now() - since} ms`);
       expect(getEventListeners(abortController.signal, 'abort')).toHaveLength(0);
       expect(warnings.map(String)).toEqual([]);

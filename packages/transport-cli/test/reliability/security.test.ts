@@ -7,10 +7,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HexagentError, type Options } from '@hexagent/core';
+import { isRunning } from '@hexagent/testing';
 import { BASE_CLI_ARGS, buildCliArgs, CliNotFoundError, ProcessError } from '@hexagent/transport-kit';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CliTransport } from '../../src/cli-transport.js';
-import { isAlive } from '../helpers/checks.js';
 import { INFO, standInCli } from '../helpers/stand-in.js';
 import { makeTempDir, removeTempDirs, writeExecutable } from '../helpers/temp-dirs.js';
 import { transportFor as cliTransportFor } from '../helpers/transport-for.js';
@@ -21,7 +21,7 @@ const transports: CliTransport[] = [];
 afterEach(async () => {
   for (const transport of transports.splice(0)) {
     await transport.close();
-    if (transport.pid !== undefined) expect(isAlive(transport.pid)).toBe(false);
+    if (transport.pid !== undefined) expect(isRunning(transport.pid)).toBe(false);
   }
 });
 

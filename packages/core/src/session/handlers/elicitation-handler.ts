@@ -1,11 +1,11 @@
 import type { Clock } from '../../ports/clock.js';
-import { type ControlHandlerContext, NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
+import type { ControlHandlerContext, NO_CONTROL_RESPONSE } from '../../ports/control-protocol.js';
 import type { ControlRequestBody } from '../../types/control.js';
 import type { ElicitationRequest, ElicitationResult } from '../../types/elicitation.js';
 import type { Options } from '../../types/options.js';
 import { isRecord } from '../../util/is-record.js';
-import { runWithDeadline } from '../../util/run-with-deadline.js';
 import { systemClock } from '../../util/system-clock.js';
+import { answerFromCallback } from './answer-from-callback.js';
 
 /** How long an `onElicitation` callback may take before the elicitation is declined: 10 minutes. */
 export const DEFAULT_ELICITATION_TIMEOUT_MS = 10 * 60_000;
@@ -40,15 +40,11 @@ export function createElicitationHandler(
     const onElicitation = options.onElicitation;
     if (onElicitation === undefined) return DECLINE;
     const elicitation = elicitationRequest(request);
-    try {
-      const result = await runWithDeadline(
-        (callbackSignal) => onElicitation(elicitation, { signal: callbackSignal, requestId }),
-        { timeoutMs, signal, what: 'onElicitation', clock },
-      );
-      return result === null ? NO_CONTROL_RESPONSE : result;
-    } catch {
-      return DECLINE;
-    }
+    return answerFromCallback(
+      (callbackSignal) => onElicitation(elicitation, { signal: callbackSignal, requestId }),
+      { timeoutMs, signal, what: 'onElicitation', clock },
+      DECLINE,
+    );
   };
 }
 

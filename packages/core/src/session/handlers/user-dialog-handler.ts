@@ -4,8 +4,8 @@ import type { ControlRequestBody } from '../../types/control.js';
 import type { UserDialogRequest, UserDialogResult } from '../../types/elicitation.js';
 import type { Options } from '../../types/options.js';
 import { isRecord } from '../../util/is-record.js';
-import { runWithDeadline } from '../../util/run-with-deadline.js';
 import { systemClock } from '../../util/system-clock.js';
+import { answerFromCallback } from './answer-from-callback.js';
 
 /** How long an `onUserDialog` callback may take before the dialog is answered `cancelled`: 10 minutes. */
 export const DEFAULT_USER_DIALOG_TIMEOUT_MS = 10 * 60_000;
@@ -49,14 +49,10 @@ export function createUserDialogHandler(
       payload: isRecord(request.payload) ? request.payload : {},
     };
     if (typeof request.tool_use_id === 'string') dialog.toolUseID = request.tool_use_id;
-    try {
-      const result = await runWithDeadline(
-        (callbackSignal) => onUserDialog(dialog, { signal: callbackSignal, requestId }),
-        { timeoutMs, signal, what: 'onUserDialog', clock },
-      );
-      return result === null ? NO_CONTROL_RESPONSE : result;
-    } catch {
-      return CANCELLED;
-    }
+    return answerFromCallback(
+      (callbackSignal) => onUserDialog(dialog, { signal: callbackSignal, requestId }),
+      { timeoutMs, signal, what: 'onUserDialog', clock },
+      CANCELLED,
+    );
   };
 }
