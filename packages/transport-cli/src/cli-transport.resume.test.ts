@@ -7,9 +7,10 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InboundMessage, SpawnOptions, TransportLaunch } from '@hexagent/core';
+import { isRunning } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive, rejectionOf } from '../test/helpers/checks.js';
+import { rejectionOf } from '../test/helpers/checks.js';
 import { INFO, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { CliTransport } from './cli-transport.js';
@@ -103,6 +104,6 @@ describe('CliTransport resuming a session from its transcripts', () => {
     const dir = transport.cliConfigDir;
     expect(dir).toMatch(/claude-resume-/);
     expect(existsSync(dir ?? '')).toBe(false);
-    if (transport.pid !== undefined) expect(isAlive(transport.pid)).toBe(false);
+    if (transport.pid !== undefined) expect(isRunning(transport.pid)).toBe(false);
   });
 });

@@ -2,7 +2,6 @@ import {
   type InboundMessage,
   InboundMessageStream,
   type OutboundMessage,
-  type ResumeTranscripts,
   onAbort as subscribeToAbort,
   type Transport,
   type TransportFactory,
@@ -13,9 +12,8 @@ import {
   BackpressureQueue,
   CliStderr,
   NdjsonReader,
-  removeResumeConfigDir,
+  ResumeConfigDir,
   TransportLifecycle,
-  writeResumeConfigDir,
 } from '@hexagent/transport-kit';
 import { brokenPipeError, exitError, processFailedError, readError, sendRefusal } from './cli-transport-errors.js';
 import { type CliTransportSettings, resolveCliTransportSettings } from './cli-transport-settings.js';
@@ -42,11 +40,9 @@ import { startCliProcess } from './start-cli-process.js';
  * of every transport (start once, close once and after start, close before start) is the kit's
  * `TransportLifecycle`; the process's own states are {@link CliTransportStateMachine}'s.
  *
- * A launch resumed from a `sessionStore` carries the session's transcripts as data
- * (`resumeTranscripts`): `start()` writes them into a private config directory (`writeResumeConfigDir`
- * of the kit, with copies of the CLI's config files), runs the CLI with it as `CLAUDE_CONFIG_DIR`,
- * reports it as {@link CliTransport.cliConfigDir}, and `close()` removes it once the CLI is gone
- * (a failed start removes it at once).
+ * A launch resumed from a `sessionStore` carries the transcripts (`resumeTranscripts`): `start()`
+ * writes them to a private config dir (the kit's `ResumeConfigDir`), reported as
+ * {@link CliTransport.cliConfigDir} and removed once the CLI is gone.
  *
  * @example
  * ```ts
@@ -72,7 +68,7 @@ export class CliTransport implements Transport {
   private readonly stderr: CliStderr;
   private process: ProcessSupervisor | undefined;
   /** The config directory written for a launch resumed from a store; removed once the CLI is gone. */
-  private resumeDir: string | undefined;
+  private readonly resumeDir = new ResumeConfigDir();
   /** Takes `onAbort` off the launch's abort signal. */
   private stopListeningForAbort: (() => void) | undefined;
   /**
@@ -124,13 +120,9 @@ export class CliTransport implements Transport {
     return this.process?.pid;
   }
 
-  /**
-   * The private config directory the CLI resumes in, for a launch resumed from a store (the
-   * `sessionStore` mirror maps transcript paths under it); `undefined` otherwise: the CLI uses the
-   * one its environment names. Set once `start()` has written it; kept after `close()` removed it.
-   */
+  /** For a launch resumed from a store, the config dir the CLI resumes in (the mirror maps paths under it), once written. */
   get cliConfigDir(): string | undefined {
-    return this.resumeDir;
+    return this.resumeDir.dir;
   }
 
   /** The last lines the CLI wrote to stderr (bounded). */
@@ -224,8 +216,8 @@ export class CliTransport implements Transport {
     let supervisor: ProcessSupervisor | undefined;
     try {
       // Without transcripts the spawn stays synchronous in start(), as the official SDK calls `spawnClaudeCodeProcess`.
-      const transcripts = this.launch.resumeTranscripts;
-      const launch = transcripts === undefined ? this.launch : await this.resumeLaunch(transcripts);
+      const launch =
+        this.launch.resumeTranscripts === undefined ? this.launch : await this.resumeDir.launchFor(this.launch);
       const spawned = await startCliProcess(launch, this.spawnAbort.signal);
       const handlers = spawned.errorsAreFatal
         ? { ...this.processHandlers, error: this.onProcessError }
@@ -237,7 +229,7 @@ export class CliTransport implements Transport {
       this.machine.apply('spawnFailed');
       supervisor?.detach();
       this.inbound.end(error);
-      await this.removeResumeDir();
+      await this.resumeDir.remove();
       throw error;
     }
     this.machine.apply('spawned');
@@ -263,18 +255,7 @@ export class CliTransport implements Transport {
     this.inbound.end();
     this.release();
     await supervisor?.waitUntilReleased(this.closeTimeoutMs);
-    await this.removeResumeDir();
-  }
-
-  /** The launch to run: a resumed session's transcripts written to a directory of its own, named as `CLAUDE_CONFIG_DIR`. */
-  private async resumeLaunch(transcripts: ResumeTranscripts): Promise<TransportLaunch> {
-    this.resumeDir = await writeResumeConfigDir(transcripts, this.launch.env);
-    return { ...this.launch, env: { ...this.launch.env, CLAUDE_CONFIG_DIR: this.resumeDir } };
-  }
-
-  /** Removes the resumed session's directory, once the CLI no longer runs in it. */
-  private async removeResumeDir(): Promise<void> {
-    if (this.resumeDir !== undefined) await removeResumeConfigDir(this.resumeDir);
+    await this.resumeDir.remove();
   }
 
   /** Lets go of the process's streams and listeners, and of the abort signal. */

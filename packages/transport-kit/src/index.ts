@@ -82,6 +82,7 @@ export {
   warnAboutCliOptions,
 } from './launch/cli-option-warnings.js';
 export { ENV_FROM_STDIN_SCRIPT, encodeEnvForStdin, shellQuote } from './launch/env-over-stdin.js';
+export { ResumeConfigDir } from './launch/resume-config-dir.js';
 export { PENDING_RESUME, type ResumeFacts, resumedLaunch } from './launch/resumed-launch.js';
 export { isSecretEnvName, secretEnvNames } from './launch/secret-env-names.js';
 export { validateCliOptions } from './launch/validate-cli-options.js';
