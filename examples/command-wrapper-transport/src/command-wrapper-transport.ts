@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AbortError,
   type InboundMessage,
-  InboundMessageStream,
+  type InboundMessageStream,
   InvalidOptionError,
   type OutboundMessage,
   onAbort,
@@ -14,11 +14,11 @@ import {
   type TransportSink,
 } from '@hexagent/core';
 import {
-  BackpressureQueue,
   CliStderr,
+  createNdjsonInbound,
   encodeEnvForStdin,
   LinkLostError,
-  NdjsonReader,
+  type NdjsonReader,
   ProcessError,
   spawnFailure,
   stopChildProcess,
@@ -94,24 +94,18 @@ export class CommandWrapperTransport implements Transport {
     this.settings = settings;
     // The kit splits stderr into lines for the user's callback and keeps a bounded tail for errors.
     this.stderr = new CliStderr({ maxLines: 100, maxBytes: 8192 }, launch.stderr);
-    this.inbound = new InboundMessageStream({
-      queue: new BackpressureQueue<InboundMessage>({
-        highWaterMark: 1024,
-        onPause: () => this.child?.stdout.pause(),
-        onResume: () => this.child?.stdout.resume(),
-        onReturn: () => void this.close(),
-      }),
+    // The kit's inbound side: messages queued for one reader, the wrapper's stdout paused while it lags.
+    ({ inbound: this.inbound, reader: this.reader } = createNdjsonInbound({
       owner: 'CommandWrapperTransport',
-      onSinkError: (error) => this.fail(error),
-    });
-    this.reader = new NdjsonReader(
-      {
-        message: (message) => this.inbound.push(message),
-        skipped: noteSkippedLine,
-        fault: (error) => this.fail(error),
-      },
-      launch.maxMessageBytes,
-    );
+      highWaterMark: 1024,
+      pause: () => this.child?.stdout.pause(),
+      resume: () => this.child?.stdout.resume(),
+      close: () => void this.close(),
+      sinkError: (error) => this.fail(error),
+      maxMessageBytes: launch.maxMessageBytes,
+      skipped: noteSkippedLine,
+      fault: (error) => this.fail(error),
+    }));
   }
 
   /** True from a successful `start()` until `close()`, the wrapper's exit or a fault. */

@@ -1,6 +1,6 @@
 import {
   type InboundMessage,
-  InboundMessageStream,
+  type InboundMessageStream,
   type OutboundMessage,
   onAbort as subscribeToAbort,
   type Transport,
@@ -9,9 +9,9 @@ import {
   type TransportSink,
 } from '@hexagent/core';
 import {
-  BackpressureQueue,
   CliStderr,
-  NdjsonReader,
+  createNdjsonInbound,
+  type NdjsonReader,
   ResumeConfigDir,
   TransportLifecycle,
 } from '@hexagent/transport-kit';
@@ -90,24 +90,17 @@ export class CliTransport implements Transport {
       { maxLines: resolved.stderrBufferLines, maxBytes: resolved.stderrBufferBytes },
       launch.stderr,
     );
-    this.inbound = new InboundMessageStream({
-      queue: new BackpressureQueue<InboundMessage>({
-        highWaterMark: resolved.highWaterMark,
-        onPause: () => this.process?.pause(),
-        onResume: () => this.process?.resume(),
-        onReturn: () => void this.close(),
-      }),
+    ({ inbound: this.inbound, reader: this.reader } = createNdjsonInbound({
       owner: 'CliTransport',
-      onSinkError: (error) => this.fail(error),
-    });
-    this.reader = new NdjsonReader(
-      {
-        message: (message) => this.inbound.push(message),
-        skipped: noteSkippedLine,
-        fault: (error) => this.fail(error),
-      },
-      launch.maxMessageBytes,
-    );
+      highWaterMark: resolved.highWaterMark,
+      pause: () => this.process?.pause(),
+      resume: () => this.process?.resume(),
+      close: () => void this.close(),
+      sinkError: (error) => this.fail(error),
+      maxMessageBytes: launch.maxMessageBytes,
+      skipped: noteSkippedLine,
+      fault: (error) => this.fail(error),
+    }));
   }
 
   /** True from a successful `start()` until `close()` is called, the CLI exits, or its output is faulty. */

@@ -52,6 +52,12 @@ export { REDACTED, redactSecrets } from './errors/redact-secrets.js';
 export { spawnFailure } from './errors/spawn-failure.js';
 export { UnsupportedCliVersionError } from './errors/unsupported-cli-version-error.js';
 export { BackpressureQueue, type BackpressureQueueOptions } from './framing/backpressure-queue.js';
+export {
+  createInboundStream,
+  createNdjsonInbound,
+  type InboundStreamOptions,
+  type NdjsonInboundOptions,
+} from './framing/inbound-stream.js';
 export { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './framing/line-decoder.js';
 export { NdjsonReader, type NdjsonReaderHandlers } from './framing/ndjson-reader.js';
 export { GUARDIAN_SCRIPT } from './guardian/guardian-script.js';

@@ -1,7 +1,7 @@
 import {
   AbortError,
   type InboundMessage,
-  InboundMessageStream,
+  type InboundMessageStream,
   JsonDecodeError,
   type OutboundMessage,
   onAbort,
@@ -12,8 +12,8 @@ import {
   TransportStartError,
 } from '@hexagent/core';
 import {
-  BackpressureQueue,
   buildRelayHello,
+  createInboundStream,
   encodeRelayFrame,
   Heartbeat,
   parseRelayFrame,
@@ -86,15 +86,13 @@ export class WebSocketTransport implements Transport {
     // A session resumed from a store: its transcripts, as loaded, travel in the hello.
     if (launch.resumeTranscripts !== undefined) this.hello.resume = { files: [...launch.resumeTranscripts.files] };
     this.signal = launch.signal;
-    this.inbound = new InboundMessageStream({
-      queue: new BackpressureQueue<InboundMessage>({
-        highWaterMark: this.settings.highWaterMark,
-        onPause: () => this.socket?.pause(),
-        onResume: () => this.socket?.resume(),
-        onReturn: () => void this.close(),
-      }),
+    this.inbound = createInboundStream({
       owner: 'WebSocketTransport',
-      onSinkError: () => this.socket?.terminate(),
+      highWaterMark: this.settings.highWaterMark,
+      pause: () => this.socket?.pause(),
+      resume: () => this.socket?.resume(),
+      close: () => void this.close(),
+      sinkError: () => this.socket?.terminate(),
     });
   }
 
