@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Options } from '@hexagent/core';
@@ -46,11 +46,5 @@ export function transportTo(relay: Relay, options: Options = {}, settings: Parti
   return webSocketTransport({ url: relay.url, token: TOKEN, ...settings })(buildTransportLaunch(options));
 }
 
-/** True while `pid` runs (a zombie waiting for its reaper does not count). */
-export function isAlive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+/** True while `pid` runs (a zombie waiting for its reaper does not count): the testing kit's `isRunning`. */
+export { isRunning as isAlive } from '@hexagent/testing';
