@@ -1,12 +1,11 @@
 import { type SessionFactories, startQuery } from '@hexagent/compose';
 import type { Options } from '@hexagent/core';
-import type { SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentPool } from '../src/agent-pool.js';
 import type { AgentPoolOptions } from '../src/agent-pool-options.js';
 import { defaultMemoryBudgetMb } from '../src/default-memory-budget.js';
 import type { PoolSpare, SpareSource } from '../src/spare-source.js';
-import { fakeCliContainer, launchFlag, settle } from './pool-test-kit.js';
+import { answerAll, fakeCliContainer, launchFlag, settle } from './pool-test-kit.js';
 
 /** Spares over the fake CLI: the claim starts a query with the pool's factories. */
 function fakeSpareSource(
@@ -58,19 +57,6 @@ function fakeSpareSource(
     },
   };
   return { source, prewarms: () => count, prewarmedAt };
-}
-
-async function answerAll(fakes: ReturnType<typeof fakeCliContainer>, q: AsyncIterable<SDKMessage>) {
-  const run = (async () => {
-    const out: SDKMessage[] = [];
-    for await (const m of q) out.push(m);
-    return out;
-  })();
-  for (let i = 0; i < 20; i++) {
-    await settle();
-    for (const cli of fakes.live()) if (cli.sent.some((m) => m.type === 'user')) cli.answer();
-  }
-  return run;
 }
 
 describe('AgentPool: warm spares', () => {

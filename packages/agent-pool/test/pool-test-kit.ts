@@ -1,5 +1,5 @@
 import type { InboundMessage, OutboundMessage, TransportLaunch } from '@hexagent/core';
-import { createContainer, type DependencyContainer } from '@hexagent/sdk';
+import { createContainer, type DependencyContainer, type SDKMessage } from '@hexagent/sdk';
 import { assistantMessage, FakeCliTransport, fakeCliWiring, resultMessage, systemInitMessage } from '@hexagent/testing';
 import type { ProcessTreeMemory } from '../src/process-tree-memory.js';
 
@@ -239,4 +239,21 @@ export function fakeMeasure(rss: (pid: number) => number = () => 100) {
 /** Let pending promise callbacks run. */
 export async function settle(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
+}
+
+/** Reads `q` to its end while answering every live fake CLI that was sent a user message. */
+export async function answerAll(
+  fakes: ReturnType<typeof fakeCliContainer>,
+  q: AsyncIterable<SDKMessage>,
+): Promise<SDKMessage[]> {
+  const run = (async () => {
+    const out: SDKMessage[] = [];
+    for await (const m of q) out.push(m);
+    return out;
+  })();
+  for (let i = 0; i < 20; i++) {
+    await settle();
+    for (const cli of fakes.live()) if (cli.sent.some((m) => m.type === 'user')) cli.answer();
+  }
+  return run;
 }

@@ -1,10 +1,9 @@
 import { type SessionFactories, startQuery } from '@hexagent/compose';
 import type { Options } from '@hexagent/core';
-import type { SDKMessage } from '@hexagent/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentPool } from '../src/agent-pool.js';
 import type { PoolSpare, SpareSource } from '../src/spare-source.js';
-import { fakeCliContainer, settle } from './pool-test-kit.js';
+import { answerAll, fakeCliContainer, settle } from './pool-test-kit.js';
 
 /** Spares whose start the test ends: `finish(n)` parks the n-th, `fail(n)` fails it. */
 function gatedSpareSource() {
@@ -35,19 +34,6 @@ function gatedSpareSource() {
   };
 }
 
-async function answered(fakes: ReturnType<typeof fakeCliContainer>, q: AsyncIterable<SDKMessage>): Promise<string[]> {
-  const run = (async () => {
-    const out: string[] = [];
-    for await (const m of q) out.push(m.type);
-    return out;
-  })();
-  for (let i = 0; i < 20; i++) {
-    await settle();
-    for (const cli of fakes.live()) if (cli.sent.some((m) => m.type === 'user')) cli.answer();
-  }
-  return run;
-}
-
 /** A query that comes while a spare starts waits for it rather than start a CLI beside it. */
 describe('AgentPool: waiting for a spare still starting', () => {
   it('a query waits for the starting spare: one CLI start, not two', async () => {
@@ -62,7 +48,7 @@ describe('AgentPool: waiting for a spare still starting', () => {
     expect(admitted).toEqual([]);
     expect(pool.stats()).toMatchObject({ queued: 1, busy: 0 });
     spares.finish(0);
-    expect(await answered(fakes, q)).toContain('result');
+    expect((await answerAll(fakes, q)).map((m) => m.type)).toContain('result');
     expect(admitted).toEqual([true]);
     expect(fakes.clis).toHaveLength(1);
     await pool.close();
@@ -79,8 +65,8 @@ describe('AgentPool: waiting for a spare still starting', () => {
     await settle();
     expect(admitted).toEqual([false]);
     spares.finish(0);
-    const results = await Promise.all([answered(fakes, first), answered(fakes, second)]);
-    expect(results.every((types) => types.includes('result'))).toBe(true);
+    const results = await Promise.all([answerAll(fakes, first), answerAll(fakes, second)]);
+    expect(results.every((messages) => messages.some((m) => m.type === 'result'))).toBe(true);
     expect(admitted).toEqual([false, true]);
     await pool.close();
   });
@@ -95,7 +81,7 @@ describe('AgentPool: waiting for a spare still starting', () => {
     await settle();
     expect(admitted).toEqual([]);
     spares.fail(0);
-    expect(await answered(fakes, q)).toContain('result');
+    expect((await answerAll(fakes, q)).map((m) => m.type)).toContain('result');
     expect(admitted).toEqual([false]);
     await pool.close();
   });
