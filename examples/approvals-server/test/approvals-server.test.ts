@@ -5,8 +5,7 @@
  * the worker and the deploy runs once. A second decision on it is refused (409).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,7 +13,7 @@ import {
   listeningUrl,
   processesWithEnv,
   resultText,
-  startCliHarness,
+  TestScope,
   text,
   toolUse,
 } from '@hexagent/testing';
@@ -24,32 +23,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const scope = new TestScope();
+afterAll(() => scope.cleanup());
 
 let harness: CliHarness;
 let baseUrl: string;
 let child: ChildProcess;
-const workDir = mkdtempSync(join(tmpdir(), 'hexagent-approvals-work-'));
+const workDir = scope.tempDir('hexagent-approvals-work-');
 const deployLog = join(workDir, 'deployments.log');
-cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   const postgres = await startPostgresServer();
-  cleanups.push(() => postgres.stop());
-  harness = await startCliHarness((_request, index) =>
+  scope.defer(() => postgres.stop());
+  harness = await scope.startCliHarness((_request, index) =>
     index === 0
       ? { content: [toolUse('mcp__ops__deploy', { service: 'api', env: 'prod' }, 'toolu_deploy')] }
       : { content: [text('Deployed api to prod.')] },
   );
-  cleanups.push(() => harness.dispose());
   child = spawn(process.execPath, [MAIN], {
     env: { ...harness.env, DATABASE_URL: postgres.url, PORT: '0', WORK_DIR: workDir, DEPLOY_LOG: deployLog },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  cleanups.push(async () => {
+  scope.defer(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -104,8 +99,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !inCi)('approvals-server', () => {
     expect(existsSync(deployLog)).toBe(false);
     expect(clis()).toEqual([]);
 
-    const profile = mkdtempSync(join(tmpdir(), 'hexagent-chromium-'));
-    cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
+    const profile = scope.tempDir('hexagent-chromium-');
     const browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
@@ -119,7 +113,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !inCi)('approvals-server', () => {
         '--disable-sync',
       ],
     });
-    cleanups.push(() => browser.close());
+    scope.defer(() => browser.close());
     const page = await browser.newPage();
     await page.goto(baseUrl);
     const row = page.locator(`tr[data-approval="${approval.id}"]`);

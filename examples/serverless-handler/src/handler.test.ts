@@ -4,15 +4,13 @@
  * CLI, PostgreSQL) is test/serverless-handler.test.ts.
  */
 import { InMemorySessionStore, type TransportFactory } from '@hexagent/sdk';
-import { FakeCliTransport, resultMessage } from '@hexagent/testing';
+import { FakeCliTransport, resultMessage, TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler } from './handler.js';
 
 const SESSION = '11111111-2222-4333-8444-555555555555';
-const fakes: FakeCliTransport[] = [];
-afterEach(async () => {
-  for (const fake of fakes.splice(0)) await fake.close();
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** A fake CLI per turn that answers the prompt with `result` (merged into a success result). */
 function cliAnswering(result: Record<string, unknown>): TransportFactory {
@@ -25,7 +23,7 @@ function cliAnswering(result: Record<string, unknown>): TransportFactory {
       },
       onEndInput: (cli) => cli.finish(),
     });
-    fakes.push(fake);
+    scope.defer(() => fake.close());
     return fake;
   };
 }
@@ -87,7 +85,7 @@ describe('createHandler', () => {
   it('answers 502, and logs it, when the relay cannot be reached', async () => {
     const unreachable: TransportFactory = () => {
       const fake = new FakeCliTransport({ startError: new Error('connect ECONNREFUSED 127.0.0.1:7878') });
-      fakes.push(fake);
+      scope.defer(() => fake.close());
       return fake;
     };
     const { handler, logs } = handlerWith(unreachable);

@@ -3,6 +3,7 @@
  * (embedded PostgreSQL): its jobs end `failed` with that reason once their retries are used, the
  * worker pauses between attempts instead of hot-looping, and its events say so. No CLI runs.
  */
+import { TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   AgentJobFailedError,
@@ -15,10 +16,8 @@ import {
 } from '../src/index.js';
 
 const connectionString = inject('postgresUrl');
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close().catch(() => {});
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 type Seen = { at: number } & (
   | ({ event: 'failed' } & AgentWorkerEvents['failed'])
@@ -42,14 +41,14 @@ function brokenWorker(queue: AgentJobQueue): AgentWorker {
     backoff: { initialMs: 200, maxMs: 600 },
     options: { pathToClaudeCodeExecutable: '/nonexistent/claude', settingSources: [] },
   });
-  closers.push(() => worker.close({ deadlineMs: 1000 }));
+  scope.defer(() => worker.close({ deadlineMs: 1000 }));
   return worker;
 }
 
 describe('a worker that cannot start the CLI', () => {
   it('fails its jobs with that reason after the retry limit, pausing between attempts, and says so', async () => {
     const queue = pgBossQueue({ connectionString, name: `nocli-${Date.now()}` });
-    closers.push(() => queue.close());
+    scope.defer(() => queue.close());
     const runs = await Promise.all([1, 2, 3].map((i) => enqueueAgentRun(queue, { prompt: `job ${i}`, retryLimit: 2 })));
     const worker = brokenWorker(queue);
     const seen = record(worker);

@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TestScope } from '@hexagent/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ClientInput } from './client-input.js';
 import { resolveRelayConfig } from './relay-config.js';
 
 const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'hexagent-relay-input-')));
 mkdirSync(path.join(root, 'work'));
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const config = resolveRelayConfig({ token: 'a-token-of-16-chars', cwdRoots: [root] });
@@ -19,7 +18,7 @@ const config = resolveRelayConfig({ token: 'a-token-of-16-chars', cwdRoots: [roo
 /** A ClientInput over a recording sink; `cwd` is where the "CLI" (a real process, for /proc) runs. */
 function input(cwd: string) {
   const cli = spawn('sleep', ['30'], { cwd, stdio: 'ignore' });
-  children.push(cli);
+  scope.defer(() => cli.kill('SIGKILL'));
   const sink = {
     written: [] as string[],
     answers: [] as string[],

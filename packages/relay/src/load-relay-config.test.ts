@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRelayConfig } from './load-relay-config.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 function configFile(content: object): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'relay-config-'));
-  dirs.push(dir);
+  const dir = scope.tempDir('relay-config-');
   const file = path.join(dir, 'relay.json');
   writeFileSync(file, JSON.stringify(content));
   return file;

@@ -1,13 +1,10 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
+import { TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PendingConnections } from './pending-connections.js';
 
-const servers: Server[] = [];
-const clients: Socket[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.destroy();
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** A loopback server whose accepted sockets go to `pending`; resolves with its port. */
 async function serve(pending: PendingConnections, accepted: Socket[] = []): Promise<number> {
@@ -16,7 +13,7 @@ async function serve(pending: PendingConnections, accepted: Socket[] = []): Prom
     accepted.push(socket);
     pending.add(socket);
   });
-  servers.push(server);
+  scope.defer(() => new Promise((resolve) => server.close(resolve)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as { port: number }).port;
 }
@@ -24,7 +21,7 @@ async function serve(pending: PendingConnections, accepted: Socket[] = []): Prom
 function open(port: number, localAddress = '127.0.0.1'): Promise<{ closed: Promise<void>; socket: Socket }> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1', localAddress });
-    clients.push(socket);
+    scope.defer(() => socket.destroy());
     socket.on('error', () => {});
     const closed = new Promise<void>((done) => socket.once('close', () => done()));
     socket.once('connect', () => resolve({ closed, socket }));

@@ -4,20 +4,18 @@
  * what the client sends waits on the client's side instead of in the relay's memory. The relay
  * runs in a process of its own here, so its memory can be measured apart from the client's.
  */
-import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TestScope } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDirs, standInCli, TOKEN } from './helpers/relay-fixture.js';
 import { residentMiB, startRelayProcess, stopRelayProcess } from './helpers/relay-process.js';
 
-const relays: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(relays.splice(0).map(stopRelayProcess));
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 afterAll(removeTempDirs);
 
 const MiB = 1024 * 1024;
@@ -35,7 +33,7 @@ describe('a CLI that does not read its input', () => {
     const cli = standInCli({ echo: true, onStart: [{ pauseInputUntilFile: go }] });
     // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
     const { relay, url } = await startRelayProcess({ cliPath: cli, heartbeatIntervalMs: HEARTBEAT_MS });
-    relays.push(relay);
+    scope.defer(() => stopRelayProcess(relay));
     const transport = webSocketTransport({ url, token: TOKEN, heartbeatIntervalMs: HEARTBEAT_MS })(
       buildTransportLaunch({}),
     );

@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InboundMessage } from '@hexagent/core';
+import { TestScope } from '@hexagent/testing';
 import { type LinkProxy, startLinkProxy } from '@hexagent/testing/conformance';
 import { buildTransportLaunch, ProcessError } from '@hexagent/transport-kit';
 import { RelayConnectionLostError, webSocketTransport } from '@hexagent/transport-websocket';
@@ -18,21 +19,17 @@ import {
 } from './helpers/relay-fixture.js';
 
 const scripted = standInCli({ echo: true, stepsFromInput: true });
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 afterAll(removeTempDirs);
 
 async function relayBehindProxy(
   config: Parameters<typeof relayFor>[1] = {},
 ): Promise<{ relay: Relay; proxy: LinkProxy }> {
   const relay = await relayFor(scripted, config);
+  scope.defer(() => relay.close());
   const proxy = await startLinkProxy(relay.port);
-  cleanups.push(
-    () => proxy.close(),
-    () => relay.close(),
-  );
+  scope.defer(() => proxy.close());
   return { relay, proxy };
 }
 
@@ -152,7 +149,7 @@ writeFileSync(${JSON.stringify(progress)}, 'done');
     );
     // Heartbeats far shorter than the stall: flow control must not look like a dead link to either side.
     const relay = await relayFor(flooder, { highWaterBytes: 16 * 1024, heartbeatIntervalMs: 200 });
-    cleanups.push(() => relay.close());
+    scope.defer(() => relay.close());
     const transport = transportTo(relay, {}, { highWaterMark: 8, heartbeatIntervalMs: 200 });
     await transport.start();
     const written = () => {

@@ -1,6 +1,7 @@
 /** What the relay refuses, and how the client reports it: typed errors, nothing left running. */
 import { randomBytes } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
+import { TestScope } from '@hexagent/testing';
 import { RELAY_SUBPROTOCOL } from '@hexagent/transport-kit';
 import { RelayConnectionLostError, RelayRefusedError } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -16,17 +17,13 @@ import {
 } from './helpers/relay-fixture.js';
 
 const echo = standInCli({ echo: true });
-const relays: Relay[] = [];
+const scope = new TestScope();
 async function relay(config: Parameters<typeof relayFor>[1] = {}): Promise<Relay> {
   const started = await relayFor(echo, config);
-  relays.push(started);
+  scope.defer(() => started.close());
   return started;
 }
-const rawSockets: Socket[] = [];
-afterEach(async () => {
-  for (const socket of rawSockets.splice(0)) socket.destroy();
-  await Promise.all(relays.splice(0).map((r) => r.close()));
-});
+afterEach(() => scope.cleanup());
 
 /**
  * A token holder that upgrades by hand, sends `hello` (if any) and then answers nothing, not even
@@ -34,7 +31,7 @@ afterEach(async () => {
  */
 async function silentClient(r: Relay, hello?: unknown): Promise<{ closed: Promise<void> }> {
   const socket = connect({ host: '127.0.0.1', port: r.port });
-  rawSockets.push(socket);
+  scope.defer(() => socket.destroy());
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -156,7 +153,7 @@ describe('the relay refuses', () => {
 
   it("a line of the CLI's output over the frame limit: the link closes (1009), the client gets a typed error, the CLI is stopped", async () => {
     const r = await relayFor(standInCli({ echo: ['echo'], stepsFromInput: true }), { maxFrameBytes: 64 * 1024 });
-    relays.push(r);
+    scope.defer(() => r.close());
     const transport = transportTo(r);
     await transport.start();
     const pid = transport.remotePid ?? -1;

@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type InboundMessage, projectKeyForPath } from '@hexagent/core';
+import { TestScope } from '@hexagent/testing';
 import { buildTransportLaunch, resumedLaunch } from '@hexagent/transport-kit';
 import { RelayRefusedError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ let tmp: string;
 let savedTmpdir: string | undefined;
 let relayHome: string;
 let root: string;
-const relays: Relay[] = [];
+const scope = new TestScope();
 
 beforeAll(() => {
   // The relay runs in this process: its temporary directories go where this test can count them.
@@ -53,9 +54,7 @@ beforeAll(() => {
   writeFileSync(join(relayHome, '.claude', 'settings.json'), '{"relay":"settings"}');
   root = realpathSync(makeTempDir());
 });
-afterEach(async () => {
-  await Promise.all(relays.splice(0).map((r) => r.close()));
-});
+afterEach(() => scope.cleanup());
 afterAll(() => {
   if (savedTmpdir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = savedTmpdir;
@@ -67,7 +66,7 @@ async function relay(): Promise<Relay> {
     cwdRoots: [root],
     env: { HOME: relayHome, CLAUDE_CONFIG_DIR: join(relayHome, '.claude') },
   });
-  relays.push(started);
+  scope.defer(() => started.close());
   return started;
 }
 

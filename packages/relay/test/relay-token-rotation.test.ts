@@ -4,9 +4,9 @@
  * the connections it opened are ended (`token_revoked`, 4401). A file holding no valid token changes
  * nothing.
  */
-import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TestScope } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { RelayRefusedError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -14,10 +14,8 @@ import { rawRelayClient } from './helpers/raw-relay-client.js';
 import { isAlive, makeTempDir, removeTempDirs, standInCli, TOKEN } from './helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from './helpers/relay-process.js';
 
-const relays: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(relays.splice(0).map(stopRelayProcess));
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 afterAll(removeTempDirs);
 
 const NEW_TOKEN = 'the-next-token-0123456789abcdef';
@@ -45,7 +43,7 @@ describe('replacing the token of a running relay (SIGHUP)', () => {
       tokenFile,
       tokenGraceMs: 4000,
     });
-    relays.push(relay);
+    scope.defer(() => stopRelayProcess(relay));
     const before = rawRelayClient(url, hello, TOKEN);
     const { ready } = await before.answer;
     expect(ready).toBeDefined();

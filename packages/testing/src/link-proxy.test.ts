@@ -1,14 +1,12 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLinkProxy } from './link-proxy.js';
+import { TestScope } from './test-scope.js';
 
-const cleanups: Array<() => void | Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** An echo server on `listen` (a port 0 or a Unix socket path). */
 async function echoServer(listen: number | string): Promise<Server> {
@@ -16,7 +14,7 @@ async function echoServer(listen: number | string): Promise<Server> {
   await new Promise<void>((resolve) =>
     typeof listen === 'string' ? server.listen(listen, resolve) : server.listen(0, '127.0.0.1', resolve),
   );
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  scope.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return server;
 }
 
@@ -29,8 +27,7 @@ function roundTrip(socket: Socket, text: string): Promise<string> {
 
 describe('startLinkProxy', () => {
   it('forwards to a Unix socket through a Unix socket of its own, cuts it, and removes it at close()', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hexagent-proxy-test-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = scope.tempDir('hexagent-proxy-test-');
     await echoServer(join(dir, 'daemon.sock'));
     const proxy = await startLinkProxy(join(dir, 'daemon.sock'));
     expect(proxy.path).toMatch(/proxy\.sock$/);
@@ -49,11 +46,11 @@ describe('startLinkProxy', () => {
     const server = await echoServer(0);
     const address = server.address();
     const proxy = await startLinkProxy(typeof address === 'object' && address !== null ? address.port : 0);
-    cleanups.push(() => proxy.close());
+    scope.defer(() => proxy.close());
     expect(proxy.path).toBeUndefined();
     const client = createConnection({ host: '127.0.0.1', port: proxy.port });
     client.on('error', () => {});
-    cleanups.push(() => void client.destroy());
+    scope.defer(() => client.destroy());
     expect(await roundTrip(client, 'one')).toBe('one');
   });
 });

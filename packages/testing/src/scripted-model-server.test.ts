@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, text, thinking, toolUse } from './model-turn-helpers.js';
 import { NO_MORE_SCRIPTED_TURNS } from './script-player.js';
 import { ScriptedModelServer } from './scripted-model-server.js';
+import { TestScope } from './test-scope.js';
 
 interface SseEvent {
   event: string;
@@ -37,17 +38,15 @@ function streamedText(body: string): string {
     .join('');
 }
 
-const servers: ScriptedModelServer[] = [];
+const scope = new TestScope();
 
 async function startServer(...args: Parameters<typeof ScriptedModelServer.start>): Promise<ScriptedModelServer> {
   const server = await ScriptedModelServer.start(...args);
-  servers.push(server);
+  scope.defer(() => server.close());
   return server;
 }
 
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+afterEach(() => scope.cleanup());
 
 function userMessage(content: unknown): { role: string; content: unknown } {
   return { role: 'user', content };

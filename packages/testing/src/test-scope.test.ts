@@ -27,4 +27,12 @@ describe('TestScope', () => {
     await scope.cleanup();
     await expect(fetch(`${url}/v1/messages`, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
+
+  it('removes the stand-in CLIs it installed', async () => {
+    const scope = new TestScope();
+    const cli = scope.installStandInCli({ onUser: [{ result: 'done' }] });
+    expect(existsSync(cli.path)).toBe(true);
+    await scope.cleanup();
+    expect(existsSync(cli.dir)).toBe(false);
+  });
 });

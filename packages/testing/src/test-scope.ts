@@ -3,11 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CliHarness, startCliHarness } from './cli-harness.js';
 import type { ModelScript } from './model-script.js';
+import {
+  type InstalledStandInCli,
+  type InstallStandInCliOptions,
+  installStandInCli,
+} from './stand-in-cli/install-stand-in-cli.js';
+import type { StandInScenario } from './stand-in-cli/stand-in-scenario.js';
 
 /**
  * What one test makes and must release, released together by {@link TestScope.cleanup} (call it in
- * `afterEach`): CLI harnesses, temporary folders, and anything registered with `defer`. Released
- * last made first; a release that fails does not stop the others (cleanup never fails a run).
+ * `afterEach`): CLI harnesses, temporary folders, stand-in CLIs, and anything registered with
+ * `defer`. Released last made first; a release that fails does not stop the others (cleanup never
+ * fails a run).
  *
  * @example
  * ```ts
@@ -32,6 +39,13 @@ export class TestScope {
     const harness = await startCliHarness(script);
     this.defer(() => harness.dispose());
     return harness;
+  }
+
+  /** {@link installStandInCli}, removed at the next cleanup. */
+  installStandInCli(scenario: StandInScenario = {}, options: InstallStandInCliOptions = {}): InstalledStandInCli {
+    const cli = installStandInCli(scenario, options);
+    this.defer(() => cli.remove());
+    return cli;
   }
 
   /** A fresh temporary folder (its real path, so it compares equal to what a child process sees), removed at the next cleanup. */

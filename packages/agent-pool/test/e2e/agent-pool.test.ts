@@ -4,20 +4,17 @@
  * next query of its key as a new conversation, and `close()` leaves no process of the pool behind
  * (checked in /proc).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSdkMcpServer, type SDKMessage, tool } from '@hexagent/sdk';
-import { byPrompt, type CliHarness, collect, results, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { byPrompt, collect, results, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createAgentPool } from '../../src/index.js';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const calls: number[] = [];
 const calc = createSdkMcpServer({
@@ -32,7 +29,7 @@ const calc = createSdkMcpServer({
 
 describe('createAgentPool on the real CLI', () => {
   it('serves queries with an in-process tool under the cap, measures RSS, and close() leaves no process', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         add: (request) => {
           const said = JSON.stringify(request.body.messages ?? []);
@@ -71,7 +68,7 @@ describe('createAgentPool on the real CLI', () => {
   });
 
   it('a per-call mcpServers and a resume run through the pool: the follow-up waits for the slot, then sees the earlier turn', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         'first: add': { content: [toolUse('mcp__calc__add', { a: 40, b: 2 }, 'toolu_sum')] },
         'tool_result:sum': { content: [text('the sum is 42')] },
@@ -104,7 +101,7 @@ describe('createAgentPool on the real CLI', () => {
   });
 
   it('close() during load: queued queries get PoolClosedError, running CLIs are stopped by the deadline, none outlives the pool', async () => {
-    harness = await startCliHarness(() => ({ content: [text('slow answer')], delayMs: 20_000 }));
+    const harness = await scope.startCliHarness(() => ({ content: [text('slow answer')], delayMs: 20_000 }));
     const pool = createAgentPool({ options: { env: harness.env }, maxConcurrent: 2, memoryBudgetMb: 3072 });
     const pids = new Set<number>();
     const treePids = new Set<number>();
@@ -138,7 +135,7 @@ describe('createAgentPool on the real CLI', () => {
 
 describe('createAgentPool with spares on the real CLI', () => {
   it('parks a warm spare, a query claims it (cwd set per call), refills, and close() leaves no process', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         add: () => ({ content: [toolUse('mcp__calc__add', { a: 40, b: 2 })] }),
       }),
@@ -157,7 +154,7 @@ describe('createAgentPool with spares on the real CLI', () => {
     });
     pool.on('claimed', (event) => claimed.push(event));
     await expect.poll(() => pool.stats().spares, { timeout: 30_000 }).toBe(1);
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-claim-')));
+    const cwd = scope.tempDir('pool-claim-');
     const messages = await collect(pool.query({ prompt: 'spare: add', options: { cwd } }));
     expect(results(messages).at(-1)?.subtype).toBe('success');
     expect(claimed).toHaveLength(1);
@@ -170,13 +167,13 @@ describe('createAgentPool with spares on the real CLI', () => {
     for (const pid of pids) expect(existsSync(`/proc/${pid}`), `pid ${pid} is gone`).toBe(false);
   });
   it("spareStart 'startup': the spare is initialized with the profile, a query asking for it takes it, another cwd starts cold", async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         add: () => ({ content: [toolUse('mcp__calc__add', { a: 20, b: 3 })] }),
       }),
     );
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-startup-')));
-    const other = realpathSync(mkdtempSync(join(tmpdir(), 'pool-startup-other-')));
+    const cwd = scope.tempDir('pool-startup-');
+    const other = scope.tempDir('pool-startup-other-');
     const pool = createAgentPool({
       options: { env: harness.env, cwd, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] },
       spares: 1,
@@ -210,7 +207,7 @@ describe('createAgentPool with spares on the real CLI', () => {
 
 describe('createAgentPool with recycle on the real CLI', () => {
   it('recycles a CLI: the next query of its key runs in the same process as a new conversation that carries none of the last; another key starts its own', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         'secret pelican: add': { content: [toolUse('mcp__calc__add', { a: 5, b: 6 }, 'toolu_pelican')] },
         'tool_result:pelican': { content: [text('eleven, pelican')] },
@@ -219,7 +216,7 @@ describe('createAgentPool with recycle on the real CLI', () => {
         'other tenant': { content: [text('other answer')] },
       }),
     );
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-recycle-')));
+    const cwd = scope.tempDir('pool-recycle-');
     const sessionStarts: string[] = [];
     const pool = createAgentPool({
       options: {
@@ -306,7 +303,7 @@ describe('createAgentPool with recycle on the real CLI', () => {
   });
 
   it('a caller that breaks at the result does not lose the CLI: the next query, sent at once, runs on it', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         'first: add': { content: [toolUse('mcp__calc__add', { a: 20, b: 22 }, 'toolu_first')] },
         'tool_result:first': { content: [text('forty-two')] },

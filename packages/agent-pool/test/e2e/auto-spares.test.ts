@@ -3,19 +3,14 @@
  * spare cannot serve (another cwd) starts cold and switches the pool to prewarm spares; the parked
  * startup spare's process ends, and the next such query claims the prewarm spare that replaced it.
  */
-import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { SDKMessage } from '@hexagent/sdk';
-import { byPrompt, type CliHarness, collect, results, startCliHarness, text } from '@hexagent/testing';
+import { byPrompt, collect, results, TestScope, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentPool } from '../../src/index.js';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const initCwd = (messages: SDKMessage[]) => {
   const init = messages.find((m) => m.type === 'system' && m.subtype === 'init');
@@ -24,15 +19,15 @@ const initCwd = (messages: SDKMessage[]) => {
 
 describe("createAgentPool's default spareStart ('auto') on the real CLI", () => {
   it('a query with another cwd switches to prewarm spares; the next such query claims one warm', async () => {
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         'first elsewhere': { content: [text('first done')] },
         'second elsewhere': { content: [text('second done')] },
       }),
     );
-    const profileCwd = realpathSync(mkdtempSync(join(tmpdir(), 'pool-auto-')));
-    const first = realpathSync(mkdtempSync(join(tmpdir(), 'pool-auto-first-')));
-    const second = realpathSync(mkdtempSync(join(tmpdir(), 'pool-auto-second-')));
+    const profileCwd = scope.tempDir('pool-auto-');
+    const first = scope.tempDir('pool-auto-first-');
+    const second = scope.tempDir('pool-auto-second-');
     const pool = createAgentPool({
       options: { env: harness.env, cwd: profileCwd },
       spares: 1,

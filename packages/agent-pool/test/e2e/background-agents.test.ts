@@ -13,7 +13,7 @@ import {
   type CliHarness,
   collectSettled,
   type RecordedRequest,
-  startCliHarness,
+  TestScope,
   text,
 } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,17 +21,15 @@ import { z } from 'zod';
 import { createAgentPool } from '../../src/index.js';
 
 let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const PROMPT = 'Start a subagent in the background.';
 
 /** The story's model, and a quick answer to a prompt that says `quick`. */
 async function startStory() {
   const story = backgroundAgentScript();
-  harness = await startCliHarness((request: RecordedRequest, index) => {
+  harness = await scope.startCliHarness((request: RecordedRequest, index) => {
     const said = JSON.stringify(request.body.messages ?? []);
     return said.includes('quick') ? { content: [text('quick answer')] } : story.script(request, index);
   });

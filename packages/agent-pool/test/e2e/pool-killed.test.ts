@@ -9,13 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   type AppProcess,
-  type CliHarness,
   type KilledAppReport,
   killAppAndWatch,
   killRecords,
   processesWithEnv,
   startAppProcess,
-  startCliHarness,
+  TestScope,
   text,
 } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,22 +22,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 const APP = fileURLToPath(new URL('./fixtures/pool-app.mjs', import.meta.url));
 const MARKER = `HEXAGENT_TEST_APP=${process.pid}-${randomBytes(4).toString('hex')}`;
 
-let harness: CliHarness | undefined;
+const scope = new TestScope();
 let app: AppProcess | undefined;
 let report: KilledAppReport | undefined;
 afterEach(async () => {
   app?.kill('SIGKILL');
   killRecords([...(report?.left ?? []), ...processesWithEnv(MARKER)]);
-  await harness?.dispose();
-  harness = undefined;
   app = undefined;
   report = undefined;
+  await scope.cleanup();
 });
 
 describe('a program with an agent pool is SIGKILLed', () => {
   it('mid-model-call with a spare parked: no CLI of the pool is left, no request follows', async () => {
     // Held for 120 s: without the guardian, the query's CLI would wait that long, the spare as long as its input is open.
-    harness = await startCliHarness([{ content: [text('too late')], delayMs: 120_000 }]);
+    const harness = await scope.startCliHarness([{ content: [text('too late')], delayMs: 120_000 }]);
     const [name, value] = MARKER.split('=') as [string, string];
     const guardianSetting = process.env['HEXAGENT_PROCESS_GUARDIAN'];
     const started = startAppProcess(APP, {

@@ -7,19 +7,15 @@
  * test fails. (The job itself is retried by another worker: agent-queue.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type AppProcess,
-  type CliHarness,
   type KilledAppReport,
   killAppAndWatch,
   killRecords,
   processesWithEnv,
   startAppProcess,
-  startCliHarness,
+  TestScope,
   text,
 } from '@hexagent/testing';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -29,24 +25,22 @@ const connectionString = inject('postgresUrl');
 const WORKER = fileURLToPath(new URL('./fixtures/worker-process.mjs', import.meta.url));
 const MARKER = `HEXAGENT_TEST_APP=${process.pid}-${randomBytes(4).toString('hex')}`;
 
-const cleanups: Array<() => Promise<void> | void> = [];
+const scope = new TestScope();
 let report: KilledAppReport | undefined;
 afterEach(async () => {
   killRecords([...(report?.left ?? []), ...processesWithEnv(MARKER)]);
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   report = undefined;
+  await scope.cleanup();
 });
 
 describe('an agent worker is SIGKILLed', () => {
   it('mid-model-call: no CLI of the worker is left, no request follows', async () => {
     // Held for 120 s: without the guardian, the job's CLI would wait that long.
-    const harness: CliHarness = await startCliHarness([{ content: [text('too late')], delayMs: 120_000 }]);
-    cleanups.push(() => harness.dispose());
+    const harness = await scope.startCliHarness([{ content: [text('too late')], delayMs: 120_000 }]);
     const name = `killed-${Date.now()}`;
     const queue = pgBossQueue({ connectionString, name, expireInSeconds: 90, retryLimit: 0 });
-    cleanups.push(() => queue.close());
-    const cwd = mkdtempSync(join(tmpdir(), 'hexagent-killed-worker-'));
-    cleanups.push(() => rmSync(cwd, { recursive: true, force: true }));
+    scope.defer(() => queue.close());
+    const cwd = scope.tempDir('hexagent-killed-worker-');
     const [marker, value] = MARKER.split('=') as [string, string];
     const guardianSetting = process.env['HEXAGENT_PROCESS_GUARDIAN'];
     const worker: AppProcess = startAppProcess(WORKER, {
@@ -57,7 +51,7 @@ describe('an agent worker is SIGKILLed', () => {
       WORKER_CWD: cwd,
       ...(guardianSetting !== undefined && { HEXAGENT_PROCESS_GUARDIAN: guardianSetting }),
     });
-    cleanups.push(() => worker.kill('SIGKILL'));
+    scope.defer(() => worker.kill('SIGKILL'));
     await enqueueAgentRun(queue, { prompt: 'wait for the model' });
     const server = harness.server;
     await Promise.race([

@@ -1,19 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LAUNCH_FAILED, LAUNCHED_LINE, launchCommand } from './launch-command.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'hexagent-launch-')));
-  dirs.push(dir);
-  return dir;
-}
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
+const tempDir = (): string => scope.tempDir('hexagent-launch-');
 
 function run(command: ReturnType<typeof launchCommand>, cwd: string) {
   return spawnSync(command.file, command.args, { cwd, encoding: 'utf8' });

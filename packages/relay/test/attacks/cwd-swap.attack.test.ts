@@ -7,16 +7,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { TestScope } from '@hexagent/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { rawRelayClient } from '../helpers/raw-relay-client.js';
 import { makeTempDir, removeTempDirs, standInCli } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 
-const children: ChildProcess[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0))
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
+
+/** Kills `child` when the test ends, if it still runs. */
+function killAfterTest(child: ChildProcess): void {
+  scope.defer(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+  });
+}
 afterAll(removeTempDirs);
 
 const reporter = standInCli({ onStart: [{ info: 'cwd_report' }], echo: ['echo'] });
@@ -36,7 +41,7 @@ for (;;) {
   } catch {}
 }`;
   const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
-  children.push(child);
+  killAfterTest(child);
   return child;
 }
 
@@ -47,7 +52,7 @@ describe('attack: swapping the cwd for a symlink between the check and the spawn
     mkdirSync(path.join(root, 'p', 'x'), { recursive: true });
     mkdirSync(path.join(outside, 'x'));
     const { relay, url } = await startRelayProcess({ cliPath: reporter, cwdRoots: [root], maxConnections: 64 });
-    children.push(relay);
+    killAfterTest(relay);
     startSwapper(root, outside);
 
     const cwds: string[] = [];

@@ -6,6 +6,7 @@
  * in `test/e2e/attacks-real-cli.test.ts`.
  */
 import type { ChildProcess } from 'node:child_process';
+import { TestScope } from '@hexagent/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rawRelayClient } from '../helpers/raw-relay-client.js';
 import { removeTempDirs, standInCli } from '../helpers/relay-fixture.js';
@@ -15,13 +16,11 @@ const reporter = standInCli({ onStart: [{ info: 'argv_report' }], echo: ['echo']
 const BASE = ['--output-format=stream-json', '--verbose', '--input-format=stream-json'];
 let relay: ChildProcess;
 let url: string;
-const extraRelays: ChildProcess[] = [];
+const scope = new TestScope();
 beforeAll(async () => {
   ({ relay, url } = await startRelayProcess({ cliPath: reporter, maxConnections: 64 }));
 }, 30_000);
-afterEach(async () => {
-  await Promise.all(extraRelays.splice(0).map(stopRelayProcess));
-});
+afterEach(() => scope.cleanup());
 afterAll(async () => {
   await stopRelayProcess(relay);
   removeTempDirs();
@@ -112,7 +111,7 @@ describe('attack: flag values that widen what the CLI may do', () => {
       cliPath: reporter,
       allowedFlagValues: { 'permission-mode': ['acceptEdits'] },
     });
-    extraRelays.push(widened);
+    scope.defer(() => stopRelayProcess(widened));
     expect((await outcome([...BASE, '--permission-mode=acceptEdits'], at)).ran).toContain(
       '--permission-mode=acceptEdits',
     );

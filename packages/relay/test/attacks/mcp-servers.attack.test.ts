@@ -4,9 +4,9 @@
  * inline servers. The relay bin runs the stand-in, whose notes list every message it received.
  * That the real CLI would start such a command is shown in `test/e2e/attacks-real-cli.test.ts`.
  */
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { query } from '@hexagent/sdk';
+import { TestScope } from '@hexagent/testing';
 import { type InstalledStandInCli, installStandInCli } from '@hexagent/testing/stand-in-cli';
 import { RelayRefusedError, webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -14,10 +14,8 @@ import { rawRelayClient } from '../helpers/raw-relay-client.js';
 import { makeTempDir, removeTempDirs, TOKEN } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 
-const relays: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(relays.splice(0).map(stopRelayProcess));
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 afterAll(removeTempDirs);
 
 const BASE = ['--output-format=stream-json', '--verbose', '--input-format=stream-json'];
@@ -26,7 +24,7 @@ const STDIO = { type: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/pwned'] }
 async function relayWith(config: Record<string, unknown> = {}): Promise<{ url: string; cli: InstalledStandInCli }> {
   const cli = installStandInCli({}, { dir: makeTempDir() });
   const { relay, url } = await startRelayProcess({ cliPath: cli.path, ...config });
-  relays.push(relay);
+  scope.defer(() => stopRelayProcess(relay));
   return { url, cli };
 }
 

@@ -4,11 +4,11 @@
  * "CLI" (the stand-in) reports the environment it got. The real CLI's tools (Bash, a hook, an MCP
  * server) are attacked in `test/e2e/attacks-real-cli.test.ts`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitUntil } from '@hexagent/testing';
+import { TestScope, waitUntil } from '@hexagent/testing';
 import { buildTransportLaunch } from '@hexagent/transport-kit';
 import { webSocketTransport } from '@hexagent/transport-websocket';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -16,10 +16,8 @@ import { rawRelayClient } from '../helpers/raw-relay-client.js';
 import { makeTempDir, removeTempDirs, standInCli, TOKEN } from '../helpers/relay-fixture.js';
 import { startRelayProcess, stopRelayProcess } from '../helpers/relay-process.js';
 
-const relays: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(relays.splice(0).map(stopRelayProcess));
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 afterAll(removeTempDirs);
 
 const reporter = standInCli({ onStart: [{ info: 'env_report' }], echo: ['echo'] });
@@ -27,7 +25,7 @@ const reporter = standInCli({ onStart: [{ info: 'env_report' }], echo: ['echo'] 
 /** The environment the CLI got from a relay bin started with `config` and `extraEnv` on top of this process's. */
 async function environmentOfCli(config: Record<string, unknown>, extraEnv: Record<string, string> = {}) {
   const { relay, url } = await startRelayProcess({ cliPath: reporter, ...config }, { ...process.env, ...extraEnv });
-  relays.push(relay);
+  scope.defer(() => stopRelayProcess(relay));
   const transport = webSocketTransport({ url, token: TOKEN })(buildTransportLaunch({}));
   await transport.start();
   try {
@@ -103,7 +101,7 @@ describe.runIf(existsSync('/bin/bash') && existsSync('/proc/self/fd'))(
         ],
         { env: { ...process.env, HEXAGENT_RELAY_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'] },
       );
-      relays.push(relay);
+      scope.defer(() => stopRelayProcess(relay));
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
         relay.stdout?.on('data', (chunk: Buffer) => {

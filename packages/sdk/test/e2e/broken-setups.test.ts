@@ -7,8 +7,7 @@
  * rejected key is `rejected-credentials.test.ts`; an `env` without `PATH` and a config directory
  * that is a file are `environment-mistakes.test.ts` and `doctor.test.ts`.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CliNotFoundError,
@@ -20,26 +19,14 @@ import {
   query,
   ResultError,
 } from '@hexagent/sdk';
-import { type CliHarness, collect, results, startCliHarness, text } from '@hexagent/testing';
-import { installStandInCli } from '@hexagent/testing/stand-in-cli';
+import { collect, results, TestScope, text } from '@hexagent/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
-/** A fresh temporary directory, removed after the file. */
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hexagent-broken-setup-'));
-  dirs.push(dir);
-  return dir;
-}
+/** A fresh temporary directory, removed after the test. */
+const tempDir = (): string => scope.tempDir('hexagent-broken-setup-');
 
 /** The process warnings emitted while the tests run. */
 const warnings: Array<{ code: string | undefined; message: string }> = [];
@@ -91,33 +78,29 @@ describe('a CLI path that is a file without execute permission', () => {
 
 describe('a CLI copied out of its package, whose version no manifest says', () => {
   it('an old one: the query runs it, and the doctor says the query runs it unchecked (one decision)', async () => {
-    harness = await startCliHarness([]);
-    const cli = installStandInCli({
+    const harness = await scope.startCliHarness([]);
+    const cli = scope.installStandInCli({
       version: '2.1.190',
       onUser: [{ assistant: 'old but working' }, { result: 'done' }],
     });
-    try {
-      const options = { env: harness.env, pathToClaudeCodeExecutable: cli.path };
-      const messages = await collect(query({ prompt: 'hi', options }));
-      expect(results(messages)[0]).toMatchObject({ subtype: 'success' });
+    const options = { env: harness.env, pathToClaudeCodeExecutable: cli.path };
+    const messages = await collect(query({ prompt: 'hi', options }));
+    expect(results(messages)[0]).toMatchObject({ subtype: 'success' });
 
-      const report = await doctor({ options });
-      expect(lineOf(report, 'CLI version')).toMatchObject({
-        status: 'warning',
-        detail:
-          '2.1.190 (from `--version`), older than 2.1.197; not in an npm package, so queries run it without checking its version',
-      });
-      expect(lineOf(report, 'CLI start')?.status).toBe('ok');
-      expect(report.ok).toBe(true);
-    } finally {
-      cli.remove();
-    }
+    const report = await doctor({ options });
+    expect(lineOf(report, 'CLI version')).toMatchObject({
+      status: 'warning',
+      detail:
+        '2.1.190 (from `--version`), older than 2.1.197; not in an npm package, so queries run it without checking its version',
+    });
+    expect(lineOf(report, 'CLI start')?.status).toBe('ok');
+    expect(report.ok).toBe(true);
   }, 60_000);
 });
 
 describe('no credential at all', () => {
   it('the doctor fails on the CLI\'s own word (so the command exits 1); the query ends "Not logged in"', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const env = { ...harness.env, ANTHROPIC_API_KEY: undefined };
     const report = await doctor({ options: { env } });
     expect(lineOf(report, 'Authentication')).toMatchObject({
@@ -138,7 +121,7 @@ describe('no credential at all', () => {
 
 describe.runIf(process.platform === 'linux')('a config directory that cannot be made (/sys/claude-cfg)', () => {
   it('the doctor fails it (not "will be created"); the query warns, and no session is saved', async () => {
-    harness = await startCliHarness([{ content: [text('answered')] }]);
+    const harness = await scope.startCliHarness([{ content: [text('answered')] }]);
     const env = { ...harness.env, CLAUDE_CONFIG_DIR: '/sys/claude-cfg' };
     const report = await doctor({ options: { env } });
     expect(lineOf(report, 'Config directory')).toMatchObject({
@@ -187,7 +170,7 @@ describe('a CLI that prints a secret on stderr and exits before reading its inpu
 
 describe('a misspelt option key (maxTurn: 3)', () => {
   it('the query runs as both SDKs run it, and says once which key was meant', async () => {
-    harness = await startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
+    const harness = await scope.startCliHarness([{ content: [text('one')] }, { content: [text('two')] }]);
     const options = { env: harness.env, maxTurn: 3 } as Options;
     await collect(query({ prompt: 'a', options }));
     await collect(query({ prompt: 'b', options }));

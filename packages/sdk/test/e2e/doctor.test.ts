@@ -1,28 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type DoctorReport, doctor, formatDoctorReport } from '@hexagent/sdk';
-import {
-  type CliHarness,
-  hermeticCliEnv,
-  type ModelTurn,
-  ScriptedModelServer,
-  startCliHarness,
-} from '@hexagent/testing';
+import { hermeticCliEnv, type ModelTurn, ScriptedModelServer, TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 describe('doctor() against the real CLI', () => {
   it('finds the CLI and its version, and the CLI starts and answers initialize', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const report = await doctor({ options: { env: harness.env } });
     expect(report.checks.map((check) => [check.name, check.status])).toEqual([
       ['Node.js', 'ok'],
@@ -43,7 +33,7 @@ describe('doctor() against the real CLI', () => {
   });
 
   it('says how to fix a missing CLI and an old one, and does not start them', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const missing = await doctor({ options: { env: harness.env, pathToClaudeCodeExecutable: '/nonexistent/claude' } });
     expect(missing.ok).toBe(false);
     expect(missing.checks.find((check) => check.name === 'Claude Code CLI')).toMatchObject({
@@ -53,25 +43,18 @@ describe('doctor() against the real CLI', () => {
     });
     expect(missing.checks.some((check) => check.name === 'CLI start')).toBe(false);
 
-    const dir = mkdtempSync(join(tmpdir(), 'hexagent-doctor-old-'));
-    try {
-      mkdirSync(join(dir, 'pkg'));
-      writeFileSync(
-        join(dir, 'pkg', 'package.json'),
-        '{"name":"@anthropic-ai/claude-code-linux-x64","version":"2.0.0"}',
-      );
-      writeFileSync(join(dir, 'pkg', 'claude'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
-      const old = await doctor({
-        options: { env: harness.env, pathToClaudeCodeExecutable: join(dir, 'pkg', 'claude') },
-      });
-      expect(old.checks.find((check) => check.name === 'CLI version')).toMatchObject({
-        status: 'problem',
-        detail: '2.0.0, older than 2.1.197: queries refuse it (UnsupportedCliVersionError)',
-      });
-      expect(old.checks.some((check) => check.name === 'CLI start')).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = scope.tempDir('hexagent-doctor-old-');
+    mkdirSync(join(dir, 'pkg'));
+    writeFileSync(join(dir, 'pkg', 'package.json'), '{"name":"@anthropic-ai/claude-code-linux-x64","version":"2.0.0"}');
+    writeFileSync(join(dir, 'pkg', 'claude'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const old = await doctor({
+      options: { env: harness.env, pathToClaudeCodeExecutable: join(dir, 'pkg', 'claude') },
+    });
+    expect(old.checks.find((check) => check.name === 'CLI version')).toMatchObject({
+      status: 'problem',
+      detail: '2.0.0, older than 2.1.197: queries refuse it (UnsupportedCliVersionError)',
+    });
+    expect(old.checks.some((check) => check.name === 'CLI start')).toBe(false);
   });
 });
 
@@ -87,7 +70,7 @@ function statusOf(report: DoctorReport, name: string): string | undefined {
 
 describe('doctor() with the options of a query, against the real CLI', () => {
   it('returns a report, never throws, for a bad cwd, a bad option and a bad CLI path', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const report = await doctor({
       options: {
         env: harness.env,
@@ -105,7 +88,7 @@ describe('doctor() with the options of a query, against the real CLI', () => {
   });
 
   it('fails an env without PATH (the verdict and the exit code follow), though the CLI starts with it', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const report = await doctor({ options: { env: { ...harness.env, PATH: undefined } } });
     expect(report.checks.find((check) => check.name === 'Environment')).toMatchObject({
       status: 'problem',
@@ -117,7 +100,7 @@ describe('doctor() with the options of a query, against the real CLI', () => {
   });
 
   it('fails a config directory that is a file, naming it', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const file = join(harness.configDir, '..', 'config-file');
     writeFileSync(file, '');
     const report = await doctor({ options: { env: { ...harness.env, CLAUDE_CONFIG_DIR: file } } });
@@ -131,15 +114,13 @@ describe('doctor() with the options of a query, against the real CLI', () => {
 
 describe('doctor() checkApi, against the scripted API on loopback', () => {
   let server: ScriptedModelServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
 
   async function apiEnv(turn: ModelTurn) {
-    server = await ScriptedModelServer.start([], { sideTurn: () => turn });
-    const hermetic = await hermeticCliEnv({ baseUrl: server.url, apiKey: 'sk-ant-api03-under-test' });
-    harness = { server, env: hermetic.env, configDir: hermetic.configDir, dispose: () => hermetic.cleanup() };
+    const started = await ScriptedModelServer.start([], { sideTurn: () => turn });
+    scope.defer(() => started.close());
+    server = started;
+    const hermetic = await hermeticCliEnv({ baseUrl: started.url, apiKey: 'sk-ant-api03-under-test' });
+    scope.defer(() => hermetic.cleanup());
     return hermetic.env;
   }
 
@@ -167,33 +148,29 @@ describe('doctor() checkApi, against the scripted API on loopback', () => {
 
   it('`hexagent doctor --check-api --env-file` prints the rejected key, masks the base URL password, exits 1', async () => {
     const env = await apiEnv(REJECTED);
-    const dir = mkdtempSync(join(tmpdir(), 'hexagent-doctor-bin-'));
-    try {
-      const withPassword = String(env['ANTHROPIC_BASE_URL']).replace('http://', 'http://proxy-user:proxy-pass@');
-      const lines = Object.entries({ ...env, ANTHROPIC_BASE_URL: withPassword })
-        .filter((entry): entry is [string, string] => entry[1] !== undefined)
-        .map(([name, value]) => `${name}=${JSON.stringify(value)}`);
-      writeFileSync(join(dir, 'app.env'), `${lines.join('\n')}\n`);
-      const outcome = await promisify(execFile)(
-        process.execPath,
-        [HEXAGENT_BIN, 'doctor', '--check-api', '--env-file', 'app.env'],
-        { cwd: dir, env: { PATH: process.env['PATH'] ?? '', HOME: dir } },
-      ).then(
-        ({ stdout }) => ({ code: 0, stdout }),
-        (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
-      );
-      expect(outcome.code).toBe(1);
-      expect(outcome.stdout).toMatch(
-        /FAIL API credentials: ANTHROPIC_API_KEY rejected by http:\/\/proxy-user:\[REDACTED\]@127\.0\.0\.1:\d+: HTTP 401/,
-      );
-      expect(outcome.stdout).toContain('ANTHROPIC_BASE_URL=http://proxy-user:[REDACTED]@127.0.0.1');
-      expect(outcome.stdout).not.toContain('proxy-pass');
-      expect(outcome.stdout).not.toContain('under-test');
-      // The password reached the API as basic auth: the doctor used the URL as the CLI would.
-      const probe = server?.requests.find((request) => request.body.max_tokens === 1);
-      expect(probe?.headers['authorization']).toBe(`Basic ${Buffer.from('proxy-user:proxy-pass').toString('base64')}`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = scope.tempDir('hexagent-doctor-bin-');
+    const withPassword = String(env['ANTHROPIC_BASE_URL']).replace('http://', 'http://proxy-user:proxy-pass@');
+    const lines = Object.entries({ ...env, ANTHROPIC_BASE_URL: withPassword })
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+    writeFileSync(join(dir, 'app.env'), `${lines.join('\n')}\n`);
+    const outcome = await promisify(execFile)(
+      process.execPath,
+      [HEXAGENT_BIN, 'doctor', '--check-api', '--env-file', 'app.env'],
+      { cwd: dir, env: { PATH: process.env['PATH'] ?? '', HOME: dir } },
+    ).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toMatch(
+      /FAIL API credentials: ANTHROPIC_API_KEY rejected by http:\/\/proxy-user:\[REDACTED\]@127\.0\.0\.1:\d+: HTTP 401/,
+    );
+    expect(outcome.stdout).toContain('ANTHROPIC_BASE_URL=http://proxy-user:[REDACTED]@127.0.0.1');
+    expect(outcome.stdout).not.toContain('proxy-pass');
+    expect(outcome.stdout).not.toContain('under-test');
+    // The password reached the API as basic auth: the doctor used the URL as the CLI would.
+    const probe = server?.requests.find((request) => request.body.max_tokens === 1);
+    expect(probe?.headers['authorization']).toBe(`Basic ${Buffer.from('proxy-user:proxy-pass').toString('base64')}`);
   });
 });

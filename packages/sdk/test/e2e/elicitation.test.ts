@@ -1,19 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { type ElicitationRequest, type OnElicitation, type Options, query } from '@hexagent/sdk';
-import { type CliHarness, collect, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { collect, results, resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const server = fileURLToPath(new URL('./fixtures/elicitation-mcp-server.mjs', import.meta.url));
 
 /** One turn in which the model calls the external server's `tool`, which elicits; returns what the model got. */
 async function elicitThrough(tool: 'ask' | 'askurl', options: Options): Promise<string> {
-  harness = await startCliHarness([
+  const harness = await scope.startCliHarness([
     { content: [toolUse(`mcp__ext__${tool}`, {}, 'toolu_elicit')] },
     { content: [text('done')] },
   ]);

@@ -6,14 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { query } from '@hexagent/sdk';
-import { type CliHarness, collect, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { collect, results, resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** The process warnings emitted while the tests run, in order. */
 const warnings: Array<{ code: string | undefined; message: string }> = [];
@@ -36,7 +33,7 @@ const listFiles = (marker: string) => toolUse('Bash', { command: `ls / > /dev/nu
 
 describe('env without PATH', () => {
   it('with PATH, the Bash tool runs and nothing is said; without, it fails and one warning names the fix', async () => {
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [listFiles('WITH-PATH')] },
       { content: [text('one')] },
       { content: [listFiles('NO-PATH-1')] },
@@ -69,7 +66,7 @@ describe('env without PATH', () => {
 
 describe('a config directory that is a file', () => {
   it('the query succeeds as the CLI makes it, no session is saved, and a warning names the path', async () => {
-    harness = await startCliHarness([{ content: [text('answered')] }, { content: [text('again')] }]);
+    const harness = await scope.startCliHarness([{ content: [text('answered')] }, { content: [text('again')] }]);
     const file = join(harness.configDir, '..', 'claude-config-file');
     writeFileSync(file, '');
     const env = { ...harness.env, CLAUDE_CONFIG_DIR: file };

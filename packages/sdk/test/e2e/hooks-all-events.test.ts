@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,26 +10,15 @@ import {
   type HookJSONOutput,
   type SDKMessage,
 } from '@hexagent/sdk';
-import { apiError, byPrompt, type CliHarness, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { apiError, byPrompt, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-let harness: CliHarness | undefined;
-const tempDirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-}
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** A git repository with a CLAUDE.md and a project command `/hello`. */
 function project(): string {
-  const cwd = tempDir('hexagent-hooks-');
+  const cwd = scope.tempDir('hexagent-hooks-');
   writeFileSync(join(cwd, 'CLAUDE.md'), '# Project rules\nBe nice.\n');
   mkdirSync(join(cwd, '.claude', 'commands'), { recursive: true });
   writeFileSync(
@@ -87,7 +75,7 @@ interface Fired {
 describe('every hook event against the real CLI', () => {
   it('registers all 34 events and serves those the CLI fires', async () => {
     const cwd = project();
-    const worktreeDir = tempDir('hexagent-wt-');
+    const worktreeDir = scope.tempDir('hexagent-wt-');
     const fired: Fired[] = [];
     const outputs: Partial<Record<HookEvent, HookJSONOutput>> = {
       WorktreeCreate: { hookSpecificOutput: { hookEventName: 'WorktreeCreate', worktreePath: worktreeDir } },
@@ -107,7 +95,7 @@ describe('every hook event against the real CLI', () => {
         ],
       ]),
     );
-    harness = await startCliHarness(
+    const harness = await scope.startCliHarness(
       byPrompt({
         TOOLS: { content: [toolUse('Bash', { command: 'echo hi', description: 'echo' }, 'toolu_echo')] },
         'tool_result:echo': { content: [toolUse('Bash', { command: 'exit 3', description: 'fail' }, 'toolu_fail')] },

@@ -1,12 +1,9 @@
 import { createSdkMcpServer, type JsonSchemaValidator, query, tool } from '@hexagent/sdk';
-import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { collect, resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /**
  * A validator that generates no code (what an edge runtime needs): a positive integer `factor`,
@@ -54,7 +51,7 @@ describe('a JSON Schema validator of your own, through the real CLI', () => {
         ),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__scale', { factor: 0 }, 'toolu_bad')] },
       { content: [toolUse('mcp__calc__scale', { factor: 3 }, 'toolu_good')] },
       { content: [text('scaled by three')] },

@@ -4,8 +4,7 @@
  * the initialize answer reports, usage, and an interrupt's receipt.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AsyncQueue } from '@hexagent/core';
@@ -19,19 +18,14 @@ import {
   type SDKUserMessageInput,
   tool,
 } from '@hexagent/sdk';
-import { type CliHarness, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 const ECHO_SERVER = fileURLToPath(new URL('./fixtures/stdio-mcp-server.mjs', import.meta.url));
 
-let harness: CliHarness | undefined;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** A streaming query whose input stays open until the test ends; closed after the test. */
 function openQuery(options: Options): {
@@ -40,7 +34,7 @@ function openQuery(options: Options): {
 } {
   const input = new AsyncQueue<SDKUserMessageInput>();
   const run = query({ prompt: input, options });
-  cleanups.push(() => run[Symbol.asyncDispose]());
+  scope.defer(() => run[Symbol.asyncDispose]());
   return { run, input };
 }
 
@@ -54,16 +48,10 @@ async function nextResult(run: Query): Promise<SDKMessage[]> {
   return messages;
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hexagent-controls-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 describe('live controls against the real CLI', () => {
   it('rewindFiles() restores a file a tool wrote (dry run first); readFile() reads it; unknown ids reject', async () => {
-    const cwd = tempDir();
-    harness = await startCliHarness([
+    const cwd = scope.tempDir('hexagent-controls-');
+    const harness = await scope.startCliHarness([
       { content: [toolUse('Write', { file_path: 'note.txt', content: 'v1' })] },
       { content: [text('written')] },
     ]);
@@ -103,7 +91,7 @@ describe('live controls against the real CLI', () => {
       ],
     });
     const old = createSdkMcpServer({ name: 'old', tools: [] });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 })] },
       { content: [text('forty-two')] },
     ]);
@@ -128,7 +116,7 @@ describe('live controls against the real CLI', () => {
   });
 
   it('mcpServerStatus(), toggleMcpServer() and reconnectMcpServer() act on an external stdio server', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const { run } = openQuery({
       env: harness.env,
       mcpServers: { echo: { type: 'stdio', command: process.execPath, args: [ECHO_SERVER] } },
@@ -154,7 +142,7 @@ describe('live controls against the real CLI', () => {
   });
 
   it('accountInfo(), supportedAgents(), supportedModels() come from the initialize answer; usage and other controls answer', async () => {
-    harness = await startCliHarness([]);
+    const harness = await scope.startCliHarness([]);
     const { run } = openQuery({ env: harness.env });
     const init = await run.initializationResult();
     expect(await run.accountInfo()).toEqual(init.account);
@@ -182,7 +170,7 @@ describe('live controls against the real CLI', () => {
 
   it('interrupt() mid-turn resolves with the receipt and ends the turn', async () => {
     // Held well past the interrupt: at CI load the CLI's cold start alone took over 10 s.
-    harness = await startCliHarness([{ content: [text('too slow')], delayMs: 30_000 }]);
+    const harness = await scope.startCliHarness([{ content: [text('too slow')], delayMs: 30_000 }]);
     const { run, input } = openQuery({ env: harness.env });
     input.push({ type: 'user', message: { role: 'user', content: 'slow question' } });
     const server = harness.server;

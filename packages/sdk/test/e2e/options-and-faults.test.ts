@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,34 +10,17 @@ import {
   type SDKMessage,
   tool,
 } from '@hexagent/sdk';
-import {
-  type CliHarness,
-  collect,
-  collectSettled,
-  resultText,
-  startCliHarness,
-  text,
-  toolUse,
-} from '@hexagent/testing';
-import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
+import { collect, collectSettled, resultText, TestScope, text, toolUse } from '@hexagent/testing';
+import type { StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-let harness: CliHarness | undefined;
-const tempDirs: string[] = [];
-const standIns: InstalledStandInCli[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const cli of standIns.splice(0)) cli.remove();
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** Installs a stand-in CLI playing `scenario`; returns its path. */
 function standInCli(scenario: StandInScenario): string {
-  const cli = installStandInCli(scenario);
-  standIns.push(cli);
-  return cli.path;
+  return scope.installStandInCli(scenario).path;
 }
 
 describe('options reach the real CLI', () => {
@@ -53,7 +35,7 @@ describe('options reach the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 2 })] },
       { content: [text('3')] },
     ]);
@@ -90,7 +72,7 @@ describe('options reach the real CLI', () => {
         })),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 1, b: 1 })] },
       { content: [toolUse('mcp__calc__add', { a: 2, b: 2 })] },
       { content: [text('never reached')] },
@@ -113,11 +95,10 @@ describe('options reach the real CLI', () => {
   });
 
   it('runs an external stdio MCP server given through --mcp-config', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hexagent-echo-'));
-    tempDirs.push(dir);
+    const dir = scope.tempDir('hexagent-echo-');
     const log = join(dir, 'calls.log');
     const script = fileURLToPath(new URL('./fixtures/stdio-mcp-server.mjs', import.meta.url));
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__echo__echo', { text: 'hello external' }, 'toolu_ext')] },
       { content: [text('done')] },
     ]);

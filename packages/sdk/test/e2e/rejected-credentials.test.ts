@@ -7,14 +7,11 @@
  * CLI's retries.
  */
 import { CredentialsRejectedError, isApiRetryMessage, query, type SDKMessage } from '@hexagent/sdk';
-import { type CliHarness, type ModelTurn, startCliHarness, text } from '@hexagent/testing';
+import { type ModelTurn, TestScope, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const REJECTED: ModelTurn = {
   error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' },
@@ -65,7 +62,7 @@ describe('a credential the CLI cannot renew, rejected with 401', () => {
   ] as const)(
     '%s: the query throws CredentialsRejectedError at the first retry and the CLI is stopped',
     async (variable, env, said) => {
-      harness = await startCliHarness(() => REJECTED);
+      const harness = await scope.startCliHarness(() => REJECTED);
       const { seen, thrown, ms, pid } = await run({ ...harness.env, ...env });
       expect(CredentialsRejectedError.isInstance(thrown)).toBe(true);
       expect(thrown).toMatchObject({ code: 'CREDENTIALS_REJECTED', variables: [variable], status: 401 });
@@ -84,7 +81,7 @@ describe('a credential the CLI cannot renew, rejected with 401', () => {
   );
 
   it('with retryRejectedCredentials: true, the CLI retries as with the official SDK', async () => {
-    harness = await startCliHarness(() => REJECTED);
+    const harness = await scope.startCliHarness(() => REJECTED);
     const { seen, thrown } = await run(harness.env, { retryRejectedCredentials: true });
     expect(CredentialsRejectedError.isInstance(thrown)).toBe(false);
     expect(seen.filter(isApiRetryMessage).map((message) => message.attempt)).toEqual([1, 2]);
@@ -94,7 +91,9 @@ describe('a credential the CLI cannot renew, rejected with 401', () => {
 
 describe('a login the CLI handles itself', () => {
   it('CLAUDE_CODE_OAUTH_TOKEN: a 401 the API takes back on the retry recovers, as without hexagent', async () => {
-    harness = await startCliHarness((_request, index) => (index === 0 ? REJECTED : { content: [text('recovered')] }));
+    const harness = await scope.startCliHarness((_request, index) =>
+      index === 0 ? REJECTED : { content: [text('recovered')] },
+    );
     const env = { ...harness.env, ANTHROPIC_API_KEY: undefined, CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-under-test' };
     const { seen, thrown } = await run(env);
     expect(thrown).toBeUndefined();

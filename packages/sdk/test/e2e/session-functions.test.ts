@@ -1,6 +1,3 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createSdkMcpServer,
   deleteSession,
@@ -16,11 +13,12 @@ import {
   tagSession,
   tool,
 } from '@hexagent/sdk';
-import { byPrompt, type CliHarness, collect, results, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { byPrompt, type CliHarness, collect, results, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 let harness: CliHarness;
+const scope = new TestScope();
 let cwd: string;
 let toolSession: string;
 let agentSession: string;
@@ -51,7 +49,7 @@ async function run(prompt: string, resume?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  harness = await startCliHarness(
+  harness = await scope.startCliHarness(
     byPrompt({
       FIRST: { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')] },
       'tool_result:add': { content: [text('sum is 42')] },
@@ -70,7 +68,7 @@ beforeAll(async () => {
       THIRD: { content: [text('third answer')] },
     }),
   );
-  cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-sessfn-cwd-')));
+  cwd = scope.tempDir('hexagent-sessfn-cwd-');
   vi.stubEnv('CLAUDE_CONFIG_DIR', harness.configDir);
   toolSession = await run('FIRST add 15 and 27');
   await run('SECOND what next', toolSession);
@@ -79,8 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await harness?.dispose();
-  rmSync(cwd, { recursive: true, force: true });
+  await scope.cleanup();
 });
 
 describe('session functions on what the real CLI wrote', () => {

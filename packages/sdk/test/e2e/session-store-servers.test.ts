@@ -10,14 +10,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { query, type SessionStore, SessionStoreLoadError } from '@hexagent/sdk';
 import { PostgresSessionStore } from '@hexagent/session-store-postgres';
 import { RedisSessionStore } from '@hexagent/session-store-redis';
-import { collect } from '@hexagent/testing';
+import { collect, TestScope } from '@hexagent/testing';
 import {
   findRedisServer,
   freePort,
@@ -29,17 +27,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { concurrentHosts, storeOutageMidSession } from './session-store-fault-scenarios.js';
 import { crossHostResume, hostEnv, sessionStoreModel, type Track } from './session-store-scenarios.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-const track: Track = (cleanup) => cleanups.push(cleanup);
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const scope = new TestScope();
+const track: Track = (cleanup) => scope.defer(cleanup);
+afterEach(() => scope.cleanup());
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  track(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = (prefix: string): string => scope.tempDir(prefix);
 
 /** A TCP server on 127.0.0.1 that accepts connections and never answers; its port. */
 async function silentServer(): Promise<number> {

@@ -4,8 +4,7 @@
  * comes back mid-session, a resume with the store unreachable, and concurrent appends to one session.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   InMemorySessionStore,
@@ -18,24 +17,17 @@ import {
   SessionStoreLoadError,
 } from '@hexagent/sdk';
 import type { ScriptedModelServer } from '@hexagent/testing';
-import { collect, collectSettled, results } from '@hexagent/testing';
+import { collect, collectSettled, results, TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs test fixture without types
 import { FileSessionStore } from './fixtures/file-session-store.mjs';
 import { crossHostResume, hostEnv, sessionStoreModel, type Track, userTexts } from './session-store-scenarios.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-const track: Track = (cleanup) => cleanups.push(cleanup);
+const tempDir = (prefix: string): string => scope.tempDir(prefix);
+const track: Track = (cleanup) => scope.defer(cleanup);
 const modelServer = () => sessionStoreModel(track);
 const cliEnv = (server: ScriptedModelServer) => hostEnv(server, track);
 

@@ -7,26 +7,16 @@
  * the error names the last mark the CLI wrote.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InitializeTimeoutError, prewarm, query, type SpawnOptions, startup } from '@hexagent/sdk';
-import { type CliHarness, collect, startCliHarness } from '@hexagent/testing';
+import { collect, TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const VARIABLE = 'CLAUDE_CODE_SDK_READS_STARTUP_MARKS';
 
-let harness: CliHarness | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  for (const dir of dirs.splice(0)) {
-    // Releases a hook still waiting, then removes its folder.
-    writeFileSync(join(dir, 'release'), '');
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** What a logging spawner saw of one CLI: its environment and its start-up marks in order. */
 interface Seen {
@@ -81,7 +71,7 @@ function loggingSpawner(seen: Seen[]) {
 
 describe('start-up marks on the real CLI', () => {
   it('startup() asks the CLI for its marks, the CLI writes them, and none reaches the app', async () => {
-    harness = await startCliHarness([{ content: [{ type: 'text', text: 'warm' }] }]);
+    const harness = await scope.startCliHarness([{ content: [{ type: 'text', text: 'warm' }] }]);
     const seen: Seen[] = [];
     const warm = await startup({ options: { env: harness.env, spawnClaudeCodeProcess: loggingSpawner(seen) } });
     const messages = await collect(warm.query('hello'));
@@ -95,7 +85,7 @@ describe('start-up marks on the real CLI', () => {
   });
 
   it('prewarm() asks for them too; query() does not, and the CLI then writes none', async () => {
-    harness = await startCliHarness([{ content: [{ type: 'text', text: 'cold' }] }]);
+    const harness = await scope.startCliHarness([{ content: [{ type: 'text', text: 'cold' }] }]);
     const seen: Seen[] = [];
     const spare = await prewarm({ options: { env: harness.env, spawnClaudeCodeProcess: loggingSpawner(seen) } });
     spare.close();
@@ -108,10 +98,11 @@ describe('start-up marks on the real CLI', () => {
   });
 
   it('a timed-out initialize names the last mark the CLI wrote (a SessionStart hook holds the start)', async () => {
-    harness = await startCliHarness([]);
-    const dir = mkdtempSync(join(tmpdir(), 'hexagent-marks-'));
-    dirs.push(dir);
+    const harness = await scope.startCliHarness([]);
+    const dir = scope.tempDir('hexagent-marks-');
     const release = join(dir, 'release');
+    // Releases a hook still waiting before its folder goes.
+    scope.defer(() => writeFileSync(release, ''));
     const started = join(dir, 'started');
     // The hook holds the CLI's start until the test releases it (at most 120 s, so it never outlives a run).
     const command = `touch '${started}'; i=0; while [ ! -f '${release}' ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done`;

@@ -1,15 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
-import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { collect, resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 function lastResult(messages: SDKMessage[]): Record<string, unknown> {
   const result = messages.filter((message) => message.type === 'result').at(-1);
@@ -30,7 +27,7 @@ describe('in-process MCP tools through the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__add', { a: 15, b: 27 }, 'toolu_add')] },
       { content: [text('the answer is 42')] },
     ]);
@@ -76,7 +73,7 @@ describe('in-process MCP tools through the real CLI', () => {
         ),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       {
         content: [
           toolUse('mcp__slow__wait', { n: 1 }, 'toolu_w1'),
@@ -121,7 +118,7 @@ describe('in-process MCP tools through the real CLI', () => {
         ),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       {
         content: [
           toolUse('mcp__slow__wait', { n: 1 }),
@@ -146,7 +143,7 @@ describe('in-process MCP tools through the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__calc__boom', { x: 1 }, 'toolu_boom')] },
       { content: [text('saw error')] },
     ]);
@@ -182,7 +179,7 @@ describe('in-process MCP tools through the real CLI', () => {
         ),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       {
         content: [
           toolUse('mcp__calc__add', { a: 'fifteen', b: 27 }, 'toolu_bad_zod'),
@@ -220,7 +217,7 @@ describe('in-process MCP tools through the real CLI', () => {
         }),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__echo__echo', { s: tricky }, 'toolu_echo')] },
       { content: [text(`final ${tricky}`)] },
     ]);
@@ -244,7 +241,7 @@ describe('in-process MCP tools through the real CLI', () => {
       name: 'blob',
       tools: [tool('big', 'A big result', {}, async () => ({ content: [{ type: 'text', text: big }] }))],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__blob__big', {}, 'toolu_big')] },
       { content: [text('got it')] },
     ]);

@@ -7,7 +7,7 @@
 
 import { createRequire } from 'node:module';
 import { query } from '@hexagent/sdk';
-import { type CliHarness, collect, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { collect, resultText, TestScope, text, toolUse } from '@hexagent/testing';
 import * as api from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -19,17 +19,14 @@ const { W3CTraceContextPropagator } = createRequire(import.meta.resolve('@opente
 ) as { W3CTraceContextPropagator: new () => api.TextMapPropagator };
 
 const exporter = new InMemorySpanExporter();
-let harness: CliHarness | undefined;
+const scope = new TestScope();
 
 beforeAll(() => {
   api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   api.trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
   api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 });
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+afterEach(() => scope.cleanup());
 afterAll(() => {
   api.propagation.disable();
   api.trace.disable();
@@ -38,7 +35,7 @@ afterAll(() => {
 
 describe('the trace context on the real CLI', () => {
   it('gives the CLI TRACEPARENT naming the span active when query() was called', async () => {
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('Bash', { command: 'echo "TP=$TRACEPARENT"', description: 'show it' }, 'toolu_tp')] },
       { content: [text('done')] },
     ]);

@@ -5,9 +5,6 @@
  * (`getSessionUsage`), are checked against what the model server billed each agent's requests.
  */
 
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AgentUsageTracker,
   getSessionUsage,
@@ -18,20 +15,14 @@ import {
   type TokenCounts,
   type UsageReport,
 } from '@hexagent/sdk';
-import {
-  type CliHarness,
-  type ModelUsage,
-  type RecordedRequest,
-  startCliHarness,
-  text,
-  toolUse,
-} from '@hexagent/testing';
+import { type CliHarness, type ModelUsage, type RecordedRequest, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 type Agent = 'main' | 'sub1' | 'sub2';
 /** What the model server billed, request by request, and for which agent. */
 const billed: Array<{ agent: Agent; usage: Required<ModelUsage> }> = [];
 let harness: CliHarness;
+const scope = new TestScope();
 let cwd: string;
 
 /** The agent a request belongs to: its conversation starts with the prompt the agent was given. */
@@ -103,15 +94,14 @@ const sumCosts = (report: UsageReport) =>
   report.agents.reduce((sum, agent) => sum + (agent.costUsd ?? Number.NaN), 0) + (report.unattributed.costUsd ?? 0);
 
 beforeAll(async () => {
-  harness = await startCliHarness(answer);
-  cwd = realpathSync(mkdtempSync(join(tmpdir(), 'hexagent-usage-')));
+  harness = await scope.startCliHarness(answer);
+  cwd = scope.tempDir('hexagent-usage-');
   vi.stubEnv('CLAUDE_CONFIG_DIR', harness.configDir);
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await harness?.dispose();
-  rmSync(cwd, { recursive: true, force: true });
+  await scope.cleanup();
 });
 
 describe('usage per agent on the real CLI', () => {

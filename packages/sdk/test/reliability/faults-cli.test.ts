@@ -16,17 +16,13 @@ import {
 } from '@hexagent/sdk';
 import type { StandInScenario, StandInStep } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, isAlive, removeStandInClis, standInCli, within } from './faults-helpers.js';
+import { drain, isAlive, scope, standInCli, within } from './faults-helpers.js';
 
-const clients: ClaudeClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-  removeStandInClis();
-});
+afterEach(() => scope.cleanup());
 
 function client(options: ConstructorParameters<typeof ClaudeClient>[0]): ClaudeClient {
   const created = new ClaudeClient(options);
-  clients.push(created);
+  scope.defer(() => created.close());
   return created;
 }
 

@@ -3,37 +3,28 @@
  * dirs and started by the real `CliTransport` through `pathToClaudeCodeExecutable`, so process exits,
  * signals, broken pipes and bad output are real; each plays the scenario its test gives.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SDKMessage } from '@hexagent/sdk';
-import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
+import { TestScope } from '@hexagent/testing';
+import type { InstalledStandInCli, StandInScenario } from '@hexagent/testing/stand-in-cli';
 
-const tempDirs: string[] = [];
-const standIns: InstalledStandInCli[] = [];
+/**
+ * What a fault test made (stand-in CLIs, temp dirs, harnesses, clients), released by
+ * `afterEach(() => scope.cleanup())`.
+ */
+export const scope = new TestScope();
 
-/** Remove every stand-in CLI and temp dir the helpers made (call in `afterEach`). */
-export function removeStandInClis(): void {
-  for (const cli of standIns.splice(0)) cli.remove();
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
-
-/** A fresh temp dir, removed by {@link removeStandInClis}. */
+/** A fresh temp dir, removed at the next cleanup of {@link scope}. */
 export function tempDir(prefix = 'hexagent-reliability-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
+  return scope.tempDir(prefix);
 }
 
 /**
- * A stand-in CLI playing `scenario`, removed by {@link removeStandInClis}. Its `pid()` and `notes()`
- * (argv, then one `received "<type>"` line per message it read) tell what happened; relative paths
- * of the scenario (`waitForFile`, `touch`) are in its `dir`.
+ * A stand-in CLI playing `scenario`, removed at the next cleanup of {@link scope}. Its `pid()` and
+ * `notes()` (argv, then one `received "<type>"` line per message it read) tell what happened;
+ * relative paths of the scenario (`waitForFile`, `touch`) are in its `dir`.
  */
 export function standInCli(scenario: StandInScenario = {}): InstalledStandInCli {
-  const cli = installStandInCli(scenario);
-  standIns.push(cli);
-  return cli;
+  return scope.installStandInCli(scenario);
 }
 
 /** True while a process with this pid exists. */

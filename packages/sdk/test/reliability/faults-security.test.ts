@@ -19,19 +19,14 @@ import {
   query,
   tool,
 } from '@hexagent/sdk';
-import { type CliHarness, results, resultText, startCliHarness, text, toolUse } from '@hexagent/testing';
+import { results, resultText, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { drain, isAlive, removeStandInClis, standInCli, tempDir, within } from './faults-helpers.js';
+import { drain, isAlive, scope, standInCli, tempDir, within } from './faults-helpers.js';
 
 const ECHO_SERVER = fileURLToPath(new URL('../e2e/fixtures/stdio-mcp-server.mjs', import.meta.url));
 
-let harness: CliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-  removeStandInClis();
-});
+afterEach(() => scope.cleanup());
 
 describe('external MCP servers are delivered in initialize by default', () => {
   it('the real CLI runs them, confirms them, and its command line holds none of their config', async () => {
@@ -44,7 +39,7 @@ describe('external MCP servers are delivered in initialize by default', () => {
         })),
       ],
     });
-    harness = await startCliHarness([
+    const harness = await scope.startCliHarness([
       { content: [toolUse('mcp__echo__echo', { text: 'over stdin' }, 'toolu_echo')] },
       { content: [toolUse('mcp__calc__add', { a: 2, b: 3 }, 'toolu_add')] },
       { content: [text('done')] },

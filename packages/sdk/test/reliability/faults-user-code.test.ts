@@ -14,28 +14,15 @@ import {
   type SDKUserMessageInput,
   tool,
 } from '@hexagent/sdk';
-import {
-  type CliHarness,
-  FakeCliTransport,
-  fakeCliWiring,
-  resultMessage,
-  results,
-  resultText,
-  startCliHarness,
-  text,
-  toolUse,
-} from '@hexagent/testing';
+import { FakeCliTransport, fakeCliWiring, resultMessage, results, resultText, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { drain, isAlive, removeStandInClis, standInCli, within } from './faults-helpers.js';
+import { drain, isAlive, scope, standInCli, within } from './faults-helpers.js';
 
-let harness: CliHarness | undefined;
 const wiring = fakeCliWiring(createContainer);
 afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
+  await scope.cleanup();
   await wiring.closeAll();
-  removeStandInClis();
 });
 
 const onFakeCli = (fake: FakeCliTransport) => wiring.containerWith(fake);
@@ -87,7 +74,7 @@ describe('tool handlers', () => {
       name: 'calc',
       tools: [tool('add', 'Add', { a: z.number(), b: z.number() }, () => Promise.reject('adder on fire'))],
     });
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(
       query({ prompt: 'add', options: { env: harness.env, mcpServers: { calc }, allowedTools: ['mcp__calc__add'] } }),
     );
@@ -110,7 +97,7 @@ describe('tool handlers', () => {
         }),
       ],
     });
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await within(
       drain(
         query({
@@ -161,7 +148,7 @@ describe('hook callbacks against the real CLI', () => {
 
   it('one that throws: the user gets a hook_callback_failed notice and the tool runs (onFailure "continue")', async () => {
     const { calls, options } = hooked(() => Promise.reject('hook exploded (a string)'));
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(query({ prompt: 'add', options: { ...options, env: harness.env } }));
     expect(error).toBeUndefined();
     expect(failedHookNotice(messages)).toBeDefined();
@@ -176,7 +163,7 @@ describe('hook callbacks against the real CLI', () => {
       },
       { onFailure: 'block' },
     );
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(query({ prompt: 'add', options: { ...options, env: harness.env } }));
     expect(error).toBeUndefined();
     expect(calls).toEqual([]);
@@ -195,7 +182,7 @@ describe('hook callbacks against the real CLI', () => {
       },
       { hookTimeoutMs: 1_500 },
     );
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const started = Date.now();
     const { messages, error } = await within(
       drain(query({ prompt: 'add', options: { ...options, env: harness.env } })),
@@ -230,7 +217,7 @@ describe('canUseTool callbacks against the real CLI', () => {
 
   it('one that throws a non-Error: the call is denied and the model gets its text', async () => {
     const { calls, options } = guarded(() => Promise.reject({ reason: 'policy unreachable' }));
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await drain(query({ prompt: 'add', options: { ...options, env: harness.env } }));
     expect(error).toBeUndefined();
     expect(calls).toEqual([]);
@@ -249,7 +236,7 @@ describe('canUseTool callbacks against the real CLI', () => {
       },
       { permissionTimeoutMs: 500 },
     );
-    harness = await startCliHarness(callsOnce('mcp__calc__add'));
+    const harness = await scope.startCliHarness(callsOnce('mcp__calc__add'));
     const { messages, error } = await within(
       drain(query({ prompt: 'add', options: { ...options, env: harness.env } })),
       20_000,

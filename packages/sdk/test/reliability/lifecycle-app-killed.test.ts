@@ -10,9 +10,6 @@
  * `HEXAGENT_PROCESS_GUARDIAN=off` in this test's environment (handed to the program) every run fails (docs/reliability.md, "When your process ends").
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type AppProcess,
@@ -27,8 +24,8 @@ import {
   processTree,
   type RecordedRequest,
   startAppProcess,
-  startCliHarness,
   stillRunning,
+  TestScope,
   text,
   toolUse,
 } from '@hexagent/testing';
@@ -151,17 +148,15 @@ function runProcesses(name: string): ProcessRecord[] {
 let harness: CliHarness | undefined;
 let app: AppProcess | undefined;
 let report: KilledAppReport | undefined;
-const dirs: string[] = [];
+const scope = new TestScope();
 afterEach(async () => {
   app?.kill('SIGKILL');
   // A failed test leaves nothing running either.
   if (report !== undefined) killRecords(report.left);
   for (const run of [...RUNS, ...ENDINGS]) killRecords(runProcesses(run.name));
-  await harness?.dispose();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  harness = undefined;
   app = undefined;
   report = undefined;
+  await scope.cleanup();
 });
 
 /**
@@ -173,12 +168,11 @@ async function startApp(
   runs: Run[],
   ending: 'wait' | 'exit' | 'throw',
 ): Promise<{ events: Set<string>; failed: Promise<never> }> {
-  harness = await startCliHarness((request) => {
+  harness = await scope.startCliHarness((request) => {
     const run = runs.find((candidate) => candidate.name === runOf(request));
     return run === undefined ? { content: [text('unknown run')] } : run.answer(request);
   });
-  const cwd = mkdtempSync(join(tmpdir(), 'hexagent-killed-app-'));
-  dirs.push(cwd);
+  const cwd = scope.tempDir('hexagent-killed-app-');
   const config = {
     env: { ...harness.env, HEXAGENT_TEST_APP: ID },
     marker: MARKER,

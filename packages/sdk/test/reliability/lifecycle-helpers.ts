@@ -14,6 +14,7 @@ import {
   type RecordedRequest,
   ScriptedModelServer,
   type ScriptedModelServerOptions,
+  type TestScope,
   text,
   toolUse,
 } from '@hexagent/testing';
@@ -27,15 +28,16 @@ export interface RealCliHarness {
   dispose(): Promise<void>;
 }
 
-/** Start a scripted model and the env of a real CLI run against it (loopback only). */
+/** Start a scripted model and the env of a real CLI run against it (loopback only), disposed at `scope`'s cleanup. */
 export async function startRealCli(
+  scope: TestScope,
   script: ModelScript,
   serverOptions: ScriptedModelServerOptions = {},
   extraEnv: Record<string, string> = {},
 ): Promise<RealCliHarness> {
   const server = await ScriptedModelServer.start(script, serverOptions);
   const hermetic = await hermeticCliEnv({ baseUrl: server.url, extra: extraEnv });
-  return {
+  const harness: RealCliHarness = {
     server,
     env: hermetic.env,
     async dispose() {
@@ -43,6 +45,8 @@ export async function startRealCli(
       await hermetic.cleanup();
     },
   };
+  scope.defer(() => harness.dispose());
+  return harness;
 }
 
 /** The main-conversation requests the scripted model has received so far. */

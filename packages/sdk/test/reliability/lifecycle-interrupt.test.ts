@@ -4,27 +4,20 @@
  * the CLI has answered `initialize`.
  */
 import { ClaudeClient, createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
-import { type ModelScriptFunction, type RecordedRequest, text, toolUse } from '@hexagent/testing';
+import { type ModelScriptFunction, type RecordedRequest, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   aborted,
   expectNothingLeft,
   mainRequests,
-  type RealCliHarness,
   signalled,
   sleep,
   snapshot,
   startRealCli,
 } from './lifecycle-helpers.js';
 
-let harness: RealCliHarness | undefined;
-let client: ClaudeClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  client = undefined;
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 /** The text of the last user message of a model request (its string content or text blocks). */
 function lastUserText(request: RecordedRequest): string {
@@ -56,7 +49,10 @@ function resultOf(messages: SDKMessage[]): { subtype?: string; result?: string; 
 
 describe('interrupt() on the real CLI', () => {
   it("during a long tool call: settles in under 2 s, the handler's signal aborts, and the next turn works", async () => {
-    harness = await startRealCli(twoTurns(() => ({ content: [toolUse('mcp__slow__wait', {}, 'toolu_long')] })));
+    const harness = await startRealCli(
+      scope,
+      twoTurns(() => ({ content: [toolUse('mcp__slow__wait', {}, 'toolu_long')] })),
+    );
     const baseline = snapshot();
     const started = signalled<AbortSignal>();
     const slow = createSdkMcpServer({
@@ -69,7 +65,8 @@ describe('interrupt() on the real CLI', () => {
         }),
       ],
     });
-    client = new ClaudeClient({ env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__wait'] });
+    const client = new ClaudeClient({ env: harness.env, mcpServers: { slow }, allowedTools: ['mcp__slow__wait'] });
+    scope.defer(() => client.close());
     await client.connect();
     await client.query('run the long tool');
     const reading = responseOf(client);
@@ -94,15 +91,17 @@ describe('interrupt() on the real CLI', () => {
     const second = await responseOf(client);
     expect(resultOf(second)).toMatchObject({ subtype: 'success', result: 'second answer' });
     await client.close();
-    client = undefined;
     await harness.dispose();
-    harness = undefined;
     await expectNothingLeft(baseline);
   });
 
   it('during a slow model call: settles in under 2 s, the turn ends, and the next turn works', async () => {
-    harness = await startRealCli(twoTurns(() => ({ content: [text('too late')], delayMs: 30_000 })));
-    client = new ClaudeClient({ env: harness.env });
+    const harness = await startRealCli(
+      scope,
+      twoTurns(() => ({ content: [text('too late')], delayMs: 30_000 })),
+    );
+    const client = new ClaudeClient({ env: harness.env });
+    scope.defer(() => client.close());
     await client.connect();
     await client.query('think for a long time');
     const reading = responseOf(client);
@@ -126,7 +125,10 @@ describe('interrupt() on the real CLI', () => {
   });
 
   it("during startup, before the CLI answered initialize: settles, and the session's turns still work", async () => {
-    harness = await startRealCli(twoTurns(() => ({ content: [text('first answer')] })));
+    const harness = await startRealCli(
+      scope,
+      twoTurns(() => ({ content: [text('first answer')] })),
+    );
     const baseline = snapshot();
     const next = signalled();
     async function* prompts() {
@@ -175,7 +177,6 @@ describe('interrupt() on the real CLI', () => {
     expect(results).toHaveLength(2);
     expect(results.at(-1)).toMatchObject({ subtype: 'success', result: 'second answer' });
     await harness.dispose();
-    harness = undefined;
     await expectNothingLeft(baseline);
   });
 });

@@ -14,19 +14,16 @@
  * The 90 s test is the one slow test of the suite, on purpose.
  */
 import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aborted, type RealCliHarness, sleep, startRealCli } from './lifecycle-helpers.js';
+import { aborted, sleep, startRealCli } from './lifecycle-helpers.js';
 import { reportProgress } from './progress.js';
 
 /** How long the handler works silently: past the MCP SDK's 60 s default request timeout (see above). */
 const SILENT_MS = 90_000;
 
-let harness: RealCliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -37,7 +34,7 @@ describe('a long tool call on the real CLI', () => {
   it('a handler that works silently for 90 s (past the MCP SDK default 60 s) completes, and its result reaches the model', {
     timeout: SILENT_MS + 60_000,
   }, async () => {
-    harness = await startRealCli([
+    const harness = await startRealCli(scope, [
       { content: [toolUse('mcp__slow__crunch', {}, 'toolu_crunch')] },
       { content: [text('the crunch is done')] },
     ]);
@@ -85,7 +82,8 @@ describe('a long tool call on the real CLI', () => {
   });
 
   it('MCP_TOOL_TIMEOUT is the CLI-side limit: at 2000 ms a 6 s tool is cut off and its handler cancelled', async () => {
-    harness = await startRealCli(
+    const harness = await startRealCli(
+      scope,
       [{ content: [toolUse('mcp__slow__wait', {}, 'toolu_wait')] }, { content: [text('noted the timeout')] }],
       {},
       { MCP_TOOL_TIMEOUT: '2000' },

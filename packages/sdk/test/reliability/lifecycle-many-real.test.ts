@@ -10,6 +10,7 @@
  * once. Each real query costs the CLI 1.3-1.5 s of CPU on this machine, so more of them buy little.
  */
 import { createSdkMcpServer, query, type SDKMessage, tool } from '@hexagent/sdk';
+import { TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -26,10 +27,8 @@ import {
 import { reportProgress } from './progress.js';
 
 let harness: RealCliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const model = addThenAnswer(1000);
 const SEQUENTIAL = 12;
@@ -90,7 +89,7 @@ describe('many queries on the real CLI in one process', () => {
   it(`${SEQUENTIAL} sequential queries, each with an in-process tool: nothing grows`, {
     timeout: 600_000,
   }, async () => {
-    harness = await startRealCli(model);
+    harness = await startRealCli(scope, model);
     const sampled: Sampled = { duringCalls: [] };
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
@@ -143,7 +142,7 @@ describe('many queries on the real CLI in one process', () => {
   it(`${CONCURRENT} concurrent queries sharing one AbortController, each with its own tool: every result right, nothing left`, {
     timeout: 300_000,
   }, async () => {
-    harness = await startRealCli(model);
+    harness = await startRealCli(scope, model);
     const sampled: Sampled = { duringCalls: [] };
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);

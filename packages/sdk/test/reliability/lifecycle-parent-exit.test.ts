@@ -13,7 +13,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type ModelScript, text, toolUse } from '@hexagent/testing';
+import { type ModelScript, TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRunning, mainRequests, type RealCliHarness, startRealCli, waitUntilGone } from './lifecycle-helpers.js';
 
@@ -27,16 +27,8 @@ const GONE_WITHIN_MS = 5_000;
 
 let harness: RealCliHarness | undefined;
 let child: ChildProcess | undefined;
-let cliPid: number | undefined;
-afterEach(async () => {
-  if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  // Never leave a CLI behind, even when an assertion failed.
-  if (cliPid !== undefined && isRunning(cliPid)) process.kill(cliPid, 'SIGKILL');
-  child = undefined;
-  cliPid = undefined;
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 type Scenario = 'tool' | 'idle';
 
@@ -58,7 +50,7 @@ async function startChild(
   ending: 'exit' | 'throw' | 'wait',
   extra: Record<string, unknown> = {},
 ): Promise<Started> {
-  harness = await startRealCli(SCRIPTS[scenario]);
+  harness = await startRealCli(scope, SCRIPTS[scenario]);
   const spawned = spawn(process.execPath, [CHILD], {
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -67,6 +59,9 @@ async function startChild(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = spawned;
+  scope.defer(() => {
+    if (spawned.exitCode === null && spawned.signalCode === null) spawned.kill('SIGKILL');
+  });
   let stderr = '';
   spawned.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -80,8 +75,12 @@ async function startChild(
   for await (const line of lines) {
     const event = JSON.parse(line) as { event: string; pid?: number } & Started['ready'];
     if (event.event === 'cli') {
-      pid = event.pid;
-      cliPid = pid;
+      const cliPid = event.pid;
+      pid = cliPid;
+      // Never leave a CLI behind, even when an assertion failed.
+      scope.defer(() => {
+        if (cliPid !== undefined && isRunning(cliPid)) process.kill(cliPid, 'SIGKILL');
+      });
     }
     if (event.event === 'ready') {
       ready = event;

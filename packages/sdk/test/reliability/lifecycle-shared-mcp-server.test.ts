@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSdkMcpServer, McpServerInUseError, type Options, query, type SDKMessage, tool } from '@hexagent/sdk';
+import { TestScope } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -24,10 +25,8 @@ import {
 } from './lifecycle-helpers.js';
 
 let harness: RealCliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 const model = addThenAnswer(100);
 
@@ -80,7 +79,7 @@ describe('one createSdkMcpServer config shared by 5 concurrent queries on the re
   it('every session gets its own server: all 5 tool calls are in flight together and each query gets its own result', {
     timeout: 60_000,
   }, async () => {
-    harness = await startRealCli(model);
+    harness = await startRealCli(scope, model);
     const baseline = snapshot();
     const together = barrier(5);
     const callsBy: number[] = [];
@@ -119,7 +118,7 @@ describe('a user-supplied McpServer instance', () => {
     timeout: 60_000,
   }, async () => {
     const McpServer = await loadMcpServer();
-    harness = await startRealCli(model);
+    harness = await startRealCli(scope, model);
     const baseline = snapshot();
     const firstCallStarted = signalled();
     const secondFailed = signalled();
@@ -177,7 +176,7 @@ describe('a user-supplied McpServer instance', () => {
     timeout: 60_000,
   }, async () => {
     const McpServer = await loadMcpServer();
-    harness = await startRealCli(model);
+    harness = await startRealCli(scope, model);
     const together = barrier(2);
     let made = 0;
     const makeServer = () => {

@@ -6,7 +6,7 @@
  * listener more than before.
  */
 import { AbortError, ClaudeClient, createSdkMcpServer, type Options, type Query, query, tool } from '@hexagent/sdk';
-import { text, toolUse } from '@hexagent/testing';
+import { TestScope, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   aborted,
@@ -23,10 +23,8 @@ import {
 } from './lifecycle-helpers.js';
 
 let harness: RealCliHarness | undefined;
-afterEach(async () => {
-  await harness?.dispose();
-  harness = undefined;
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 type Teardown = 'abortController' | 'close()' | 'break' | 'await using';
 type Busy = 'tool handler' | 'PreToolUse hook' | 'canUseTool callback';
@@ -185,6 +183,7 @@ describe.each(['tool handler', 'PreToolUse hook', 'canUseTool callback'] as Busy
       }, nothing is left`,
       async (teardown) => {
         harness = await startRealCli(
+          scope,
           [
             { content: [toolUse('mcp__calc__add', {}, 'toolu_block')] },
             { content: [text('after the tool')], delayMs: 20_000 },
@@ -248,7 +247,7 @@ const AT_ONCE_MS = ESCALATION_MS / 2;
 
 describe('how fast ending a query is', () => {
   it('close() mid-tool-call while the model would take 20 s more: the CLI stops on its own, at once', async () => {
-    harness = await startRealCli([
+    harness = await startRealCli(scope, [
       { content: [toolUse('mcp__calc__add', {}, 'toolu_block')] },
       { content: [text('slow answer')], delayMs: 20_000 },
     ]);
@@ -269,7 +268,7 @@ describe('how fast ending a query is', () => {
   });
 
   it('close() of an idle session (every turn answered) returns at once: the CLI exits on EOF', async () => {
-    harness = await startRealCli([{ content: [text('hello')] }]);
+    harness = await startRealCli(scope, [{ content: [text('hello')] }]);
     const { container, transports } = recordingContainer({ closeTimeoutMs: ESCALATION_MS });
     async function* oneTurnThenWait(): AsyncGenerator<{ type: 'user'; message: { role: 'user'; content: string } }> {
       yield { type: 'user', message: { role: 'user', content: 'hi' } };
@@ -297,7 +296,7 @@ describe('ClaudeClient', () => {
   it.each(['close()', 'await using'] as const)(
     "%s while a tool handler runs: the CLI is gone in under 1.5 s, the handler's signal aborts, nothing is left",
     async (teardown) => {
-      harness = await startRealCli([
+      harness = await startRealCli(scope, [
         { content: [toolUse('mcp__calc__add', {}, 'toolu_block')] },
         { content: [text('after the tool')], delayMs: 20_000 },
       ]);

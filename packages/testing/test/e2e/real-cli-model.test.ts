@@ -7,6 +7,7 @@ import type { ModelScript } from '../../src/model-script.js';
 import { apiError, text, thinking, toolUse } from '../../src/model-turn-helpers.js';
 import type { RecordedRequest } from '../../src/recorded-request.js';
 import { ScriptedModelServer } from '../../src/scripted-model-server.js';
+import { TestScope } from '../../src/test-scope.js';
 import { CliProcess } from './cli-process.js';
 
 const TIMEOUT = 30_000;
@@ -17,23 +18,20 @@ interface Harness {
   cli: CliProcess;
 }
 
-const running: Harness[] = [];
-
-afterEach(async () => {
-  for (const { server, env, cli } of running.splice(0)) {
-    cli.kill();
-    await cli.exited;
-    await server.close();
-    await env.cleanup();
-  }
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 async function startCli(script: ModelScript, args: string[] = []): Promise<Harness> {
   const server = await ScriptedModelServer.start(script);
+  scope.defer(() => server.close());
   const env = await hermeticCliEnv({ baseUrl: server.url });
+  scope.defer(() => env.cleanup());
   const cli = new CliProcess({ env: env.env, cwd: env.homeDir, args });
+  scope.defer(() => {
+    cli.kill();
+    return cli.exited;
+  });
   const harness = { server, env, cli };
-  running.push(harness);
   cli.send({ type: 'control_request', request_id: 'init_1', request: { subtype: 'initialize' } });
   return harness;
 }

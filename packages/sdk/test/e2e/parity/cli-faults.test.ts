@@ -5,19 +5,17 @@
  * `exited with code 143`, `terminated by signal SIGTERM`); hexagent's is a `ProcessError`.
  */
 import { ProcessError, type SDKMessage } from '@hexagent/sdk';
-import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
+import { TestScope } from '@hexagent/testing';
+import type { StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settle } from './parity-kit.js';
 import { SDKS } from './sdks.js';
 
-const installed: InstalledStandInCli[] = [];
-afterEach(() => {
-  for (const cli of installed.splice(0)) cli.remove();
-});
+const scope = new TestScope();
+afterEach(() => scope.cleanup());
 
 async function run(sdk: (typeof SDKS)[number], scenario: StandInScenario) {
-  const cli = installStandInCli(scenario);
-  installed.push(cli);
+  const cli = scope.installStandInCli(scenario);
   return settle(
     sdk.query({
       prompt: 'hi',

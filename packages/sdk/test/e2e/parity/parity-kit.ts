@@ -13,6 +13,7 @@ import {
   type RecordedRequest,
   ScriptedModelServer,
   type ScriptedModelServerOptions,
+  TestScope,
 } from '@hexagent/testing';
 import { CLI_PATH, type ParitySdk } from './sdks.js';
 
@@ -31,10 +32,10 @@ export interface Scenario {
   options(extra?: Options): Options;
   /** The texts of the user turns of each main request the model got, in order. */
   modelSaw(): string[];
-  dispose(): Promise<void>;
 }
 
-const open: Scenario[] = [];
+/** What the scenarios of the running test made, released by {@link disposeScenarios}. */
+const scope = new TestScope();
 
 /** Start a scripted model and a hermetic home; torn down by {@link disposeScenarios}. */
 export async function startScenario(
@@ -42,7 +43,9 @@ export async function startScenario(
   serverOptions?: ScriptedModelServerOptions,
 ): Promise<Scenario> {
   const server = await ScriptedModelServer.start(script, serverOptions);
+  scope.defer(() => server.close());
   const hermetic = await hermeticCliEnv({ baseUrl: server.url });
+  scope.defer(() => hermetic.cleanup());
   const cwd = mkdtempSync(join(hermetic.homeDir, 'project-'));
   mkdirSync(cwd, { recursive: true });
   const scenario: Scenario = {
@@ -53,18 +56,13 @@ export async function startScenario(
     cwd,
     options: (extra = {}) => ({ pathToClaudeCodeExecutable: CLI_PATH, env: hermetic.env, cwd, ...extra }),
     modelSaw: () => server.requests.filter((request) => request.kind === 'main').map(lastUserText),
-    async dispose() {
-      await server.close();
-      await hermetic.cleanup();
-    },
   };
-  open.push(scenario);
   return scenario;
 }
 
 /** For `afterEach`: closes every scenario started. */
-export async function disposeScenarios(): Promise<void> {
-  await Promise.allSettled(open.splice(0).map((scenario) => scenario.dispose()));
+export function disposeScenarios(): Promise<void> {
+  return scope.cleanup();
 }
 
 /** The text of the last user message of a request. */
