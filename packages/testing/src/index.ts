@@ -86,6 +86,7 @@ export { type AppExit, type AppProcess, startAppProcess } from './processes/app-
 export { type GatedProcess, startGatedProcess } from './processes/gated-process.js';
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
 export { listeningUrl } from './processes/listening-url.js';
+export { processExists } from './processes/process-exists.js';
 export {
   isRunning,
   killRecords,
