@@ -11,6 +11,7 @@ import {
 import { checkAgentPoolOptions } from './check-agent-pool-options.js';
 import { ChildRegistry } from './child-registry.js';
 import { CliRecycler } from './cli-recycler.js';
+import { CurrentSpareSource } from './current-spare-source.js';
 import { defaultMemoryBudgetMb, warnIfNoRoomForSpares } from './default-memory-budget.js';
 import { FifoWaitQueue, type GrantOutcome } from './fifo-wait-queue.js';
 import { killProcesses } from './kill-processes.js';
@@ -27,9 +28,8 @@ import { measureProcessTrees } from './process-tree-memory.js';
 import { recycleSettingsOf } from './recycle-rules.js';
 import { SpareShelf } from './spare-shelf.js';
 import type { SpareSource } from './spare-source.js';
-import { type SpareKind, SpareStartPolicy } from './spare-start-policy.js';
+import type { SpareStartPolicy } from './spare-start-policy.js';
 import { SpareWaits } from './spare-waits.js';
-import { startupSpareSource } from './startup-spare-source.js';
 
 const DEFAULT_CLOSE_DEADLINE_MS = 30_000;
 
@@ -51,9 +51,7 @@ export class AgentPool {
   private readonly launcher: PoolLauncher;
   private readonly factories: PoolFactories;
   private readonly shutdown: PoolShutdown;
-  private spareSource: SpareSource | undefined;
-  /** Decides the spares' kind (`spareStart`); absent for a pool built on a fixed source. */
-  private readonly spareStart: SpareStartPolicy | undefined;
+  private readonly spares: CurrentSpareSource;
   private readonly recycler: CliRecycler;
   private readonly spareWaits: SpareWaits;
   private admittedCount = 0;
@@ -74,9 +72,8 @@ export class AgentPool {
     });
     const { transport: _, ...profile } = settings.options ?? {};
     this.profile = profile;
-    this.spareStart = spares instanceof SpareStartPolicy ? spares : undefined;
-    const spareSource = spares instanceof SpareStartPolicy ? spares.source : spares;
-    this.spareSource = spareSource;
+    this.spares = new CurrentSpareSource(spares);
+    const spareSource = this.spares.source;
     this.memoryBudgetMb = settings.memoryBudgetMb ?? defaultMemoryBudgetMb();
     const estimateMb = settings.estimateMbPerCli ?? DEFAULT_POOL_CLI_ESTIMATE_MB;
     const maxSpares = spareSource === undefined ? 0 : (settings.spares ?? 0);
@@ -147,10 +144,11 @@ export class AgentPool {
     if (this.closePromise !== undefined) throw new PoolClosedError();
     checkPoolQueryOptions(params.options);
     const coldAnyway = needsColdStart(params.options);
-    if (!coldAnyway && this.spareStart?.switchesFor(this.profile, params.options) === true) this.switchSpares();
+    const switched = coldAnyway ? undefined : this.spares.switchFor(this.profile, params.options);
+    if (switched !== undefined) this.switchSpares(switched);
     const request: PoolRequest = {
       params,
-      noSpare: coldAnyway || this.spareSource?.fits(this.profile, params.options) === false,
+      noSpare: coldAnyway || !this.spares.fits(this.profile, params.options),
       recyclable: this.recycler.accepts(this.profile, params),
       pooled: new PooledQuery(() => {
         if (this.queue.remove(request)) this.reject(request, new AbortError({ message: 'left the queue' }), 0);
@@ -181,7 +179,7 @@ export class AgentPool {
       admitted: this.admittedCount,
       rejected: this.rejectedCount,
       recycled: this.recycler.recycled,
-      spareStart: this.spareKind(),
+      spareStart: this.spares.kind,
       queueWaitMs: this.waits.stats(),
       memory: {
         budgetMb: this.memoryBudgetMb,
@@ -220,22 +218,15 @@ export class AgentPool {
     return this.close();
   }
 
-  private spareKind(): SpareKind {
-    return this.spareStart?.kind ?? (this.spareSource === startupSpareSource ? 'startup' : 'prewarm');
-  }
-
   /**
-   * `spareStart: 'auto'` met a query a startup spare cannot serve: start prewarm spares from now on
-   * and close the parked startup spares (no such query could use them); their places refill with
-   * prewarm spares as they exit.
+   * `spareStart: 'auto'` met a query a startup spare cannot serve: start prewarm spares (`source`)
+   * from now on and close the parked startup spares (no such query could use them); their places
+   * refill with prewarm spares as they exit.
    */
-  private switchSpares(): void {
-    const source = this.spareStart?.source;
-    if (source === undefined || this.spareSource === undefined) return;
-    this.spareSource = source;
+  private switchSpares(source: SpareSource): void {
     const retired = this.shelf.ready;
     this.shelf.switchSource(source);
-    this.events.emit('spareStartSwitched', { spareStart: this.spareKind(), retired });
+    this.events.emit('spareStartSwitched', { spareStart: this.spares.kind, retired });
   }
 
   private drain(): void {

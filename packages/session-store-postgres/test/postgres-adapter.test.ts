@@ -1,7 +1,6 @@
 import { createServer, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { foldSessionSummary, InvalidOptionError, TranscriptMirrorBatcher } from '@hexagent/core';
-import { foldedEntry, numberedEntry, startGatedProcess } from '@hexagent/testing';
+import { foldedEntry, numberedEntry } from '@hexagent/testing';
 import { freePort, startPostgresServer } from '@hexagent/testing/servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -19,10 +18,6 @@ function store(options: { schema?: string; tablePrefix?: string } = {}): Postgre
   stores.push(made);
   return made;
 }
-const APPEND_PROCESS = fileURLToPath(new URL('./fixtures/append-process.mjs', import.meta.url));
-
-/** fixtures/append-process.mjs (the built adapter in another process), connected, waiting for go(). */
-const appendProcess = (args: string[]) => startGatedProcess(APPEND_PROCESS, args);
 
 beforeAll(async () => {
   await store().migrate();
@@ -181,35 +176,6 @@ describe('PostgresSessionStore', () => {
     expect((error as PostgresSessionStoreError).message).toMatch(/run migrate\(\) first/);
     expect((error as PostgresSessionStoreError).operation).toBe('load');
   });
-
-  it('keeps one consistent summary while another process appends to the same session at once', async () => {
-    const key = { projectKey: `two-${Date.now()}`, sessionId: 's' };
-    const batches = Array.from({ length: 40 }, (_, i) => [foldedEntry(i * 2), foldedEntry(i * 2 + 1)]);
-    const mine = batches.filter((_, i) => i % 2 === 0);
-    const theirs = batches.filter((_, i) => i % 2 === 1);
-    // Each process sends its half and then the other's (a retry, a no-op), all at once.
-    const other = await appendProcess([
-      connectionString,
-      key.projectKey,
-      key.sessionId,
-      JSON.stringify([...theirs, ...mine]),
-    ]);
-    const s = new PostgresSessionStore({ connectionString, maxConnections: 20 });
-    stores.push(s);
-    await s.listSessions(key.projectKey);
-    other.go();
-    await Promise.all([...mine, ...theirs].map((batch) => s.append(key, batch)));
-    await other.exited;
-    const loaded = (await s.load(key)) ?? [];
-    expect(loaded).toHaveLength(80);
-    expect(new Set(loaded.map((e) => e.uuid)).size).toBe(80);
-    // Each batch stays contiguous and in order.
-    for (let i = 0; i < 80; i += 2) expect(loaded[i + 1]?.index).toBe((loaded[i]?.index as number) + 1);
-    const [summary] = await s.listSessionSummaries(key.projectKey);
-    expect(summary?.data).toEqual(foldSessionSummary(undefined, key, loaded).data);
-    const [listed] = await s.listSessions(key.projectKey);
-    expect(summary?.mtime).toBe(listed?.mtime);
-  }, 30_000);
 
   it('deletes sessions older than a cutoff and counts what went', async () => {
     const s = store();

@@ -86,6 +86,7 @@ export { type AppExit, type AppProcess, startAppProcess } from './processes/app-
 export { type GatedProcess, startGatedProcess } from './processes/gated-process.js';
 export { type KilledAppReport, type KillWatch, killAppAndWatch } from './processes/killed-app.js';
 export { listeningUrl } from './processes/listening-url.js';
+export { processExists } from './processes/process-exists.js';
 export {
   isRunning,
   killRecords,
@@ -105,6 +106,7 @@ export type {
 export { type ReplayCaptureOptions, replayCapture } from './replay-capture.js';
 export { NO_MORE_SCRIPTED_TURNS, SIDE_REQUEST_TEXT } from './script-player.js';
 export { ScriptedModelServer, type ScriptedModelServerOptions } from './scripted-model-server.js';
+export { appendWhenLetGo, type SessionAppendOrder } from './session-append-process.js';
 export { foldedEntry, numberedEntry } from './session-store-conformance-fixtures.js';
 export { TestScope } from './test-scope.js';
 export { waitUntil } from './wait-until.js';

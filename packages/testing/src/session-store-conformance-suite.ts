@@ -1,5 +1,6 @@
 import { foldSessionSummary, type SessionKey, type SessionStore, type SessionSummaryEntry } from '@hexagent/core';
 import { describe, expect, it } from 'vitest';
+import type { GatedProcess } from './processes/gated-process.js';
 import {
   assistantEntry,
   awkwardEntry,
@@ -8,6 +9,7 @@ import {
   uniqueId,
   userEntry,
 } from './session-store-conformance-fixtures.js';
+import { sessionStoreTwoProcessTest } from './session-store-two-process-test.js';
 import { type StoreConformanceOptions, storesPerTest } from './store-conformance-kit.js';
 
 /** How {@link sessionStoreConformance} gets a store for each test, and gives it back. */
@@ -19,6 +21,13 @@ export interface SessionStoreConformanceOptions<S extends SessionStore = Session
    * and that test is skipped with a note.
    */
   uuidIdempotent?: boolean;
+  /**
+   * Starts another OS process with a store of its own on the backend of `create`'s stores: a script
+   * that calls `appendWhenLetGo(store)` (from `@hexagent/testing`), started with `startGatedProcess`.
+   * With it, the two processes race appends to one session; without it (a store that lives in one
+   * process) that test is skipped with a note.
+   */
+  appendProcess?: () => Promise<GatedProcess>;
 }
 
 /**
@@ -33,8 +42,9 @@ export interface SessionStoreConformanceOptions<S extends SessionStore = Session
  * `listSubkeys()` names them; `listSessions()` lists main transcripts only, with integer epoch-ms
  * mtimes that grow on append; `listSessionSummaries()` equals `foldSessionSummary` over what was
  * appended, with the mtime of `listSessions()`, also after 24 appends to one session at once (no
- * lost update); `delete()` of a main transcript takes its sub-agents, of an unknown key is fine;
- * project keys (with `/` and `:`) never mix; one append of 10 000 entries; an entry of 1 MiB.
+ * lost update) and, given `appendProcess`, while another OS process appends to it; `delete()` of a
+ * main transcript takes its sub-agents, of an unknown key is fine; project keys (with `/` and `:`)
+ * never mix; one append of 10 000 entries; an entry of 1 MiB.
  * Tests of an optional method are skipped, with a note, when the store lacks it.
  *
  * @example
@@ -172,6 +182,14 @@ export function sessionStoreConformance<S extends SessionStore>(
       for (const batch of batches) sequential = foldSessionSummary(sequential, key, batch);
       const [summary] = await store.listSessionSummaries(key.projectKey);
       expect(summary?.data).toEqual(sequential?.data);
+    });
+
+    sessionStoreTwoProcessTest({
+      make,
+      session,
+      appendProcess: options.appendProcess,
+      uuidIdempotent: options.uuidIdempotent !== false,
+      timeout,
     });
 
     it('deletes a session with its sub-agents, and an unknown key quietly', { timeout }, async (context) => {

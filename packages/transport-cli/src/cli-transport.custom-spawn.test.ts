@@ -20,7 +20,8 @@ import { rejectionOf } from '../test/helpers/checks.js';
 import { standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, removeTempDirs } from '../test/helpers/temp-dirs.js';
 import { transportFor } from '../test/helpers/transport-for.js';
-import { type CliTransport, createCliTransport } from './cli-transport.js';
+import type { CliTransport } from './cli-transport.js';
+import { createCliTransport } from './create-cli-transport.js';
 
 const transports: CliTransport[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];

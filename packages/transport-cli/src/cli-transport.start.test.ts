@@ -20,7 +20,8 @@ import { started, track, transportOver, useCliTransportCleanup } from '../test/h
 import { INFO, SCRIPTED, standInCli } from '../test/helpers/stand-in.js';
 import { makeTempDir, writeExecutable } from '../test/helpers/temp-dirs.js';
 import { transportFor } from '../test/helpers/transport-for.js';
-import { CliTransport, createCliTransport } from './cli-transport.js';
+import { CliTransport } from './cli-transport.js';
+import { createCliTransport } from './create-cli-transport.js';
 
 useCliTransportCleanup();
 

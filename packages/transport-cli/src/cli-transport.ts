@@ -4,7 +4,6 @@ import {
   type OutboundMessage,
   onAbort as subscribeToAbort,
   type Transport,
-  type TransportFactory,
   type TransportLaunch,
   type TransportSink,
 } from '@hexagent/core';
@@ -296,15 +295,3 @@ export class CliTransport implements Transport {
     void this.close();
   };
 }
-
-/**
- * The default {@link TransportFactory}: a {@link CliTransport} with default settings, for the launch
- * the session built (for a session resumed from a store, the transport writes the launch's
- * `resumeTranscripts` to a directory of its own at `start()`).
- *
- * @example
- * ```ts
- * container.register(TRANSPORT_FACTORY, { useValue: createCliTransport });
- * ```
- */
-export const createCliTransport: TransportFactory = (launch) => new CliTransport(launch);

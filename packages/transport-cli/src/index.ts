@@ -21,12 +21,13 @@
 export type { CliArgvSpec } from './cli-argv-spec.js';
 export { type CliEnvProblem, cliConfigDirOf, findCliEnvProblems } from './cli-env-problems.js';
 export { type CliLookupHost, nodeCliLookupHost } from './cli-lookup-host.js';
-export { CliTransport, createCliTransport } from './cli-transport.js';
+export { CliTransport } from './cli-transport.js';
 export {
   type CliTransportSettings,
   DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_HIGH_WATER_MARK,
 } from './cli-transport-settings.js';
+export { createCliTransport } from './create-cli-transport.js';
 export {
   type ClaudeCliLocation,
   type CliPackageWithoutBinary,

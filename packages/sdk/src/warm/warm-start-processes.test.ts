@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processExists } from '@hexagent/testing';
 import { type InstalledStandInCli, installStandInCli, type StandInScenario } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InitializeTimeoutError } from '../index.js';
@@ -28,15 +29,6 @@ function standIn(scenario: StandInScenario = {}): { cli: InstalledStandInCli; co
   return { cli, configDir };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
-
 describe('warm start on the stand-in CLI', () => {
   it('await using a spare: the CLI runs parked inside the block, and is gone with its parking folder after it', async () => {
     const { cli, configDir } = standIn();
@@ -47,13 +39,13 @@ describe('warm start on the stand-in CLI', () => {
       });
       pid = cli.pid();
       expect(pid).toBeDefined();
-      expect(isAlive(pid as number)).toBe(true);
+      expect(processExists(pid)).toBe(true);
       expect(readdirSync(join(configDir, 'spares'))).toHaveLength(1);
       expect(cli.notes()[0]).toContain('--await-claim');
       void spare.claimed.catch(() => {});
     }
     // Disposal waited for the process: nothing to poll for.
-    expect(isAlive(pid as number)).toBe(false);
+    expect(processExists(pid)).toBe(false);
     expect(readdirSync(join(configDir, 'spares'))).toEqual([]);
   });
 
@@ -77,7 +69,7 @@ describe('warm start on the stand-in CLI', () => {
       expect(cli.notes().some((note) => note.startsWith('received "control_request:initialize"'))).toBe(true);
       const pid = cli.pid();
       expect(pid).toBeDefined();
-      expect(isAlive(pid as number)).toBe(false);
+      expect(processExists(pid)).toBe(false);
       expect(existsSync(join(configDir, 'spares')) ? readdirSync(join(configDir, 'spares')) : []).toEqual([]);
     },
   );

@@ -27,16 +27,12 @@ export function standInCli(scenario: StandInScenario = {}): InstalledStandInCli 
   return scope.installStandInCli(scenario);
 }
 
-/** True while a process with this pid exists. */
-export function isAlive(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
+/**
+ * True while a process with this pid exists, a zombie included: the testing kit's `processExists`.
+ * A stand-in CLI is a child of the test's process, so a zombie left after the SDK said it was stopped
+ * is a CLI whose exit the SDK did not wait for.
+ */
+export { processExists as isAlive } from '@hexagent/testing';
 
 /**
  * Drain an async iterable; the error that ended it, if any, is returned rather than thrown.

@@ -22,7 +22,10 @@ export function processRecord(pid: number): ProcessRecord | undefined {
   }
 }
 
-/** True while process `pid` runs: it exists and is not a zombie waiting for its parent to reap it. */
+/**
+ * True while process `pid` runs: it exists and is not a zombie waiting for its parent to reap it.
+ * For a child of this process whose exit the code under test must have waited for, see `processExists`.
+ */
 export function isRunning(pid: number): boolean {
   return processRecord(pid) !== undefined;
 }

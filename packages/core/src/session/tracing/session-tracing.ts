@@ -9,6 +9,22 @@ import { ToolUseSpans } from './tool-use-spans.js';
 type Json = Record<string, unknown>;
 
 /** The error a failed turn's span records: the result's `errors`, else its text, else its subtype (bounded). */
+/** `pending`, with `span` ended as it settles: failed with the bounded error when it rejects; `finish` sees an answer first. */
+function endWhenSettled<T>(span: TraceSpan, pending: Promise<T>, finish?: (response: T) => void): Promise<T> {
+  return pending.then(
+    (response) => {
+      finish?.(response);
+      span.end();
+      return response;
+    },
+    (error: unknown) => {
+      span.fail(boundedError(error));
+      span.end();
+      throw error;
+    },
+  );
+}
+
 function turnError(result: Json): unknown {
   const errors = Array.isArray(result.errors) ? result.errors.filter((e) => typeof e === 'string') : [];
   const text = typeof result.result === 'string' ? result.result : '';
@@ -125,18 +141,7 @@ export class SessionTracing {
       } catch (error) {
         result = Promise.reject(error);
       }
-      return result.then(
-        (response) => {
-          plan.finish?.(span, response);
-          span.end();
-          return response;
-        },
-        (error: unknown) => {
-          span.fail(boundedError(error));
-          span.end();
-          throw error;
-        },
-      );
+      return endWhenSettled(span, result, (response) => plan.finish?.(span, response));
     };
   }
 
@@ -148,17 +153,7 @@ export class SessionTracing {
       { [SpanAttr.controlSubtype]: subtype, [SpanAttr.controlDirection]: 'outbound' },
       this.root,
     );
-    return run().then(
-      (response) => {
-        span.end();
-        return response;
-      },
-      (error: unknown) => {
-        span.fail(boundedError(error));
-        span.end();
-        throw error;
-      },
-    );
+    return endWhenSettled(span, run());
   }
 
   /** The session ended: unanswered turns end (failed, with `error`), then the query span. Idempotent. */
