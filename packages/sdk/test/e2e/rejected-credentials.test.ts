@@ -7,7 +7,7 @@
  * CLI's retries.
  */
 import { CredentialsRejectedError, isApiRetryMessage, query, type SDKMessage } from '@hexagent/sdk';
-import { type ModelTurn, TestScope, text } from '@hexagent/testing';
+import { type ModelTurn, processExists, TestScope, text } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const scope = new TestScope();
@@ -40,17 +40,6 @@ async function run(env: Record<string, string | undefined>, extra: { retryReject
   return { seen, thrown, ms: Date.now() - started, pid: await pid };
 }
 
-/** True while a process with this pid runs. */
-function running(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('a credential the CLI cannot renew, rejected with 401', () => {
   it.each([
     ['ANTHROPIC_API_KEY', {}, /^Invalid API key: the API rejected ANTHROPIC_API_KEY \(HTTP 401\)/],
@@ -72,7 +61,7 @@ describe('a credential the CLI cannot renew, rejected with 401', () => {
       expect(seen.some((message) => message.type === 'result')).toBe(false);
       // The CLI had exited by the time the error was thrown, after one or two requests (not ten).
       expect(pid).toBeTypeOf('number');
-      expect(running(pid)).toBe(false);
+      expect(processExists(pid as number)).toBe(false);
       expect(harness.server.messageRequests.length).toBeLessThanOrEqual(2);
       // The CLI's own retries take about three minutes; this is the CLI's start plus one retry delay.
       expect(ms).toBeLessThan(60_000);

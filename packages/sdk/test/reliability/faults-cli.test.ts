@@ -14,9 +14,12 @@ import {
   type SDKMessage,
   tool,
 } from '@hexagent/sdk';
+// A stand-in CLI is a child of this process: a zombie left after the SDK said it was stopped is a CLI
+// whose exit the SDK did not wait for, so `processExists` (a zombie counts), not `isRunning`.
+import { processExists } from '@hexagent/testing';
 import type { StandInScenario, StandInStep } from '@hexagent/testing/stand-in-cli';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, isAlive, scope, standInCli, within } from './faults-helpers.js';
+import { drain, scope, standInCli, within } from './faults-helpers.js';
 
 afterEach(() => scope.cleanup());
 
@@ -69,7 +72,7 @@ describe('the CLI exits or is killed', () => {
     expect(ProcessError.isInstance(error)).toBe(true);
     expect((error as ProcessError).exitCode).toBe(3);
     expect((error as ProcessError).stderrTail).toContain('panic: lost the plot');
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 
   it("mid-tool-call: the handler's signal aborts and the user sees ProcessError with the code and stderr", async () => {
@@ -150,7 +153,7 @@ describe('the CLI never answers initialize', () => {
     expect((error as ControlTimeoutError).timeoutMs).toBe(300);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(cli.pid()).toBeDefined();
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 
   it('ClaudeClient.connect(): rejects with ControlTimeoutError, and the process is stopped', async () => {
@@ -159,7 +162,7 @@ describe('the CLI never answers initialize', () => {
     const error = await within(claude.connect(), 10_000, 'connect()').catch((caught: unknown) => caught);
     expect(ControlTimeoutError.isInstance(error)).toBe(true);
     expect(claude.isConnected).toBe(false);
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 });
 
@@ -198,7 +201,7 @@ describe('bad output from the CLI', () => {
       'query',
     );
     expect(types(messages)).toEqual(['assistant']);
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 
   it('a line over maxMessageBytes: the messages before it, then MessageTooLargeError; the CLI is stopped', async () => {
@@ -220,7 +223,7 @@ describe('bad output from the CLI', () => {
     expect(types(messages)).toEqual(['assistant']);
     expect(MessageTooLargeError.isInstance(error)).toBe(true);
     expect((error as MessageTooLargeError).maxBytes).toBe(4096);
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 
   it('empty and blank lines are ignored', async () => {
@@ -344,7 +347,7 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
     const reading = await within(drain(claude.receiveMessages()), 5_000, 'receiveMessages()');
     expect(ProcessError.isInstance(reading.error)).toBe(true);
     await within(claude.close(), 10_000, 'close()');
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 
   it('while a tool handler runs: its answer cannot be written, so the stream throws ProcessError', async () => {
@@ -386,7 +389,7 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
     );
     expect(ProcessError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('input is closed');
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 
   it('query() with a streamed prompt: the stream throws ProcessError and the process is stopped', async () => {
@@ -409,7 +412,7 @@ describe('the CLI closes its pipes while we write (EPIPE)', () => {
     );
     expect(types(messages)).toEqual(['result']);
     expect(ProcessError.isInstance(error)).toBe(true);
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 });
 

@@ -28,13 +28,6 @@ export function standInCli(scenario: StandInScenario = {}): InstalledStandInCli 
 }
 
 /**
- * True while a process with this pid exists, a zombie included: the testing kit's `processExists`.
- * A stand-in CLI is a child of the test's process, so a zombie left after the SDK said it was stopped
- * is a CLI whose exit the SDK did not wait for.
- */
-export { processExists as isAlive } from '@hexagent/testing';
-
-/**
  * Drain an async iterable; the error that ended it, if any, is returned rather than thrown.
  * `onMessage` sees each message as it arrives.
  */

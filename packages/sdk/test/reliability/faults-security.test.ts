@@ -19,10 +19,10 @@ import {
   query,
   tool,
 } from '@hexagent/sdk';
-import { results, resultText, text, toolUse } from '@hexagent/testing';
+import { processExists, results, resultText, text, toolUse } from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { drain, isAlive, scope, standInCli, tempDir, within } from './faults-helpers.js';
+import { drain, scope, standInCli, tempDir, within } from './faults-helpers.js';
 
 const ECHO_SERVER = fileURLToPath(new URL('../e2e/fixtures/stdio-mcp-server.mjs', import.meta.url));
 
@@ -110,7 +110,7 @@ describe('external MCP servers are delivered in initialize by default', () => {
     const notes = cli.notes();
     expect(notes).toContain('received "control_request:initialize"');
     expect(notes).not.toContain('received "user"');
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
 
     const client = new ClaudeClient({ pathToClaudeCodeExecutable: cli.path, mcpServers: SERVERS });
     const connectError = await within(client.connect(), 10_000, 'connect()').catch((caught: unknown) => caught);

@@ -14,10 +14,19 @@ import {
   type SDKUserMessageInput,
   tool,
 } from '@hexagent/sdk';
-import { FakeCliTransport, fakeCliWiring, resultMessage, results, resultText, text, toolUse } from '@hexagent/testing';
+import {
+  FakeCliTransport,
+  fakeCliWiring,
+  processExists,
+  resultMessage,
+  results,
+  resultText,
+  text,
+  toolUse,
+} from '@hexagent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { drain, isAlive, scope, standInCli, within } from './faults-helpers.js';
+import { drain, scope, standInCli, within } from './faults-helpers.js';
 
 const wiring = fakeCliWiring(createContainer);
 afterEach(async () => {
@@ -298,6 +307,6 @@ describe('a prompt iterator that throws', () => {
     expect(messages.map((message) => message.type)).toEqual(['result']);
     expect(error).toBe(failure);
     expect(cli.pid()).toBeDefined();
-    expect(isAlive(cli.pid())).toBe(false);
+    expect(processExists(cli.pid())).toBe(false);
   });
 });

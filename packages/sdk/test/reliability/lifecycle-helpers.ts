@@ -9,6 +9,7 @@ import { createContainer, type DependencyContainer, type SDKMessage, TRANSPORT_F
 import type { TransportLaunch } from '@hexagent/sdk/adapters';
 import {
   hermeticCliEnv,
+  isRunning,
   type ModelScript,
   type ModelScriptFunction,
   type RecordedRequest,
@@ -108,25 +109,10 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 // ---- processes ------------------------------------------------------------------------------
 
 /**
- * True while process `pid` runs. `process.kill(pid, 0)` throwing ESRCH means it is gone. A process
- * that has exited but was not reaped yet (a zombie) also counts as gone: that happens to a CLI
- * orphaned by a test's child program, which the container's init reaps on its own schedule.
+ * True while process `pid` runs; a zombie counts as gone (a CLI orphaned by a test's child program is
+ * reaped by the container's init on its own schedule): the testing kit's `isRunning`.
  */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
+export { isRunning };
 
 /** Waits until `pid` no longer runs; resolves with the time it took, rejects after `timeoutMs`. */
 export async function waitUntilGone(pid: number, timeoutMs: number, since = Date.now()): Promise<number> {
