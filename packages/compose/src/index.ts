@@ -28,6 +28,7 @@ export {
   type SessionFactories,
 } from './session-factories.js';
 export { projectDirName } from './session-store/cli-config-dir.js';
+export { resolveSettings } from './settings/resolve-settings.js';
 export { type QueryParams, startQuery } from './start-query.js';
 export { CLOCK, ID_SOURCE, MCP_SERVER_FACTORY, TRACER, TRANSPORT_FACTORY } from './tokens.js';
 export { activeTraceContext } from './tracing/active-trace-context.js';

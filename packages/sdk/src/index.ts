@@ -31,6 +31,7 @@ export {
   createOpenTelemetryTracer,
   ID_SOURCE,
   MCP_SERVER_FACTORY,
+  resolveSettings,
   TRACER,
   TRANSPORT_FACTORY,
 } from '@hexagent/compose';
@@ -136,7 +137,6 @@ export { doctor } from './doctor.js';
 export type * from './public-hook-types.js';
 export type * from './public-types.js';
 export { query } from './query.js';
-export { resolveSettings } from './settings/resolve-settings.js';
 // Warm start
 export { prewarm } from './warm/prewarm.js';
 export { startup } from './warm/startup.js';
