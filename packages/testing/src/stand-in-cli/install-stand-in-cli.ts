@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STAND_IN_RUN_MODULE_URL } from './stand-in-cli-path.js';
 import type { StandInScenario } from './stand-in-scenario.js';
 
 /** Where and how {@link installStandInCli} installs the stand-in. */
@@ -55,7 +54,7 @@ export function installStandInCli(
   const pidFile = join(dir, scenario.pidFile ?? `${name}.pid`);
   const notesFile = join(dir, scenario.notesFile ?? `${name}.notes`);
   writeFileSync(scenarioFile, JSON.stringify({ ...scenario, pidFile, notesFile }));
-  const run = `import(${JSON.stringify(STAND_IN_RUN_MODULE_URL)}).then((stand) => stand.runStandInCli({ file: ${JSON.stringify(scenarioFile)} }));`;
+  const run = `import(${JSON.stringify(runModuleUrl())}).then((stand) => stand.runStandInCli({ file: ${JSON.stringify(scenarioFile)} }));`;
   writeFileSync(path, `#!/usr/bin/env node\n${run}\n`);
   chmodSync(path, options.mode ?? 0o755);
   return {
@@ -69,4 +68,13 @@ export function installStandInCli(
       else for (const file of [path, scenarioFile, pidFile, notesFile]) rmSync(file, { force: true });
     },
   };
+}
+
+/**
+ * The module whose `runStandInCli` an installed stand-in's launcher calls. Resolved when a stand-in
+ * is installed, not when this module loads: `TestScope` imports this module from the kit's main
+ * entry, and a CommonJS bundle of that entry has no `import.meta.url` to resolve it with.
+ */
+function runModuleUrl(): string {
+  return new URL('./run-stand-in-cli.js', import.meta.url).href;
 }
