@@ -16,6 +16,14 @@ const stateOf = (pid: number): string | undefined => {
   }
 };
 
+const commOf = (pid: number): string | undefined => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+};
+
 describe('processExists', () => {
   it('is true for a running process and false once it has exited and been reaped, or for no pid', async () => {
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
@@ -32,12 +40,17 @@ describe('processExists', () => {
   });
 
   it.runIf(process.platform === 'linux')('counts a zombie as existing, where isRunning counts it as gone', async () => {
-    // `true` exits at once; the shell then becomes `sleep`, which never reaps it: a zombie until `sleep` goes.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The shell starts a child, then becomes `sleep`, which never reaps. The child is killed only once
+    // the shell has become `sleep` (before that, the shell itself could reap it): a zombie until `sleep` goes.
+    const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const exited = once(parent, 'exit');
     try {
       const [line] = (await once(createInterface({ input: parent.stdout }), 'line')) as [string];
       const zombie = Number(line);
+      await waitUntil('the shell to have become sleep', () => commOf(parent.pid as number) === 'sleep', {
+        timeoutMs: 10_000,
+      });
+      process.kill(zombie, 'SIGKILL');
       await waitUntil('the unreaped child to be a zombie', () => stateOf(zombie) === 'Z', { timeoutMs: 10_000 });
       expect(processExists(zombie)).toBe(true);
       expect(isRunning(zombie)).toBe(false);
