@@ -8,7 +8,6 @@ import { ToolUseSpans } from './tool-use-spans.js';
 
 type Json = Record<string, unknown>;
 
-/** The error a failed turn's span records: the result's `errors`, else its text, else its subtype (bounded). */
 /** `pending`, with `span` ended as it settles: failed with the bounded error when it rejects; `finish` sees an answer first. */
 function endWhenSettled<T>(span: TraceSpan, pending: Promise<T>, finish?: (response: T) => void): Promise<T> {
   return pending.then(
@@ -25,6 +24,7 @@ function endWhenSettled<T>(span: TraceSpan, pending: Promise<T>, finish?: (respo
   );
 }
 
+/** The error a failed turn's span records: the result's `errors`, else its text, else its subtype (bounded). */
 function turnError(result: Json): unknown {
   const errors = Array.isArray(result.errors) ? result.errors.filter((e) => typeof e === 'string') : [];
   const text = typeof result.result === 'string' ? result.result : '';
